@@ -1,0 +1,48 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "widget-host",
+  products: [
+    .executable(name: "widget-host", targets: ["widget-host"]),
+    .library(name: "WidgetKit", targets: ["WidgetKit", "SwiftUI"]),
+    .library(name: "WidgetHostCore", targets: ["WidgetHostCore"]),
+    // Example bundles built with the SDK: `swift package widget-bundle --product Clock`.
+    .library(name: "Clock", type: .dynamic, targets: ["Clock"]),
+    .plugin(name: "WidgetBundlePlugin", targets: ["WidgetBundlePlugin"]),
+  ],
+  targets: [
+    // The C ABI between the host and bundles: one header, usable on its own.
+    .target(name: "CWidgetABI"),
+    // Everything that crosses a boundary, as Codable types.
+    .target(name: "WidgetSchema"),
+    // The bundle author's SDK.
+    .target(name: "SwiftUI", dependencies: ["WidgetSchema"]),
+    .target(name: "CWidgetKitShims"),
+    .target(
+      name: "WidgetKit",
+      dependencies: ["SwiftUI", "WidgetSchema", "CWidgetABI", "CWidgetKitShims"]),
+    // The host.
+    .target(name: "WidgetHostCore", dependencies: ["WidgetSchema", "CWidgetABI"]),
+    .target(name: "WidgetHostCLI", dependencies: ["WidgetHostCore", "WidgetSchema"]),
+    .executableTarget(name: "widget-host", dependencies: ["WidgetHostCLI"]),
+    // Examples.
+    .target(name: "Clock", dependencies: ["WidgetKit", "SwiftUI"], path: "Examples/Clock/Sources"),
+    // Plugins for bundle authors.
+    .plugin(
+      name: "WidgetBundlePlugin",
+      capability: .command(
+        intent: .custom(
+          verb: "widget-bundle",
+          description: "Builds a widget bundle product and assembles Name.widgetbundle/")),
+      dependencies: ["widget-host"]),
+    // Tests.
+    .testTarget(name: "WidgetSchemaTests", dependencies: ["WidgetSchema"]),
+    .testTarget(name: "WidgetKitTests", dependencies: ["WidgetKit", "SwiftUI", "WidgetSchema"]),
+    .testTarget(
+      name: "WidgetHostCoreTests", dependencies: ["WidgetHostCore", "WidgetSchema", "CWidgetABI"]),
+    .testTarget(name: "WidgetHostCLITests", dependencies: ["WidgetHostCLI"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["WidgetSchema"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

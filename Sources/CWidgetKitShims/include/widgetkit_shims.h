@@ -1,0 +1,14 @@
+#ifndef WIDGETKIT_SHIMS_H
+#define WIDGETKIT_SHIMS_H
+
+/// Runs the `main` function of the shared library that contains `anchor` (an address inside
+/// it), if that library defines one. Returns 0 when it ran, -1 when the library could not be
+/// found and -2 when it has no `main`.
+///
+/// Swift compiles `@main struct MyBundle: WidgetBundle` in a library into a `main` symbol that
+/// calls `MyBundle.main()`; WidgetKit uses this to find the bundle type, so authors write no
+/// export code. `dlsym` on the library's own handle finds the library's `main`, never the host
+/// executable's.
+int wk_shims_run_library_main(const void *anchor);
+
+#endif

@@ -1,0 +1,62 @@
+import WidgetHostCore
+
+/// Where a command writes, and what it knows of its environment (tests substitute memory).
+public struct CommandContext: Sendable {
+  /// Standard output.
+  public var output: any OutputTarget
+  /// Standard error.
+  public var errors: any OutputTarget
+
+  /// Creates a context.
+  public init(output: any OutputTarget, errors: any OutputTarget) {
+    self.output = output
+    self.errors = errors
+  }
+
+  /// The process's standard output and error.
+  public static let standard = CommandContext(
+    output: FileOutput.standardOutput, errors: FileOutput.standardError)
+}
+
+/// One `widget-host` subcommand: its help and how it runs.
+protocol Command: Sendable {
+  /// The subcommand's name.
+  static var name: String { get }
+  /// One line for the command list.
+  static var summary: String { get }
+  /// The synopsis after `widget-host`.
+  static var synopsis: String { get }
+  /// Paragraphs of explanation.
+  static var discussion: String { get }
+  /// Options (help is added automatically).
+  static var options: [OptionSpec] { get }
+  /// Example command lines with a comment each.
+  static var examples: [(String, String)] { get }
+
+  /// Runs with parsed arguments.
+  static func run(_ arguments: Arguments, context: CommandContext) async throws(UsageError)
+    -> ExitCode
+}
+
+extension Command {
+  static var allOptions: [OptionSpec] { options + [.help] }
+
+  /// The full `--help` text.
+  static var help: String {
+    var text = "USAGE: widget-host \(synopsis)\n\n\(summary)\n"
+    if !discussion.isEmpty { text += "\n\(discussion)\n" }
+    text += "\nOPTIONS:\n"
+    let rows = allOptions.map { spec in
+      (spec.names.joined(separator: ", ") + (spec.valueName.map { " \($0)" } ?? ""), spec.help)
+    }
+    let width = rows.map(\.0.count).max() ?? 0
+    for (left, right) in rows {
+      text += "  " + left + String(repeating: " ", count: width - left.count + 2) + right + "\n"
+    }
+    text += "\nEXAMPLES:\n"
+    for (line, comment) in examples {
+      text += "  # \(comment)\n  \(line)\n"
+    }
+    return text
+  }
+}

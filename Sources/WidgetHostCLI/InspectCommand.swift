@@ -1,0 +1,83 @@
+import Foundation
+import WidgetHostCore
+import WidgetSchema
+
+/// `widget-host inspect`: what a bundle declares, from its manifest alone.
+enum InspectCommand: Command {
+  static let name = "inspect"
+  static let summary = "Show what a bundle declares: identity, ABI, app groups, kinds and families."
+  static let synopsis = "inspect <bundle> [--json]"
+  static let discussion = """
+    Reads manifest.json only; the library is not loaded. For a bare shared library (no \
+    manifest) the library is loaded and its own description is shown.
+    """
+  static let options = [
+    OptionSpec(names: ["--json"], valueName: nil, help: "Print the manifest as JSON.")
+  ]
+  static let examples = [
+    ("widget-host inspect Clock.widgetbundle", "see the kinds and families of a bundle"),
+    ("widget-host inspect --json .build/debug/libClock.so", "the manifest a library would get"),
+  ]
+
+  static func run(_ arguments: Arguments, context: CommandContext) async throws(UsageError)
+    -> ExitCode
+  {
+    guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
+      throw UsageError(command: name, message: "give exactly one bundle")
+    }
+    let manifest: BundleManifest
+    do {
+      let source = try BundleSource.open(path)
+      if let declared = source.manifest {
+        manifest = declared
+      } else {
+        let request = BundleAssembler.Request(library: path, outputDirectory: "")
+        manifest = try await describe(request, context: context)
+      }
+    } catch {
+      context.errors.write(errorLines(error.description))
+      return .bundle
+    }
+    if arguments.flag("--json") {
+      let encoder = WidgetJSON.encoder()
+      encoder.outputFormatting.insert(.prettyPrinted)
+      let data = (try? encoder.encode(manifest)) ?? Data()
+      context.output.write(String(decoding: data, as: UTF8.self) + "\n")
+    } else {
+      context.output.write(summary(of: manifest, path: path))
+    }
+    return .success
+  }
+
+  private static func describe(
+    _ request: BundleAssembler.Request, context: CommandContext
+  ) async throws(BundleError) -> BundleManifest {
+    let source = try BundleSource.open(request.library)
+    let connection = try await InProcessLoader().load(
+      source, services: StandaloneServices(log: context.errors))
+    let description = connection.description
+    await connection.close()
+    let name = URL(fileURLWithPath: source.libraryPath).deletingPathExtension().lastPathComponent
+    return BundleManifest(
+      id: description.id ?? name, name: description.name, version: description.version ?? "0.0.0",
+      library: URL(fileURLWithPath: source.libraryPath).lastPathComponent,
+      appGroups: description.appGroups ?? [], kinds: description.kinds)
+  }
+
+  static func summary(of manifest: BundleManifest, path: String) -> String {
+    var text = "\(manifest.name) (\(manifest.id)) \(manifest.version)\n"
+    text += "  path:       \(path)\n"
+    text += "  library:    \(manifest.library)\n"
+    text += "  ABI:        \(manifest.abiVersion)\n"
+    text +=
+      "  app groups: \(manifest.appGroups.isEmpty ? "none" : manifest.appGroups.joined(separator: ", "))\n"
+    text += "  kinds:\n"
+    for kind in manifest.kinds {
+      text += "    \(kind.kind): \(kind.displayName)\n"
+      if !kind.description.isEmpty { text += "      \(kind.description)\n" }
+      text += "      families: \(kind.families.map(\.rawValue).joined(separator: ", "))\n"
+      text += "      configuration: static\n"
+    }
+    return text
+  }
+}

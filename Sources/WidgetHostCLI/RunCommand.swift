@@ -1,0 +1,116 @@
+import Foundation
+import WidgetHostCore
+import WidgetSchema
+
+/// `widget-host run`: load bundles and stream their widgets.
+enum RunCommand: Command {
+  static let name = "run"
+  static let summary = "Load widget bundles and stream their widgets' entries."
+  static let synopsis =
+    "run <bundle>... [--kind KIND]... [--family FAMILY]... [--format text|json] [--once]"
+  static let discussion = """
+    Each <bundle> is a Name.widgetbundle folder or, for development, a shared library built with \
+    the SDK. Every kind of every bundle is shown in its first family unless --kind and --family \
+    choose. Runs until interrupted (SIGINT, SIGTERM), or with --once until every widget has \
+    shown its current entry.
+    """
+  static let options: [OptionSpec] = [
+    OptionSpec(
+      names: ["--kind", "-k"], valueName: "KIND", help: "Show only this kind (repeatable)."),
+    OptionSpec(
+      names: ["--family", "-f"], valueName: "FAMILY",
+      help: "Show kinds in this family (repeatable): "
+        + WidgetFamily.allCases.map(\.rawValue).joined(separator: ", ") + "."),
+    OptionSpec(
+      names: ["--format"], valueName: "FORMAT",
+      help: "text (framed boxes, the default) or json (newline-delimited JSON, docs/stream.md)."),
+    OptionSpec(
+      names: ["--once"], valueName: nil, help: "Show every widget's current entry, then exit."),
+    OptionSpec(
+      names: ["--min-reload-interval"], valueName: "SECONDS",
+      help: "Least time between two timeline requests of one widget (default 60)."),
+    OptionSpec(
+      names: ["--log-level"], valueName: "LEVEL",
+      help: "Bundle log lines shown on stderr: debug, info (default), warning, error."),
+  ]
+  static let examples = [
+    (
+      "widget-host run Clock.widgetbundle SystemStatus.widgetbundle",
+      "stream two bundles to the terminal"
+    ),
+    (
+      "widget-host run Clock.widgetbundle --family systemMedium --once",
+      "print the current entry once"
+    ),
+    ("widget-host run --format json SystemStatus.widgetbundle | jq .type", "feed a program"),
+  ]
+
+  static func run(_ arguments: Arguments, context: CommandContext) async throws(UsageError)
+    -> ExitCode
+  {
+    let bundles = arguments.positionals
+    guard !bundles.isEmpty else {
+      throw UsageError(command: name, message: "give at least one bundle")
+    }
+    var options = HostOptions(bundlePaths: bundles)
+    options.kinds = arguments.all("--kind")
+    options.families = try arguments.all("--family").map { (value) throws(UsageError) in
+      try parseFamily(value)
+    }
+    options.once = arguments.flag("--once")
+    if let interval = arguments.last("--min-reload-interval") {
+      guard let seconds = TimeInterval(interval), seconds >= 0, seconds.isFinite else {
+        throw UsageError(
+          command: name,
+          message: "--min-reload-interval needs a number of seconds, got '\(interval)'")
+      }
+      options.scheduler.minimumReloadInterval = seconds
+    }
+    let logLevel = try parseLogLevel(arguments.last("--log-level") ?? "info")
+    let sink: any EventSink
+    switch arguments.last("--format") ?? "text" {
+    case "text":
+      sink = TextSink(
+        output: context.output, errors: context.errors,
+        dates: DateText(locale: options.locale, timeZone: options.timeZone))
+    case "json":
+      sink = JSONSink(output: context.output)
+    case let other:
+      throw UsageError(command: name, message: "unknown format '\(other)' (expected text or json)")
+    }
+    let host = WidgetHost(options: options, sinks: [sink], log: context.errors, logLevel: logLevel)
+    do {
+      let summary = try await host.run()
+      return options.once && summary.failedInstances > 0 ? .providerFailed : .success
+    } catch {
+      context.errors.write(errorLines(error.description))
+      return .bundle
+    }
+  }
+
+  static func parseFamily(_ value: String) throws(UsageError) -> WidgetFamily {
+    guard let family = WidgetFamily(rawValue: value) else {
+      let names = WidgetFamily.allCases.map(\.rawValue).joined(separator: ", ")
+      throw UsageError(
+        command: name, message: "unknown family '\(value)' (expected one of: \(names))")
+    }
+    return family
+  }
+
+  static func parseLogLevel(_ value: String) throws(UsageError) -> BundleLogLevel {
+    let levels: [String: BundleLogLevel] = [
+      "debug": .debug, "info": .info, "warning": .warning, "error": .error,
+    ]
+    guard let level = levels[value] else {
+      throw UsageError(
+        command: name,
+        message: "unknown log level '\(value)' (expected debug, info, warning or error)")
+    }
+    return level
+  }
+}
+
+/// Formats a possibly multi-line error as `widget-host: error: …` lines.
+func errorLines(_ message: String) -> String {
+  message.split(separator: "\n").map { "widget-host: error: \($0)\n" }.joined()
+}

@@ -1,0 +1,78 @@
+import Foundation
+import WidgetSchema
+
+/// Builds a `Name.widgetbundle/` folder from a library built with the SDK: the manifest is
+/// generated from the library's own description, so Swift authors never write one.
+public enum BundleAssembler {
+  /// What to assemble.
+  public struct Request: Sendable {
+    /// The shared library (e.g. `.build/debug/libClock.so`).
+    public var library: String
+    /// The folder to create the bundle in.
+    public var outputDirectory: String
+    /// The bundle's name (folder `Name.widgetbundle`); defaults to the library's name without
+    /// `lib` and `.so`.
+    public var name: String?
+    /// The bundle id; defaults to the library's own, else `local.<name>`.
+    public var id: String?
+    /// The version; defaults to the library's own, else `0.0.0`.
+    public var version: String?
+    /// A folder copied to `Resources/` (images, `<lang>.lproj`).
+    public var resources: String?
+
+    /// Creates a request.
+    public init(library: String, outputDirectory: String) {
+      self.library = library
+      self.outputDirectory = outputDirectory
+    }
+  }
+
+  /// Loads the library, asks for its description, and writes the bundle folder (replacing an
+  /// older one). Returns the folder's path and its manifest.
+  public static func assemble(
+    _ request: Request, loader: any BundleLoader = InProcessLoader(), services: any BundleServices
+  ) async throws(BundleError) -> (path: String, manifest: BundleManifest) {
+    let source = try BundleSource.open(request.library)
+    guard source.isBareLibrary else {
+      throw .notABundle(path: request.library, reason: "already a bundle folder; give the library")
+    }
+    let connection = try await loader.load(source, services: services)
+    let description = connection.description
+    await connection.close()
+
+    let libraryURL = URL(fileURLWithPath: source.libraryPath)
+    let fileName = libraryURL.lastPathComponent
+    var baseName = libraryURL.deletingPathExtension().lastPathComponent
+    if baseName.hasPrefix("lib") { baseName.removeFirst(3) }
+    let name = request.name ?? description.name ?? baseName
+    let manifest = BundleManifest(
+      id: request.id ?? description.id ?? "local.\(name)", name: name,
+      version: request.version ?? description.version ?? "0.0.0", library: fileName,
+      appGroups: description.appGroups ?? [], kinds: description.kinds)
+    let problems = ManifestValidator.problems(in: manifest)
+    let folder = URL(fileURLWithPath: request.outputDirectory).appendingPathComponent(
+      "\(name).widgetbundle")
+    guard problems.isEmpty else {
+      throw .manifestInvalid(
+        file: folder.appendingPathComponent("manifest.json").path, problems: problems)
+    }
+    let fileManager = FileManager.default
+    do {
+      if fileManager.fileExists(atPath: folder.path) { try fileManager.removeItem(at: folder) }
+      try fileManager.createDirectory(at: folder, withIntermediateDirectories: true)
+      try fileManager.copyItem(at: libraryURL, to: folder.appendingPathComponent(fileName))
+      if let resources = request.resources {
+        try fileManager.copyItem(
+          at: URL(fileURLWithPath: resources), to: folder.appendingPathComponent("Resources"))
+      }
+      let encoder = WidgetJSON.encoder()
+      encoder.outputFormatting.insert(.prettyPrinted)
+      try (encoder.encode(manifest) + Data("\n".utf8)).write(
+        to: folder.appendingPathComponent("manifest.json"))
+    } catch {
+      throw .notABundle(
+        path: folder.path, reason: "cannot write the bundle: \(error.localizedDescription)")
+    }
+    return (folder.path, manifest)
+  }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import WidgetSchema
+
+/// The host's whole interface to a loaded bundle: one narrow, asynchronous protocol.
+///
+/// The in-process implementation calls the library directly; a worker-process implementation
+/// carries the same calls over a socket. Nothing else in the host knows which one it has.
+public protocol BundleConnection: AnyObject, Sendable {
+  /// What the library says it implements (from `describe`).
+  var description: BundleDescription { get }
+
+  /// Calls `method` for widget `kind` with `context` and returns the bundle's JSON reply.
+  func call(
+    _ method: ProviderMethod, kind: String, context: ProviderContext
+  ) async throws(ProviderError) -> Data
+
+  /// Releases the bundle. Calls still outstanding fail with ``ProviderError/closed``.
+  func close() async
+}
+
+/// Loads bundles: turns a ``BundleSource`` into a live ``BundleConnection``.
+public protocol BundleLoader: Sendable {
+  /// Loads the library of `source` and negotiates the ABI. `services` is what the bundle may
+  /// ask of the host.
+  func load(
+    _ source: BundleSource, services: any BundleServices
+  ) async throws(BundleError) -> any BundleConnection
+}
+
+/// The provider calls of the ABI (`wk_method`).
+public enum ProviderMethod: Int32, Sendable, CustomStringConvertible {
+  case placeholder = 1
+  case snapshot = 2
+  case timeline = 3
+
+  public var description: String {
+    switch self {
+    case .placeholder: "placeholder"
+    case .snapshot: "snapshot"
+    case .timeline: "timeline"
+    }
+  }
+}
+
+/// Why a provider call failed.
+public enum ProviderError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The bundle replied with an error status and message.
+  case failed(String)
+  /// The bundle does not handle the method or kind.
+  case unsupported(String)
+  /// The bundle found the request invalid.
+  case invalid(String)
+  /// The bundle replied with a status code the ABI does not define.
+  case unknownStatus(Int32, String)
+  /// The connection was closed before the reply arrived.
+  case closed
+
+  public var description: String {
+    switch self {
+    case .failed(let message): "the provider failed: \(message)"
+    case .unsupported(let message): "not supported by the bundle: \(message)"
+    case .invalid(let message): "the bundle rejected the request: \(message)"
+    case .unknownStatus(let status, let message): "unknown reply status \(status): \(message)"
+    case .closed: "the bundle was unloaded before it replied"
+    }
+  }
+}
+
+/// What a bundle may ask of the host through its host table. Called from any thread.
+public protocol BundleServices: Sendable {
+  /// A log line from bundle `bundle`.
+  func log(bundle: String, level: BundleLogLevel, message: String)
+  /// The host's clock.
+  func now() -> Date
+  /// A reload request for `kind` (nil: every kind) of bundle `bundle`.
+  func reload(bundle: String, kind: String?)
+  /// The user's locale, as a BCP 47 tag.
+  var localeIdentifier: String { get }
+}
+
+/// Levels of bundle log lines (`wk_log_level`).
+public enum BundleLogLevel: Int32, Sendable, Comparable, CustomStringConvertible {
+  case debug = 0
+  case info = 1
+  case warning = 2
+  case error = 3
+
+  public static func < (lhs: BundleLogLevel, rhs: BundleLogLevel) -> Bool {
+    lhs.rawValue < rhs.rawValue
+  }
+
+  public var description: String {
+    switch self {
+    case .debug: "debug"
+    case .info: "info"
+    case .warning: "warning"
+    case .error: "error"
+    }
+  }
+}

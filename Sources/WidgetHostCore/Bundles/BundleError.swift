@@ -1,0 +1,48 @@
+import WidgetSchema
+
+/// Why a bundle could not be opened, loaded or registered. Every case names the file (and,
+/// for manifests, the JSON path) so the message alone tells the user what to fix.
+public enum BundleError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The path does not exist or is neither a `.widgetbundle` folder nor a shared library.
+  case notABundle(path: String, reason: String)
+  /// `manifest.json` could not be read.
+  case manifestUnreadable(file: String, reason: String)
+  /// `manifest.json` does not match the schema or breaks a rule; one problem per entry.
+  case manifestInvalid(file: String, problems: [SchemaError])
+  /// `dlopen` failed.
+  case libraryLoadFailed(path: String, reason: String)
+  /// The library does not export `wk_bundle_entry`.
+  case missingEntryPoint(path: String)
+  /// The library's ABI is not one this host speaks (major version, struct size, refusal).
+  case abiRefused(path: String, reason: String)
+  /// `describe` failed or returned something that is not a valid description.
+  case descriptionInvalid(path: String, problems: [SchemaError])
+  /// The library and its manifest disagree; one line per disagreement.
+  case manifestMismatch(path: String, differences: [String])
+  /// Two bundles declare the same kind.
+  case duplicateKind(kind: String, first: String, second: String)
+
+  public var description: String {
+    switch self {
+    case .notABundle(let path, let reason):
+      return "\(path): \(reason)"
+    case .manifestUnreadable(let file, let reason):
+      return "\(file): \(reason)"
+    case .manifestInvalid(let file, let problems):
+      return problems.map { "\(file): \($0)" }.joined(separator: "\n")
+    case .libraryLoadFailed(let path, let reason):
+      return "\(path): cannot load the library: \(reason)"
+    case .missingEntryPoint(let path):
+      return "\(path): the library does not export wk_bundle_entry (see docs/abi.md)"
+    case .abiRefused(let path, let reason):
+      return "\(path): \(reason)"
+    case .descriptionInvalid(let path, let problems):
+      return problems.map { "\(path): describe: \($0)" }.joined(separator: "\n")
+    case .manifestMismatch(let path, let differences):
+      return differences.map { "\(path): library and manifest.json disagree: \($0)" }
+        .joined(separator: "\n")
+    case .duplicateKind(let kind, let first, let second):
+      return "kind '\(kind)' is declared by two bundles: \(first) and \(second)"
+    }
+  }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import WidgetSchema
+
+/// A bundle on disk, known from its manifest alone (nothing loaded yet): either a
+/// `Name.widgetbundle/` folder with `manifest.json`, or, for development, a bare shared library
+/// built with the SDK, whose manifest is taken from the library itself when it is loaded.
+public struct BundleSource: Sendable, Equatable {
+  /// The path as the user gave it.
+  public let path: String
+  /// The manifest; nil for a bare library until it is loaded.
+  public let manifest: BundleManifest?
+  /// The manifest file, for error messages; nil for a bare library.
+  public let manifestPath: String?
+  /// The shared library to load.
+  public let libraryPath: String
+  /// The bundle's `Resources` folder (it may not exist).
+  public let resourcesPath: String
+
+  /// Opens the bundle at `path`, reading and validating its manifest. Does not load the library.
+  public static func open(_ path: String) throws(BundleError) -> BundleSource {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      throw .notABundle(path: path, reason: "no such file or directory")
+    }
+    let url = URL(fileURLWithPath: path).standardizedFileURL
+    if !isDirectory.boolValue {
+      guard isSharedLibrary(url.path) else {
+        throw .notABundle(
+          path: path, reason: "not a .widgetbundle folder or a shared library (ELF .so)")
+      }
+      return BundleSource(
+        path: path, manifest: nil, manifestPath: nil, libraryPath: url.path,
+        resourcesPath: url.deletingLastPathComponent().appendingPathComponent("Resources").path)
+    }
+    let manifestURL = url.appendingPathComponent("manifest.json")
+    let data: Data
+    do {
+      data = try Data(contentsOf: manifestURL)
+    } catch {
+      let exists = FileManager.default.fileExists(atPath: manifestURL.path)
+      throw .manifestUnreadable(
+        file: displayPath(manifestURL, given: path),
+        reason: exists ? "cannot read the file" : "missing: a bundle folder needs a manifest.json")
+    }
+    let manifestFile = displayPath(manifestURL, given: path)
+    let manifest = try ManifestValidator.decode(data, file: manifestFile)
+    let libraryURL = url.appendingPathComponent(manifest.library)
+    guard FileManager.default.fileExists(atPath: libraryURL.path) else {
+      throw .manifestInvalid(
+        file: manifestFile,
+        problems: [
+          SchemaError(
+            path: "library", message: "'\(manifest.library)' does not exist in \(path)")
+        ])
+    }
+    return BundleSource(
+      path: path, manifest: manifest, manifestPath: manifestFile, libraryPath: libraryURL.path,
+      resourcesPath: url.appendingPathComponent("Resources").path)
+  }
+
+  /// True when this is a bare library whose manifest comes from the library itself.
+  public var isBareLibrary: Bool { manifestPath == nil }
+
+  /// Finds the bundles (`*.widgetbundle` folders) directly inside `directory`, sorted by name.
+  public static func bundles(in directory: String) throws(BundleError) -> [String] {
+    let names: [String]
+    do {
+      names = try FileManager.default.contentsOfDirectory(atPath: directory)
+    } catch {
+      throw .notABundle(path: directory, reason: "cannot list the folder")
+    }
+    return names.filter { $0.hasSuffix(".widgetbundle") }.sorted().map {
+      URL(fileURLWithPath: directory).appendingPathComponent($0).path
+    }
+  }
+
+  private static func isSharedLibrary(_ path: String) -> Bool {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+    defer { try? handle.close() }
+    let magic = (try? handle.read(upToCount: 4)) ?? Data()
+    return magic == Data([0x7F, 0x45, 0x4C, 0x46])
+  }
+
+  private static func displayPath(_ url: URL, given: String) -> String {
+    given.hasSuffix("/")
+      ? given + url.lastPathComponent : given + "/" + url.lastPathComponent
+  }
+}

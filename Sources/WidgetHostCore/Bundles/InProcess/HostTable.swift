@@ -1,0 +1,85 @@
+import CWidgetABI
+import Foundation
+import Synchronization
+
+/// The `wk_host` table given to one in-process bundle, and the state its functions reach
+/// through `host_data`. Lives until the bundle is destroyed (or, if it never can be, forever).
+final class HostTable: @unchecked Sendable {
+  // Unchecked: every stored property is immutable after init but `kinds`, which is a Mutex; the
+  // C strings and the table are only read by the bundle.
+  let bundleID: String
+  let services: any BundleServices
+  let table: UnsafeMutablePointer<wk_host>
+  private let resourcePath: UnsafeMutablePointer<CChar>
+  private let locale: UnsafeMutablePointer<CChar>
+  /// Every kind the bundle may name in `reload_kind`: set from its description once known.
+  let kinds = Mutex<Set<String>>([])
+
+  init(bundleID: String, resourcePath: String, services: any BundleServices) {
+    self.bundleID = bundleID
+    self.services = services
+    self.resourcePath = strdup(resourcePath)
+    self.locale = strdup(services.localeIdentifier)
+    self.table = .allocate(capacity: 1)
+    table.initialize(
+      to: wk_host(
+        struct_size: UInt32(MemoryLayout<wk_host>.size),
+        abi_version: wk_version(
+          major: UInt32(WK_ABI_VERSION_MAJOR), minor: UInt32(WK_ABI_VERSION_MINOR)),
+        host_data: nil,
+        log: { host, level, message, length in
+          guard let table = HostTable.from(host) else { return }
+          let text = HostTable.string(message, length)
+          table.services.log(
+            bundle: table.bundleID, level: BundleLogLevel(rawValue: level) ?? .info, message: text)
+        },
+        now: { host in
+          HostTable.from(host)?.services.now().timeIntervalSince1970 ?? Date().timeIntervalSince1970
+        },
+        reload_kind: { host, kind, length in
+          guard let table = HostTable.from(host) else { return Int32(WK_STATUS_INVALID.rawValue) }
+          let name = HostTable.string(kind, length)
+          guard table.kinds.withLock({ $0.contains(name) }) else {
+            return Int32(WK_STATUS_INVALID.rawValue)
+          }
+          table.services.reload(bundle: table.bundleID, kind: name)
+          return Int32(WK_STATUS_OK.rawValue)
+        },
+        reload_all: { host in
+          guard let table = HostTable.from(host) else { return Int32(WK_STATUS_INVALID.rawValue) }
+          table.services.reload(bundle: table.bundleID, kind: nil)
+          return Int32(WK_STATUS_OK.rawValue)
+        },
+        resource_path: { host, length in
+          guard let table = HostTable.from(host) else { return nil }
+          length?.pointee = strlen(table.resourcePath)
+          return UnsafePointer(table.resourcePath)
+        },
+        locale: { host, length in
+          guard let table = HostTable.from(host) else { return nil }
+          length?.pointee = strlen(table.locale)
+          return UnsafePointer(table.locale)
+        },
+        get_extension: { _, _ in nil }))
+    table.pointee.host_data = Unmanaged.passUnretained(self).toOpaque()
+  }
+
+  deinit {
+    table.deinitialize(count: 1)
+    table.deallocate()
+    free(resourcePath)
+    free(locale)
+  }
+
+  private static func from(_ host: UnsafePointer<wk_host>?) -> HostTable? {
+    guard let data = host?.pointee.host_data else { return nil }
+    return Unmanaged<HostTable>.fromOpaque(data).takeUnretainedValue()
+  }
+
+  static func string(_ pointer: UnsafePointer<CChar>?, _ length: Int) -> String {
+    guard let pointer, length > 0 else { return "" }
+    return pointer.withMemoryRebound(to: UInt8.self, capacity: length) {
+      String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+    }
+  }
+}

@@ -1,0 +1,167 @@
+import CWidgetABI
+import Foundation
+import Synchronization
+import WidgetSchema
+
+/// Loads bundles into the host process with `dlopen`: fast, and used for debugging; a crashing
+/// bundle takes the host down with it.
+public struct InProcessLoader: BundleLoader {
+  /// Creates the loader.
+  public init() {}
+
+  public func load(
+    _ source: BundleSource, services: any BundleServices
+  ) async throws(BundleError) -> any BundleConnection {
+    try InProcessBundle(source: source, services: services)
+  }
+}
+
+/// A bundle library loaded into this process.
+final class InProcessBundle: BundleConnection, @unchecked Sendable {
+  // Unchecked: the immutable properties are set in init; `closed` is a Mutex.
+  let description: BundleDescription
+  private let bundle: UnsafePointer<wk_bundle>
+  private let hostTable: HostTable
+  private let connection: UInt64
+  private let queue: DispatchQueue
+  private let closed = Mutex(false)
+
+  init(source: BundleSource, services: any BundleServices) throws(BundleError) {
+    let path = source.path
+    // RTLD_NOW: a missing symbol is reported now, not as a crash in the middle of a call.
+    guard let handle = dlopen(source.libraryPath, RTLD_NOW | RTLD_LOCAL) else {
+      throw .libraryLoadFailed(
+        path: path, reason: dlerror().map { String(cString: $0) } ?? "unknown")
+    }
+    // Swift libraries cannot be unloaded safely, so the handle is never closed; unloading a
+    // bundle calls its `destroy` and forgets it.
+    guard let symbol = dlsym(handle, WK_BUNDLE_ENTRY_SYMBOL) else {
+      throw .missingEntryPoint(path: path)
+    }
+    let entry = unsafeBitCast(symbol, to: wk_bundle_entry_fn.self)
+    let bundleID = source.manifest?.id ?? URL(fileURLWithPath: source.libraryPath).lastPathComponent
+    let hostTable = HostTable(
+      bundleID: bundleID, resourcePath: source.resourcesPath, services: services)
+    guard let bundle = entry(hostTable.table) else {
+      throw .abiRefused(
+        path: path,
+        reason: "wk_bundle_entry returned NULL: the bundle refused this host (host ABI "
+          + "\(ABIVersion.current)); see the bundle's log lines above")
+    }
+    try Self.negotiate(bundle.pointee, path: path)
+    let description = try Self.describe(bundle, path: path)
+    hostTable.kinds.withLock { $0 = Set(description.kinds.map(\.kind)) }
+    self.bundle = bundle
+    self.description = description
+    self.hostTable = hostTable
+    self.queue = DispatchQueue(label: "widget-host.bundle.\(bundleID)", attributes: .concurrent)
+    self.connection = PendingCalls.shared.addConnection { [hostTable] message in
+      hostTable.services.log(bundle: hostTable.bundleID, level: .error, message: message)
+    }
+  }
+
+  /// Checks the bundle table's version and size.
+  static func negotiate(_ table: wk_bundle, path: String) throws(BundleError) {
+    let version = ABIVersion(major: table.abi_version.major, minor: table.abi_version.minor)
+    guard version.major == ABIVersion.current.major else {
+      throw .abiRefused(
+        path: path,
+        reason: "the bundle was built for ABI \(version); this host implements ABI "
+          + "\(ABIVersion.current) (major versions must match)")
+    }
+    let required = MemoryLayout<wk_bundle>.size
+    guard Int(table.struct_size) >= required else {
+      throw .abiRefused(
+        path: path,
+        reason: "wk_bundle.struct_size is \(table.struct_size) bytes; ABI \(ABIVersion.current) "
+          + "needs at least \(required)")
+    }
+    guard table.describe != nil, table.call != nil, table.destroy != nil else {
+      let missing = [
+        table.describe == nil ? "describe" : nil, table.call == nil ? "call" : nil,
+        table.destroy == nil ? "destroy" : nil,
+      ].compactMap { $0 }
+      throw .abiRefused(
+        path: path,
+        reason: "wk_bundle has NULL function pointers: \(missing.joined(separator: ", "))")
+    }
+  }
+
+  private static func describe(
+    _ bundle: UnsafePointer<wk_bundle>, path: String
+  ) throws(BundleError) -> BundleDescription {
+    var json: UnsafePointer<CChar>?
+    var length = 0
+    let status = bundle.pointee.describe(bundle, &json, &length)
+    let data = json.map { Data(bytes: $0, count: length) } ?? Data()
+    guard status == Int32(WK_STATUS_OK.rawValue) else {
+      throw .descriptionInvalid(
+        path: path,
+        problems: [
+          SchemaError(
+            path: "",
+            message:
+              "describe failed with status \(status): \(String(decoding: data, as: UTF8.self))")
+        ])
+    }
+    return try ManifestValidator.decodeDescription(data, library: path)
+  }
+
+  func call(
+    _ method: ProviderMethod, kind: String, context: ProviderContext
+  ) async throws(ProviderError) -> Data {
+    guard !closed.withLock({ $0 }) else { throw .closed }
+    let contextJSON: Data
+    do {
+      contextJSON = try WidgetJSON.encode(context)
+    } catch {
+      throw .invalid("cannot encode the context: \(error)")
+    }
+    let result = await withCheckedContinuation { continuation in
+      let id = PendingCalls.shared.add(connection: connection) {
+        continuation.resume(returning: $0)
+      }
+      queue.async {
+        let bundle = self.bundle
+        var kind = kind
+        kind.withUTF8 { kindBytes in
+          contextJSON.withUnsafeBytes { contextBytes in
+            var call = wk_call(
+              struct_size: UInt32(MemoryLayout<wk_call>.size),
+              abi_version: wk_version(
+                major: UInt32(WK_ABI_VERSION_MAJOR), minor: UInt32(WK_ABI_VERSION_MINOR)),
+              method: method.rawValue,
+              kind: UnsafeRawPointer(kindBytes.baseAddress)?.assumingMemoryBound(to: CChar.self),
+              kind_len: kindBytes.count,
+              context_json: contextBytes.baseAddress?.assumingMemoryBound(to: CChar.self),
+              context_len: contextBytes.count,
+              reply_ctx: UnsafeMutableRawPointer(bitPattern: UInt(id)),
+              reply: PendingCalls.replyFunction)
+            bundle.pointee.call(bundle, &call)
+          }
+        }
+      }
+    }
+    return try result.get()
+  }
+
+  func close() async {
+    guard
+      !closed.withLock({ closed in
+        defer { closed = true }
+        return closed
+      })
+    else { return }
+    // Let calls in flight finish for a moment; a bundle that never replies is left loaded (the
+    // ABI forbids destroying it under a pending call), its waiters released with `.closed`.
+    for _ in 0..<50 where PendingCalls.shared.outstanding(for: connection) > 0 {
+      try? await Task.sleep(for: .milliseconds(10))
+    }
+    let idle = PendingCalls.shared.outstanding(for: connection) == 0
+    PendingCalls.shared.removeConnection(connection)
+    if idle {
+      queue.sync(flags: .barrier) {}
+      bundle.pointee.destroy(bundle)
+    }
+  }
+}

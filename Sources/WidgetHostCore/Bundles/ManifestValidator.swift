@@ -1,0 +1,129 @@
+import Foundation
+import WidgetSchema
+
+/// Decodes manifests and library descriptions and checks the rules the schema alone cannot
+/// express, reporting every problem with its JSON path.
+public enum ManifestValidator {
+  /// Decodes and validates a manifest; `file` names it in errors.
+  public static func decode(_ data: Data, file: String) throws(BundleError) -> BundleManifest {
+    let manifest: BundleManifest
+    do {
+      manifest = try WidgetJSON.decode(BundleManifest.self, from: data)
+    } catch {
+      throw .manifestInvalid(file: file, problems: [error])
+    }
+    let problems = problems(in: manifest)
+    guard problems.isEmpty else { throw .manifestInvalid(file: file, problems: problems) }
+    return manifest
+  }
+
+  /// The rule violations in `manifest`, in document order.
+  public static func problems(in manifest: BundleManifest) -> [SchemaError] {
+    var problems: [SchemaError] = []
+    if manifest.id.isEmpty || manifest.id.contains(where: \.isWhitespace) {
+      problems.append(
+        SchemaError(path: "id", message: "must be a non-empty identifier without spaces"))
+    }
+    if manifest.version.isEmpty {
+      problems.append(SchemaError(path: "version", message: "must not be empty"))
+    }
+    if manifest.abiVersion.major != ABIVersion.current.major {
+      problems.append(
+        SchemaError(
+          path: "abiVersion",
+          message:
+            "the bundle needs ABI \(manifest.abiVersion); this host implements ABI "
+            + "\(ABIVersion.current) (major versions must match)"))
+    }
+    let library = manifest.library
+    if library.isEmpty || library.hasPrefix("/") || library.split(separator: "/").contains("..") {
+      problems.append(
+        SchemaError(
+          path: "library", message: "must be a file name inside the bundle folder, got '\(library)'"
+        ))
+    }
+    for (index, group) in manifest.appGroups.enumerated() where !group.hasPrefix("group.") {
+      problems.append(
+        SchemaError(
+          path: "appGroups[\(index)]", message: "'\(group)' must start with 'group.'"))
+    }
+    problems += kindProblems(manifest.kinds, path: "kinds")
+    return problems
+  }
+
+  /// Decodes and validates what a library's `describe` returned.
+  public static func decodeDescription(
+    _ data: Data, library: String
+  ) throws(BundleError) -> BundleDescription {
+    let description: BundleDescription
+    do {
+      description = try WidgetJSON.decode(BundleDescription.self, from: data)
+    } catch {
+      throw .descriptionInvalid(path: library, problems: [error])
+    }
+    let problems = kindProblems(description.kinds, path: "kinds")
+    guard problems.isEmpty else { throw .descriptionInvalid(path: library, problems: problems) }
+    return description
+  }
+
+  private static func kindProblems(_ kinds: [KindManifest], path: String) -> [SchemaError] {
+    var problems: [SchemaError] = []
+    if kinds.isEmpty {
+      problems.append(SchemaError(path: path, message: "must declare at least one widget kind"))
+    }
+    var seen: [String: Int] = [:]
+    for (index, kind) in kinds.enumerated() {
+      let kindPath = "\(path)[\(index)]"
+      if kind.kind.isEmpty {
+        problems.append(SchemaError(path: "\(kindPath).kind", message: "must not be empty"))
+      } else if let first = seen[kind.kind] {
+        problems.append(
+          SchemaError(
+            path: "\(kindPath).kind",
+            message: "'\(kind.kind)' is declared twice (also at \(path)[\(first)])"))
+      } else {
+        seen[kind.kind] = index
+      }
+      if kind.families.isEmpty {
+        problems.append(
+          SchemaError(path: "\(kindPath).families", message: "must list at least one family"))
+      }
+      var families = Set<WidgetFamily>()
+      for (familyIndex, family) in kind.families.enumerated()
+      where !families.insert(family).inserted {
+        problems.append(
+          SchemaError(
+            path: "\(kindPath).families[\(familyIndex)]",
+            message: "'\(family.rawValue)' is listed twice"))
+      }
+    }
+    return problems
+  }
+
+  /// Every way the library's description disagrees with the manifest; empty when they agree.
+  public static func differences(
+    manifest: BundleManifest, description: BundleDescription
+  ) -> [String] {
+    var differences: [String] = []
+    let libraryKinds = Dictionary(
+      description.kinds.map { ($0.kind, $0) }, uniquingKeysWith: { first, _ in first })
+    let manifestKinds = Set(manifest.kinds.map(\.kind))
+    for kind in manifest.kinds {
+      guard let implemented = libraryKinds[kind.kind] else {
+        differences.append("kind '\(kind.kind)' is in manifest.json but not in the library")
+        continue
+      }
+      if Set(kind.families) != Set(implemented.families) {
+        let declared = kind.families.map(\.rawValue).joined(separator: ", ")
+        let actual = implemented.families.map(\.rawValue).joined(separator: ", ")
+        differences.append(
+          "kind '\(kind.kind)': manifest.json lists families [\(declared)], "
+            + "the library [\(actual)]")
+      }
+    }
+    for kind in description.kinds where !manifestKinds.contains(kind.kind) {
+      differences.append("kind '\(kind.kind)' is in the library but not in manifest.json")
+    }
+    return differences
+  }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Synchronization
+
+/// What loaded bundles may ask of the host: the log, the clock, reloads, the locale.
+final class HostServices: BundleServices {
+  private let clock: any HostClock
+  private let logOutput: any OutputTarget
+  private let minimumLogLevel: BundleLogLevel
+  private let scheduler = Mutex<Scheduler?>(nil)
+  let localeIdentifier: String
+
+  init(
+    clock: any HostClock, locale: Locale, logOutput: any OutputTarget,
+    minimumLogLevel: BundleLogLevel
+  ) {
+    self.clock = clock
+    self.logOutput = logOutput
+    self.minimumLogLevel = minimumLogLevel
+    self.localeIdentifier = locale.identifier(.bcp47)
+  }
+
+  func attach(_ scheduler: Scheduler) {
+    self.scheduler.withLock { $0 = scheduler }
+  }
+
+  func log(bundle: String, level: BundleLogLevel, message: String) {
+    guard level >= minimumLogLevel else { return }
+    let line = message.replacingOccurrences(of: "\n", with: " ")
+    logOutput.write("widget-host: [\(bundle)] \(level): \(line)\n")
+  }
+
+  func now() -> Date { clock.now() }
+
+  func reload(bundle: String, kind: String?) {
+    guard let scheduler = scheduler.withLock({ $0 }) else { return }
+    Task { await scheduler.reload(bundle: bundle, kind: kind) }
+  }
+}
+
+/// Services for commands that load a bundle without running it (`inspect`, `assemble`): log
+/// lines go to `log`, reload requests are ignored, the clock is real.
+public struct StandaloneServices: BundleServices {
+  private let output: any OutputTarget
+  public let localeIdentifier: String
+
+  /// Creates the services.
+  public init(log output: any OutputTarget, locale: Locale = HostOptions.environmentLocale()) {
+    self.output = output
+    self.localeIdentifier = locale.identifier(.bcp47)
+  }
+
+  public func log(bundle: String, level: BundleLogLevel, message: String) {
+    guard level >= .warning else { return }
+    output.write("widget-host: [\(bundle)] \(level): \(message)\n")
+  }
+
+  public func now() -> Date { Date() }
+
+  public func reload(bundle: String, kind: String?) {}
+}

@@ -1,0 +1,145 @@
+import Foundation
+import WidgetSchema
+
+/// The host: opens bundles, registers their kinds, loads the libraries it needs, runs the
+/// scheduler and streams what it shows to the sinks. `widget-host run` is this type.
+public final class WidgetHost: Sendable {
+  /// The version written in stream headers.
+  public static let version = "0.1.0"
+
+  /// What a finished run did.
+  public struct Summary: Sendable, Equatable {
+    /// Instances shown.
+    public var instances: Int
+    /// Instances that never got a timeline (they showed a placeholder or nothing).
+    public var failedInstances: Int
+  }
+
+  private let options: HostOptions
+  private let clock: any HostClock
+  private let loader: any BundleLoader
+  private let stream: EventStream
+  private let renderer: Renderer
+  private let services: HostServices
+
+  /// Creates a host. Bundle log lines at `logLevel` and above go to `log`.
+  public init(
+    options: HostOptions, clock: any HostClock = RealClock(),
+    loader: any BundleLoader = InProcessLoader(), sinks: [any EventSink],
+    log: any OutputTarget = FileOutput.standardError, logLevel: BundleLogLevel = .info
+  ) {
+    self.options = options
+    self.clock = clock
+    self.loader = loader
+    self.stream = EventStream(clock: clock, sinks: sinks)
+    self.renderer = Renderer(dates: DateText(locale: options.locale, timeZone: options.timeZone))
+    self.services = HostServices(
+      clock: clock, locale: options.locale, logOutput: log, minimumLogLevel: logLevel)
+  }
+
+  /// Runs until the calling task is cancelled, or, with `once`, until every instance has
+  /// shown its current entry. Bundle and selection errors are thrown before anything runs.
+  public func run() async throws(HostError) -> Summary {
+    // 1. Read every manifest; nothing is loaded yet.
+    var sources: [BundleSource] = []
+    for path in options.bundlePaths {
+      do { sources.append(try BundleSource.open(path)) } catch { throw .bundle(error) }
+    }
+    // 2. Bare libraries have no manifest: load them now to learn their kinds.
+    let provider = BundleTimelineProvider { [stream] key, problem in
+      stream.emit(
+        instance: nil,
+        .warning(
+          ProblemEvent(
+            code: problem.code, message: problem.message, bundle: key.bundle, kind: key.kind)))
+    }
+    var loaded: [String: (any BundleConnection, BundleManifest)] = [:]
+    var planned: [InstancePlan.Bundle] = []
+    for source in sources {
+      if let manifest = source.manifest {
+        planned.append(
+          InstancePlan.Bundle(id: manifest.id, path: source.path, kinds: manifest.kinds))
+      } else {
+        let (connection, manifest) = try await load(source)
+        loaded[source.path] = (connection, manifest)
+        planned.append(
+          InstancePlan.Bundle(id: manifest.id, path: source.path, kinds: manifest.kinds))
+      }
+    }
+    // 3. Register kinds and decide the instances.
+    do { try InstancePlan.checkUniqueKinds(planned) } catch { throw .bundle(error) }
+    let instances = try InstancePlan.instances(
+      of: planned, kinds: options.kinds, families: options.families)
+    // 4. Load (lazily: only bundles with an instance) and check library against manifest.
+    let needed = Set(instances.map(\.key.bundle))
+    stream.begin(host: Self.version)
+    for (source, bundle) in zip(sources, planned) where needed.contains(bundle.id) {
+      let (connection, manifest): (any BundleConnection, BundleManifest)
+      if let bare = loaded[source.path] {
+        (connection, manifest) = bare
+      } else {
+        (connection, manifest) = try await load(source)
+      }
+      provider.add(connection, for: manifest.id)
+      stream.emit(
+        .bundle(
+          BundleEvent(
+            event: .loaded, bundle: manifest.id, version: manifest.version, path: source.path,
+            kinds: manifest.kinds.map(\.kind))))
+    }
+    // 5. Schedule.
+    var configuration = options.scheduler
+    if options.once { configuration.showsPlaceholders = false }
+    let router = EventRouter(stream: stream, renderer: renderer, clock: clock)
+    let scheduler = Scheduler(
+      clock: clock, provider: provider, configuration: configuration, emit: router.route)
+    services.attach(scheduler)
+    for instance in instances { await scheduler.add(instance) }
+    let loop = Task { await scheduler.run() }
+    if options.once {
+      await scheduler.waitUntilSettled()
+      loop.cancel()
+    } else {
+      await withTaskCancellationHandler {
+        await loop.value
+      } onCancel: {
+        loop.cancel()
+      }
+    }
+    await loop.value
+    for connection in provider.all { await connection.close() }
+    stream.end()
+    return Summary(
+      instances: instances.count, failedInstances: router.instancesWithoutTimeline(instances))
+  }
+
+  /// Loads a bundle's library and checks it against its manifest (or builds the manifest of a
+  /// bare library from the library's description).
+  private func load(
+    _ source: BundleSource
+  ) async throws(HostError) -> (any BundleConnection, BundleManifest) {
+    let connection: any BundleConnection
+    do {
+      connection = try await loader.load(source, services: services)
+    } catch {
+      throw .bundle(error)
+    }
+    let description = connection.description
+    guard let manifest = source.manifest else {
+      let name = URL(fileURLWithPath: source.libraryPath).deletingPathExtension().lastPathComponent
+      let base = name.hasPrefix("lib") ? String(name.dropFirst(3)) : name
+      let manifest = BundleManifest(
+        id: description.id ?? base, name: description.name ?? base,
+        version: description.version ?? "0.0.0",
+        library: URL(fileURLWithPath: source.libraryPath).lastPathComponent,
+        appGroups: description.appGroups ?? [], kinds: description.kinds)
+      return (connection, manifest)
+    }
+    let differences = ManifestValidator.differences(manifest: manifest, description: description)
+    guard differences.isEmpty else {
+      await connection.close()
+      throw .bundle(.manifestMismatch(path: source.path, differences: differences))
+    }
+    return (connection, manifest)
+  }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import WidgetSchema
+
+/// Formats the dates inside text at display time, in the user's locale and time zone.
+///
+/// `.time` and `.date` depend only on the date; `.relative`, `.offset` and `.timer` depend on
+/// the time of display.
+public struct DateText: Sendable {
+  /// The locale for `.time` and `.date`.
+  public var locale: Locale
+  /// The time zone for `.time` and `.date`.
+  public var timeZone: TimeZone
+
+  /// Creates a formatter.
+  public init(locale: Locale, timeZone: TimeZone) {
+    self.locale = locale
+    self.timeZone = timeZone
+  }
+
+  /// `date` in `style`, as shown at `now`.
+  public func string(_ date: Date, style: DateStyle, now: Date) -> String {
+    switch style {
+    case .time:
+      return date.formatted(
+        Date.FormatStyle(date: .omitted, time: .shortened, locale: locale, timeZone: timeZone))
+    case .date:
+      return date.formatted(
+        Date.FormatStyle(date: .long, time: .omitted, locale: locale, timeZone: timeZone))
+    case .relative:
+      return Self.relative(seconds: abs(date.timeIntervalSince(now)))
+    case .offset:
+      let seconds = now.timeIntervalSince(date)
+      let (value, unit) = Self.largestUnit(abs(seconds))
+      return (seconds < 0 ? "-" : "+") + Self.quantity(value, unit)
+    case .timer:
+      let total = Int(abs(date.timeIntervalSince(now)).rounded(.down))
+      let hours = total / 3600
+      let minutes = total / 60 % 60
+      let seconds = total % 60
+      return hours > 0
+        ? "\(hours):\(Self.twoDigits(minutes)):\(Self.twoDigits(seconds))"
+        : "\(minutes):\(Self.twoDigits(seconds))"
+    }
+  }
+
+  private static let units: [(seconds: Int, name: String)] = [
+    (365 * 86_400, "year"), (30 * 86_400, "month"), (7 * 86_400, "week"), (86_400, "day"),
+    (3600, "hour"), (60, "minute"), (1, "second"),
+  ]
+
+  /// The two largest non-zero units: "2 hours, 23 minutes".
+  static func relative(seconds: TimeInterval) -> String {
+    var remaining = Int(seconds.rounded(.down))
+    var parts: [String] = []
+    for unit in units where parts.count < 2 {
+      let value = remaining / unit.seconds
+      if value > 0 || (!parts.isEmpty) {
+        if value > 0 { parts.append(quantity(value, unit.name)) }
+        remaining -= value * unit.seconds
+        if !parts.isEmpty && value == 0 { break }
+      }
+    }
+    return parts.isEmpty ? quantity(0, "second") : parts.joined(separator: ", ")
+  }
+
+  static func largestUnit(_ seconds: TimeInterval) -> (Int, String) {
+    let whole = Int(seconds.rounded(.down))
+    for unit in units where whole >= unit.seconds {
+      return (whole / unit.seconds, unit.name)
+    }
+    return (0, "second")
+  }
+
+  private static func quantity(_ value: Int, _ unit: String) -> String {
+    "\(value) \(unit)\(value == 1 ? "" : "s")"
+  }
+
+  private static func twoDigits(_ value: Int) -> String {
+    value < 10 ? "0\(value)" : "\(value)"
+  }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Synchronization
+import WidgetSchema
+
+/// A consumer of the event stream: the terminal, a JSON file, socket subscribers.
+public protocol EventSink: Sendable {
+  /// The stream starts.
+  func begin(_ header: StreamHeader)
+  /// One event, in sequence order.
+  func write(_ event: StreamEvent)
+  /// The stream ends.
+  func end()
+}
+
+/// Numbers events, stamps them with the host clock and hands them to every sink, in order.
+public final class EventStream: Sendable {
+  private let clock: any HostClock
+  private let sinks: [any EventSink]
+  private let sequence = Mutex<UInt64>(0)
+
+  /// Creates a stream writing to `sinks`.
+  public init(clock: any HostClock, sinks: [any EventSink]) {
+    self.clock = clock
+    self.sinks = sinks
+  }
+
+  /// Writes the header.
+  public func begin(host version: String) {
+    let header = StreamHeader(host: version, started: clock.now())
+    sequence.withLock { _ in
+      for sink in sinks { sink.begin(header) }
+    }
+  }
+
+  /// Emits one event.
+  public func emit(instance: String? = nil, _ payload: EventPayload) {
+    sequence.withLock { sequence in
+      sequence += 1
+      let event = StreamEvent(
+        seq: sequence, time: clock.now(), instance: instance, payload: payload)
+      for sink in sinks { sink.write(event) }
+    }
+  }
+
+  /// Ends the stream.
+  public func end() {
+    sequence.withLock { _ in
+      for sink in sinks { sink.end() }
+    }
+  }
+}

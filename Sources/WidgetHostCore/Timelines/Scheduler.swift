@@ -1,0 +1,333 @@
+import Foundation
+import WidgetSchema
+
+/// Runs every instance's timeline by WidgetKit's rules, on an injected clock.
+///
+/// - The entry shown is the latest whose date has passed (the first if none has).
+/// - `.atEnd` asks for a new timeline at the last entry's date, `.after(d)` at `d`, `.never`
+///   only on a reload request; never sooner than ``Configuration/minimumReloadInterval`` after
+///   the previous fetch.
+/// - Instances with the same ``TimelineKey`` share one provider call.
+/// - Failures keep what is shown (the last good entry, or the placeholder) and retry with
+///   exponential backoff.
+/// - When nothing is due the run loop sleeps until the next due time: it never polls.
+public actor Scheduler {
+  /// Tunables, with WidgetKit-like defaults.
+  public struct Configuration: Sendable {
+    /// The least time between two timeline fetches of one instance, in seconds.
+    public var minimumReloadInterval: TimeInterval = 60
+    /// The first retry delay after a failed fetch; doubles per consecutive failure.
+    public var firstRetryInterval: TimeInterval = 30
+    /// The longest retry delay.
+    public var maximumRetryInterval: TimeInterval = 15 * 60
+    /// Ask for and show placeholders before the first timeline arrives.
+    public var showsPlaceholders = true
+
+    /// The defaults.
+    public init() {}
+  }
+
+  private enum Shown: Equatable {
+    case placeholder
+    case timeline(generation: Int, index: Int)
+  }
+
+  private struct Group {
+    var instances: [String]
+    var timeline: Timeline?
+    var generation = 0
+    var placeholder: Entry?
+    var placeholderRequested = false
+    var placeholderDone = false
+    var shown: Shown?
+    var current: SchedulerEvent?
+    var nextReload: Date?
+    var reloadReason: ReloadReason = .initial
+    var fetching = false
+    var requestedDuringFetch = false
+    var failures = 0
+
+    var settled: Bool { timeline != nil || (failures > 0 && placeholderDone) }
+  }
+
+  private let clock: any HostClock
+  private let provider: any TimelineProviding
+  private let configuration: Configuration
+  private let emit: @Sendable (SchedulerEvent) -> Void
+
+  private var groups: [TimelineKey: Group] = [:]
+  private var order: [TimelineKey] = []
+  private var inFlight = 0
+  private var wakeRequested = false
+  private var sleeper: CheckedContinuation<Void, Never>?
+  /// While the loop sleeps: the deadline it sleeps until (`.some(nil)`: until woken).
+  private var sleepingUntil: Date??
+  private var idleWaiters: [CheckedContinuation<Void, Never>] = []
+  private var settledWaiters: [CheckedContinuation<Void, Never>] = []
+
+  /// Creates a scheduler. `emit` is called, in order, from the scheduler's executor.
+  public init(
+    clock: any HostClock, provider: any TimelineProviding, configuration: Configuration = .init(),
+    emit: @escaping @Sendable (SchedulerEvent) -> Void
+  ) {
+    self.clock = clock
+    self.provider = provider
+    self.configuration = configuration
+    self.emit = emit
+  }
+
+  // MARK: Instances and requests
+
+  /// Adds an instance. Its timeline is requested at once, unless an instance with the same key
+  /// already has one, which it then shares.
+  public func add(_ instance: WidgetInstance) {
+    let key = instance.key
+    if var group = groups[key] {
+      group.instances.append(instance.id)
+      if case .entry(let key, _, let entry, let source, let validUntil) = group.current {
+        emit(.entry(key, instances: [instance.id], entry, source: source, validUntil: validUntil))
+      }
+      groups[key] = group
+      return
+    }
+    var group = Group(instances: [instance.id])
+    group.nextReload = clock.now()
+    groups[key] = group
+    order.append(key)
+    if configuration.showsPlaceholders { requestPlaceholder(for: key) }
+    wake()
+  }
+
+  /// Asks for new timelines for `kind` of `bundle` (every kind when nil), as
+  /// `WidgetCenter.reloadTimelines(ofKind:)` does. A fetch in progress is followed by another.
+  public func reload(bundle: String, kind: String?) {
+    let now = clock.now()
+    for key in order where key.bundle == bundle && (kind == nil || key.kind == kind) {
+      guard var group = groups[key] else { continue }
+      if group.fetching {
+        group.requestedDuringFetch = true
+      } else {
+        group.nextReload = now
+        group.reloadReason = .request
+      }
+      groups[key] = group
+    }
+    wake()
+  }
+
+  /// The earliest time at which something is due, if anything is.
+  public var nextDueDate: Date? { nextDue(after: clock.now()) }
+
+  // MARK: Run loop
+
+  /// Runs until the calling task is cancelled.
+  public func run() async {
+    while !Task.isCancelled {
+      let now = clock.now()
+      processDue(at: now)
+      if wakeRequested {
+        wakeRequested = false
+        continue
+      }
+      let deadline = nextDue(after: now)
+      sleepingUntil = .some(deadline)
+      resumeWaiters()
+      await sleep(until: deadline)
+      sleepingUntil = nil
+    }
+    sleepingUntil = nil
+  }
+
+  /// Returns once nothing is due at the clock's current time and no provider call is in
+  /// flight: what tests wait for after moving a virtual clock.
+  public func waitUntilIdle() async {
+    if isIdle { return }
+    await withCheckedContinuation { idleWaiters.append($0) }
+  }
+
+  /// Returns once every instance has a timeline, or has failed and shows its placeholder (or
+  /// failed to get one): what `--once` waits for.
+  public func waitUntilSettled() async {
+    if isSettled { return }
+    await withCheckedContinuation { settledWaiters.append($0) }
+  }
+
+  private var isIdle: Bool {
+    guard inFlight == 0, let deadline = sleepingUntil else { return false }
+    return deadline.map { $0 > clock.now() } ?? true
+  }
+
+  private var isSettled: Bool {
+    sleepingUntil != nil && groups.values.allSatisfy(\.settled)
+  }
+
+  private func resumeWaiters() {
+    if isIdle {
+      let waiters = idleWaiters
+      idleWaiters = []
+      for waiter in waiters { waiter.resume() }
+    }
+    if isSettled {
+      let waiters = settledWaiters
+      settledWaiters = []
+      for waiter in waiters { waiter.resume() }
+    }
+  }
+
+  private func sleep(until deadline: Date?) async {
+    let timer = deadline.map { deadline in
+      Task { [clock] in
+        do {
+          try await clock.sleep(until: deadline)
+          self.wake()
+        } catch {}
+      }
+    }
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        if wakeRequested || Task.isCancelled {
+          wakeRequested = false
+          continuation.resume()
+        } else {
+          sleeper = continuation
+        }
+      }
+    } onCancel: {
+      Task { await self.wake() }
+    }
+    timer?.cancel()
+  }
+
+  private func wake() {
+    if let sleeper {
+      self.sleeper = nil
+      sleeper.resume()
+    } else {
+      wakeRequested = true
+    }
+  }
+
+  // MARK: Work
+
+  private func processDue(at now: Date) {
+    for key in order {
+      guard var group = groups[key] else { continue }
+      if !group.fetching, let due = group.nextReload, due <= now {
+        startFetch(key, &group)
+      }
+      showCurrentEntry(key, &group, at: now)
+      groups[key] = group
+    }
+  }
+
+  private func nextDue(after now: Date) -> Date? {
+    var next: Date?
+    func consider(_ date: Date?) {
+      if let date, next.map({ date < $0 }) ?? true { next = date }
+    }
+    for group in groups.values {
+      if !group.fetching { consider(group.nextReload) }
+      if let timeline = group.timeline {
+        consider(TimelineMath.nextTransition(of: timeline.entries, after: now))
+      }
+    }
+    return next
+  }
+
+  private func showCurrentEntry(_ key: TimelineKey, _ group: inout Group, at now: Date) {
+    if let timeline = group.timeline,
+      let index = TimelineMath.currentIndex(of: timeline.entries, at: now)
+    {
+      let shown = Shown.timeline(generation: group.generation, index: index)
+      guard group.shown != shown else { return }
+      group.shown = shown
+      let validUntil = index + 1 < timeline.entries.count ? timeline.entries[index + 1].date : nil
+      show(
+        .entry(
+          key, instances: group.instances, timeline.entries[index], source: .timeline,
+          validUntil: validUntil), in: &group)
+    } else if let placeholder = group.placeholder, group.shown == nil {
+      group.shown = .placeholder
+      show(
+        .entry(key, instances: group.instances, placeholder, source: .placeholder, validUntil: nil),
+        in: &group)
+    }
+  }
+
+  private func show(_ event: SchedulerEvent, in group: inout Group) {
+    group.current = event
+    emit(event)
+  }
+
+  private func startFetch(_ key: TimelineKey, _ group: inout Group) {
+    group.fetching = true
+    group.nextReload = nil
+    inFlight += 1
+    emit(.reload(key, instances: group.instances, reason: group.reloadReason))
+    Task {
+      let result = await provider.timeline(for: key)
+      self.finishFetch(key, result)
+    }
+  }
+
+  private func finishFetch(_ key: TimelineKey, _ result: Result<Timeline, ProviderFailure>) {
+    inFlight -= 1
+    defer { wake() }
+    guard var group = groups[key] else { return }
+    let now = clock.now()
+    group.fetching = false
+    switch result {
+    case .success(let timeline):
+      group.timeline = timeline
+      group.generation += 1
+      group.failures = 0
+      group.reloadReason = .policy
+      group.nextReload = TimelineMath.nextReload(
+        policy: timeline.policy, entries: timeline.entries, fetchedAt: now,
+        minimumInterval: configuration.minimumReloadInterval)
+      emit(.timeline(key, instances: group.instances, timeline, nextReload: group.nextReload))
+    case .failure(let failure):
+      group.failures += 1
+      let backoff = min(
+        configuration.firstRetryInterval * pow(2, Double(group.failures - 1)),
+        configuration.maximumRetryInterval)
+      group.nextReload = now.addingTimeInterval(backoff)
+      group.reloadReason = .retry
+      emit(.failure(key, instances: group.instances, failure))
+      if group.timeline == nil && !group.placeholderRequested {
+        groups[key] = group
+        requestPlaceholder(for: key)
+        group = groups[key] ?? group
+      }
+    }
+    if group.requestedDuringFetch {
+      group.requestedDuringFetch = false
+      group.nextReload = now
+      group.reloadReason = .request
+    }
+    groups[key] = group
+  }
+
+  private func requestPlaceholder(for key: TimelineKey) {
+    guard var group = groups[key], !group.placeholderRequested else { return }
+    group.placeholderRequested = true
+    groups[key] = group
+    inFlight += 1
+    Task {
+      let result = await provider.placeholder(for: key)
+      self.finishPlaceholder(key, result)
+    }
+  }
+
+  private func finishPlaceholder(_ key: TimelineKey, _ result: Result<Entry, ProviderFailure>) {
+    inFlight -= 1
+    defer { wake() }
+    guard var group = groups[key] else { return }
+    group.placeholderDone = true
+    switch result {
+    case .success(let entry): group.placeholder = entry
+    case .failure(let failure): emit(.failure(key, instances: group.instances, failure))
+    }
+    groups[key] = group
+  }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import WidgetSchema
+
+/// Where the scheduler gets entries: the host answers by calling the bundle and checking its
+/// reply; tests answer with canned timelines.
+public protocol TimelineProviding: Sendable {
+  /// The placeholder entry for `key`.
+  func placeholder(for key: TimelineKey) async -> Result<Entry, ProviderFailure>
+  /// A timeline for `key`, its entries sorted by date.
+  func timeline(for key: TimelineKey) async -> Result<Timeline, ProviderFailure>
+}
+
+/// Why a provider call produced nothing usable.
+public struct ProviderFailure: Error, Sendable, Equatable, CustomStringConvertible {
+  /// A stable code for the stream (`provider-failed`, `bad-reply`, …; see docs/stream.md).
+  public var code: String
+  /// What happened, for people.
+  public var message: String
+
+  /// Creates a failure.
+  public init(code: String, message: String) {
+    self.code = code
+    self.message = message
+  }
+
+  public var description: String { message }
+}
+
+/// What the scheduler reports; the host turns these into stream events, one per instance.
+public enum SchedulerEvent: Sendable, Equatable {
+  /// A timeline was requested for the instances of `key`.
+  case reload(TimelineKey, instances: [String], reason: ReloadReason)
+  /// A timeline arrived.
+  case timeline(TimelineKey, instances: [String], Timeline, nextReload: Date?)
+  /// An entry is now shown on the instances.
+  case entry(
+    TimelineKey, instances: [String], Entry, source: EntrySource, validUntil: Date?)
+  /// A provider call failed; the instances keep what they show.
+  case failure(TimelineKey, instances: [String], ProviderFailure)
+}

@@ -1,0 +1,32 @@
+import Foundation
+import WidgetSchema
+
+/// Everything the SDK knows about one widget kind: its manifest entry and how to answer the
+/// host's calls for it. Built by configurations; not for bundle authors.
+public struct _WidgetDescriptor {
+  /// A reply to one call: a JSON payload, or an error message.
+  typealias Reply = (Result<Data, ProviderCallError>) -> Void
+
+  var manifest: KindManifest
+  let respond: (ProviderMethod, TimelineProviderContext, @escaping Reply) -> Void
+
+  init(
+    kind: String,
+    respond: @escaping (ProviderMethod, TimelineProviderContext, @escaping Reply) -> Void
+  ) {
+    self.manifest = KindManifest(kind: kind, families: WidgetSchema.WidgetFamily.defaultFamilies)
+    self.respond = respond
+  }
+}
+
+/// The calls a provider answers.
+enum ProviderMethod: Int32, Sendable {
+  case placeholder = 1
+  case snapshot = 2
+  case timeline = 3
+}
+
+/// Why a call could not be answered.
+struct ProviderCallError: Error {
+  var message: String
+}

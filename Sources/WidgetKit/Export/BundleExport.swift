@@ -1,0 +1,174 @@
+import CWidgetABI
+import CWidgetKitShims
+import Foundation
+import WidgetSchema
+
+/// The bundle's C entry point. WidgetKit defines it, so a Swift bundle exports itself with no
+/// code of its own: the `@main` widget or widget bundle is found through the `main` function
+/// Swift generates for it (see ``BundleExport``).
+@_cdecl("wk_bundle_entry")
+public func widgetBundleEntry(_ host: UnsafePointer<wk_host>?) -> UnsafePointer<wk_bundle>? {
+  BundleExport.entry(host)
+}
+
+/// The bridge between the C ABI and the SDK: negotiates with the host, describes the bundle's
+/// kinds and answers calls by running the providers.
+enum BundleExport {
+  /// The loaded bundle's state; one per `wk_bundle_entry` call that succeeded.
+  final class Runtime: @unchecked Sendable {
+    // Unchecked: every stored property is set once in `entry` and never changed afterwards;
+    // providers are called from the host's threads as WidgetKit calls them from its queues.
+    let host: UnsafePointer<wk_host>
+    let widgets: [String: _WidgetDescriptor]
+    let description: UnsafeMutableBufferPointer<CChar>
+    let table: UnsafeMutablePointer<wk_bundle>
+
+    init(host: UnsafePointer<wk_host>, descriptors: [_WidgetDescriptor], description: Data) {
+      self.host = host
+      var widgets: [String: _WidgetDescriptor] = [:]
+      for descriptor in descriptors where widgets[descriptor.manifest.kind] == nil {
+        widgets[descriptor.manifest.kind] = descriptor
+      }
+      self.widgets = widgets
+      self.description = .allocate(capacity: description.count)
+      _ = self.description.initialize(from: description.map { CChar(bitPattern: $0) })
+      self.table = .allocate(capacity: 1)
+    }
+
+    deinit {
+      description.deallocate()
+      table.deallocate()
+    }
+  }
+
+  /// The runtime of the most recent load, used for logging from SDK code that has no call at
+  /// hand. Bundles are loaded once per process in practice.
+  nonisolated(unsafe) private static var current: Runtime?
+
+  static func entry(_ host: UnsafePointer<wk_host>?) -> UnsafePointer<wk_bundle>? {
+    guard let host else { return nil }
+    let required = MemoryLayout<wk_host>.size
+    guard host.pointee.abi_version.major == UInt32(WK_ABI_VERSION_MAJOR),
+      Int(host.pointee.struct_size) >= required
+    else {
+      return nil
+    }
+    let anchor = unsafeBitCast(
+      widgetBundleEntry as @convention(c) (UnsafePointer<wk_host>?) -> UnsafePointer<wk_bundle>?,
+      to: UnsafeRawPointer.self)
+    if BundleRegistration.registered == nil {
+      _ = wk_shims_run_library_main(anchor)
+    }
+    guard let factory = BundleRegistration.registered else {
+      log(
+        .error,
+        "this library has no @main Widget or WidgetBundle; mark the bundle's entry type @main",
+        host: host)
+      return nil
+    }
+    let descriptors = factory()
+    let description = BundleDescription(kinds: descriptors.map(\.manifest))
+    guard let json = try? WidgetJSON.encode(description) else { return nil }
+    let runtime = Runtime(host: host, descriptors: descriptors, description: json)
+    runtime.table.initialize(
+      to: wk_bundle(
+        struct_size: UInt32(MemoryLayout<wk_bundle>.size),
+        abi_version: wk_version(
+          major: UInt32(WK_ABI_VERSION_MAJOR), minor: UInt32(WK_ABI_VERSION_MINOR)),
+        bundle_data: Unmanaged.passRetained(runtime).toOpaque(),
+        describe: { bundle, json, length in
+          guard let runtime = BundleExport.runtime(bundle) else {
+            return Int32(WK_STATUS_INVALID.rawValue)
+          }
+          json?.pointee = UnsafePointer(runtime.description.baseAddress)
+          length?.pointee = runtime.description.count
+          return Int32(WK_STATUS_OK.rawValue)
+        },
+        call: { bundle, call in
+          guard let runtime = BundleExport.runtime(bundle), let call else { return }
+          BundleExport.handle(call.pointee, runtime: runtime)
+        },
+        destroy: { bundle in
+          guard let data = bundle?.pointee.bundle_data else { return }
+          let runtime = Unmanaged<Runtime>.fromOpaque(data)
+          if BundleExport.current === runtime.takeUnretainedValue() { BundleExport.current = nil }
+          runtime.release()
+        },
+        get_extension: { _, _ in nil }))
+    current = runtime
+    return UnsafePointer(runtime.table)
+  }
+
+  private static func runtime(_ bundle: UnsafePointer<wk_bundle>?) -> Runtime? {
+    guard let data = bundle?.pointee.bundle_data else { return nil }
+    return Unmanaged<Runtime>.fromOpaque(data).takeUnretainedValue()
+  }
+
+  /// Answers one call: decodes the context, runs the provider, replies exactly once.
+  private static func handle(_ call: wk_call, runtime: Runtime) {
+    let reply = call.reply
+    let replyContext = call.reply_ctx
+    func send(_ status: wk_status, _ payload: Data) {
+      payload.withUnsafeBytes { bytes in
+        reply?(
+          replyContext, Int32(status.rawValue),
+          bytes.baseAddress?.assumingMemoryBound(to: CChar.self),
+          bytes.count)
+      }
+    }
+    func fail(_ status: wk_status, _ message: String) {
+      send(status, Data(message.utf8))
+    }
+
+    let kind = string(call.kind, call.kind_len)
+    guard let method = ProviderMethod(rawValue: call.method) else {
+      return fail(WK_STATUS_UNSUPPORTED, "method \(call.method) is not supported by this SDK")
+    }
+    guard let widget = runtime.widgets[kind] else {
+      return fail(WK_STATUS_INVALID, "this bundle has no widget kind '\(kind)'")
+    }
+    let contextData = Data(bytes: call.context_json, count: call.context_len)
+    let context: ProviderContext
+    do {
+      context = try WidgetJSON.decode(ProviderContext.self, from: contextData)
+    } catch {
+      return fail(WK_STATUS_INVALID, "bad context: \(error)")
+    }
+    let providerContext = TimelineProviderContext(
+      family: WidgetFamily(context.family),
+      displaySize: CGSize(width: context.displaySize.width, height: context.displaySize.height),
+      isPreview: context.isPreview)
+    widget.respond(method, providerContext) { result in
+      switch result {
+      case .success(let json): send(WK_STATUS_OK, json)
+      case .failure(let error): fail(WK_STATUS_ERROR, error.message)
+      }
+    }
+  }
+
+  private static func string(_ pointer: UnsafePointer<CChar>?, _ length: Int) -> String {
+    guard let pointer, length > 0 else { return "" }
+    return pointer.withMemoryRebound(to: UInt8.self, capacity: length) {
+      String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+    }
+  }
+
+  /// Log levels of the host table.
+  enum LogLevel: Int32 {
+    case debug = 0
+    case info = 1
+    case warning = 2
+    case error = 3
+  }
+
+  /// Writes to the host's log.
+  static func log(_ level: LogLevel, _ message: String, host: UnsafePointer<wk_host>? = nil) {
+    guard let host = host ?? current?.host, let log = host.pointee.log else { return }
+    var message = message
+    message.withUTF8 { bytes in
+      bytes.withMemoryRebound(to: CChar.self) {
+        log(host, level.rawValue, $0.baseAddress, $0.count)
+      }
+    }
+  }
+}

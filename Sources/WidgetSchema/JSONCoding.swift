@@ -1,0 +1,142 @@
+import Foundation
+
+/// The JSON conventions shared by every payload: dates as RFC 3339 strings in UTC
+/// (`2026-11-30T04:07:41.123Z`; fractional seconds optional on input), keys as documented.
+public enum WidgetJSON {
+  /// An encoder following the conventions; keys are sorted so output is stable.
+  public static func encoder() -> JSONEncoder {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    encoder.dateEncodingStrategy = .custom { date, encoder in
+      var container = encoder.singleValueContainer()
+      try container.encode(RFC3339.string(from: date))
+    }
+    return encoder
+  }
+
+  /// A decoder following the conventions.
+  public static func decoder() -> JSONDecoder {
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .custom { decoder in
+      let container = try decoder.singleValueContainer()
+      let text = try container.decode(String.self)
+      guard let date = RFC3339.date(from: text) else {
+        throw DecodingError.dataCorruptedError(
+          in: container,
+          debugDescription: "'\(text)' is not an RFC 3339 date (like 2026-11-30T04:07:41Z)")
+      }
+      return date
+    }
+    return decoder
+  }
+
+  /// Decodes `type` from `data`, turning any failure into a ``SchemaError`` that names the JSON
+  /// path of the offending field.
+  public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws(SchemaError) -> T
+  {
+    do {
+      return try decoder().decode(type, from: data)
+    } catch let error as DecodingError {
+      throw SchemaError(error)
+    } catch {
+      throw SchemaError(path: "", message: "\(error)")
+    }
+  }
+
+  /// Encodes `value` as one line of UTF-8 JSON.
+  public static func encode<T: Encodable>(_ value: T) throws -> Data {
+    try encoder().encode(value)
+  }
+}
+
+/// A payload that does not match the schema: where (a JSON path such as `kinds[0].families[1]`,
+/// empty for the whole document) and what is wrong.
+public struct SchemaError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The JSON path of the offending value; empty for the document itself.
+  public var path: String
+  /// What is wrong there.
+  public var message: String
+
+  /// Creates an error.
+  public init(path: String, message: String) {
+    self.path = path
+    self.message = message
+  }
+
+  /// Converts a Foundation decoding error.
+  public init(_ error: DecodingError) {
+    switch error {
+    case .keyNotFound(let key, let context):
+      self.init(
+        path: JSONPath.string(context.codingPath + [key]), message: "missing required field")
+    case .valueNotFound(let type, let context):
+      self.init(
+        path: JSONPath.string(context.codingPath),
+        message: "expected \(JSONPath.typeName(type)), found null")
+    case .typeMismatch(let type, let context):
+      self.init(
+        path: JSONPath.string(context.codingPath),
+        message: "expected \(JSONPath.typeName(type))")
+    case .dataCorrupted(let context):
+      let underlying = context.underlyingError.map { " (\($0.localizedDescription))" } ?? ""
+      let message =
+        context.codingPath.isEmpty
+        ? "not valid JSON: \(context.debugDescription)\(underlying)"
+        : context.debugDescription
+      self.init(path: JSONPath.string(context.codingPath), message: message)
+    @unknown default:
+      self.init(path: "", message: "\(error)")
+    }
+  }
+
+  public var description: String { path.isEmpty ? message : "\(path): \(message)" }
+}
+
+enum JSONPath {
+  static func string(_ codingPath: [any CodingKey]) -> String {
+    var result = ""
+    for key in codingPath {
+      if let index = key.intValue {
+        result += "[\(index)]"
+      } else {
+        if !result.isEmpty { result += "." }
+        result += key.stringValue
+      }
+    }
+    return result
+  }
+
+  static func typeName(_ type: Any.Type) -> String {
+    switch type {
+    case is String.Type: "a string"
+    case is Bool.Type: "true or false"
+    case is Double.Type, is Float.Type: "a number"
+    case is Int.Type, is Int32.Type, is Int64.Type, is UInt32.Type, is UInt64.Type: "an integer"
+    case is [Any].Type: "an array"
+    default:
+      "\(type)".hasPrefix("Array") ? "an array" : "an object"
+    }
+  }
+}
+
+/// A value type whose JSON form is one of a fixed set of strings; decoding anything else names
+/// the accepted values.
+public protocol JSONEnum: RawRepresentable, CaseIterable, Codable where RawValue == String {}
+
+extension JSONEnum {
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    let raw = try container.decode(String.self)
+    guard let value = Self(rawValue: raw) else {
+      let expected = Self.allCases.map(\.rawValue).joined(separator: ", ")
+      throw DecodingError.dataCorruptedError(
+        in: container, debugDescription: "unknown value '\(raw)' (expected one of: \(expected))")
+    }
+    self = value
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(rawValue)
+  }
+}

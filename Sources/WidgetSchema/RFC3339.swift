@@ -1,0 +1,126 @@
+import Foundation
+
+/// Fast RFC 3339 date formatting and parsing for the JSON payloads.
+///
+/// Written by hand because it runs for every entry and every stream event; it formats UTC with
+/// millisecond precision and parses `Z` or `±hh:mm` offsets with optional fractional seconds.
+public enum RFC3339 {
+  /// Formats `date` as `YYYY-MM-DDTHH:MM:SS.mmmZ`, or without the fraction when it is whole.
+  public static func string(from date: Date) -> String {
+    var millis = (date.timeIntervalSince1970 * 1000).rounded()
+    if !millis.isFinite { millis = 0 }
+    let totalMillis = Int64(millis)
+    var seconds = totalMillis / 1000
+    var fraction = totalMillis % 1000
+    if fraction < 0 {
+      fraction += 1000
+      seconds -= 1
+    }
+    var days = seconds / 86_400
+    var secondOfDay = seconds % 86_400
+    if secondOfDay < 0 {
+      secondOfDay += 86_400
+      days -= 1
+    }
+    let (year, month, day) = civil(fromDays: days)
+    var out = pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T"
+    out += pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":"
+    out += pad(secondOfDay % 60, 2)
+    if fraction != 0 { out += "." + pad(fraction, 3) }
+    return out + "Z"
+  }
+
+  /// Parses an RFC 3339 date-time; nil when `text` is not one.
+  public static func date(from text: String) -> Date? {
+    var utf8 = Array(text.utf8)
+    guard utf8.count >= 20 else { return nil }
+    if utf8[10] == UInt8(ascii: "t") || utf8[10] == UInt8(ascii: " ") {
+      utf8[10] = UInt8(ascii: "T")
+    }
+    func number(_ start: Int, _ length: Int) -> Int64? {
+      var value: Int64 = 0
+      for index in start..<start + length {
+        let digit = Int64(utf8[index]) - 48
+        guard (0...9).contains(digit) else { return nil }
+        value = value * 10 + digit
+      }
+      return value
+    }
+    guard utf8[4] == UInt8(ascii: "-"), utf8[7] == UInt8(ascii: "-"),
+      utf8[10] == UInt8(ascii: "T"), utf8[13] == UInt8(ascii: ":"),
+      utf8[16] == UInt8(ascii: ":"),
+      let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
+      let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
+      (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
+      hour < 24, minute < 60, second < 61
+    else { return nil }
+    var index = 19
+    var fraction = 0.0
+    if index < utf8.count, utf8[index] == UInt8(ascii: ".") {
+      index += 1
+      var scale = 0.1
+      let start = index
+      while index < utf8.count, (48...57).contains(utf8[index]) {
+        fraction += Double(utf8[index] - 48) * scale
+        scale /= 10
+        index += 1
+      }
+      guard index > start else { return nil }
+    }
+    guard index < utf8.count else { return nil }
+    var offset: Int64 = 0
+    switch utf8[index] {
+    case UInt8(ascii: "Z"), UInt8(ascii: "z"):
+      index += 1
+    case UInt8(ascii: "+"), UInt8(ascii: "-"):
+      guard utf8.count == index + 6, utf8[index + 3] == UInt8(ascii: ":"),
+        let hours = number(index + 1, 2), let minutes = number(index + 4, 2),
+        hours < 24, minutes < 60
+      else { return nil }
+      offset = (hours * 3600 + minutes * 60) * (utf8[index] == UInt8(ascii: "+") ? 1 : -1)
+      index += 6
+    default:
+      return nil
+    }
+    guard index == utf8.count else { return nil }
+    let days = daysFromCivil(year: year, month: month, day: day)
+    let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
+    return Date(timeIntervalSince1970: Double(seconds) + fraction)
+  }
+
+  private static func pad(_ value: Int64, _ width: Int) -> String {
+    let digits = String(value)
+    return digits.count >= width
+      ? digits : String(repeating: "0", count: width - digits.count) + digits
+  }
+
+  private static func daysIn(month: Int64, year: Int64) -> Int64 {
+    switch month {
+    case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+    case 4, 6, 9, 11: 30
+    default: 31
+    }
+  }
+
+  // Howard Hinnant's days-from-civil and civil-from-days algorithms (proleptic Gregorian).
+  private static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
+    let y = month <= 2 ? year - 1 : year
+    let era = (y >= 0 ? y : y - 399) / 400
+    let yearOfEra = y - era * 400
+    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return era * 146_097 + dayOfEra - 719_468
+  }
+
+  private static func civil(fromDays days: Int64) -> (Int64, Int64, Int64) {
+    let z = days + 719_468
+    let era = (z >= 0 ? z : z - 146_096) / 146_097
+    let dayOfEra = z - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let mp = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * mp + 2) / 5 + 1
+    let month = mp < 10 ? mp + 3 : mp - 9
+    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+  }
+}

@@ -1,0 +1,272 @@
+import Foundation
+
+/// The first line of every JSON stream: names the protocol and its version.
+///
+/// JSON: `{"type": "header", "stream": "widget-host", "version": 1, "host": "0.1.0", "started": …}`.
+public struct StreamHeader: Codable, Sendable, Equatable {
+  /// Always `"header"`.
+  public var type: String = "header"
+  /// Always `"widget-host"`.
+  public var stream: String = "widget-host"
+  /// The stream protocol version; only additive changes happen within a version.
+  public var version: Int
+  /// The widget-host version that wrote the stream.
+  public var host: String
+  /// When the stream started (host clock).
+  public var started: Date
+
+  /// The stream protocol version this build writes.
+  public static let currentVersion = 1
+
+  /// Creates a header for the current version.
+  public init(host: String, started: Date, version: Int = StreamHeader.currentVersion) {
+    self.version = version
+    self.host = host
+    self.started = started
+  }
+}
+
+/// One event of the stream: a type, a sequence number, the time, the instance it concerns (if
+/// any) and its data.
+///
+/// JSON: `{"type": "entry", "seq": 7, "time": …, "instance": "Clock/systemSmall", "data": {…}}`.
+public struct StreamEvent: Sendable, Equatable {
+  /// Position in the stream: 1, 2, 3, … with no gaps.
+  public var seq: UInt64
+  /// When the event happened (host clock: virtual under simulation).
+  public var time: Date
+  /// The instance the event concerns, if any.
+  public var instance: String?
+  /// The event itself.
+  public var payload: EventPayload
+
+  /// Creates an event.
+  public init(seq: UInt64, time: Date, instance: String? = nil, payload: EventPayload) {
+    self.seq = seq
+    self.time = time
+    self.instance = instance
+    self.payload = payload
+  }
+}
+
+/// The kinds of event and their data.
+public enum EventPayload: Sendable, Equatable {
+  /// A bundle was loaded or unloaded, or failed to load.
+  case bundle(BundleEvent)
+  /// An instance asked its provider for a timeline (and why).
+  case reload(ReloadEvent)
+  /// A timeline arrived.
+  case timeline(TimelineEvent)
+  /// An entry is now shown.
+  case entry(EntryEvent)
+  /// Something went wrong but the host carries on.
+  case warning(ProblemEvent)
+  /// Something failed.
+  case error(ProblemEvent)
+
+  /// The event's `type` string.
+  public var type: String {
+    switch self {
+    case .bundle: "bundle"
+    case .reload: "reload"
+    case .timeline: "timeline"
+    case .entry: "entry"
+    case .warning: "warning"
+    case .error: "error"
+    }
+  }
+}
+
+/// Data of a `bundle` event.
+public struct BundleEvent: Codable, Sendable, Equatable {
+  /// What happened.
+  public enum Change: String, JSONEnum, Sendable {
+    case loaded
+    case unloaded
+    case failed
+  }
+
+  /// What happened.
+  public var event: Change
+  /// The bundle's id.
+  public var bundle: String
+  /// The bundle's version.
+  public var version: String
+  /// Where the bundle was loaded from.
+  public var path: String
+  /// The kinds it registered.
+  public var kinds: [String]
+
+  /// Creates the data.
+  public init(event: Change, bundle: String, version: String, path: String, kinds: [String]) {
+    self.event = event
+    self.bundle = bundle
+    self.version = version
+    self.path = path
+    self.kinds = kinds
+  }
+}
+
+/// Why a timeline was requested.
+public enum ReloadReason: String, JSONEnum, Sendable {
+  /// The instance was just created.
+  case initial
+  /// The previous timeline's policy (`atEnd`, `after`) came due.
+  case policy
+  /// A reload was asked for (WidgetCenter, a bundle's `reload_kind`/`reload_all`, a control
+  /// request).
+  case request
+  /// The previous attempt failed and is being retried.
+  case retry
+}
+
+/// Data of a `reload` event.
+public struct ReloadEvent: Codable, Sendable, Equatable {
+  /// The instance's kind.
+  public var kind: String
+  /// The instance's family.
+  public var family: WidgetFamily
+  /// Why.
+  public var reason: ReloadReason
+
+  /// Creates the data.
+  public init(kind: String, family: WidgetFamily, reason: ReloadReason) {
+    self.kind = kind
+    self.family = family
+    self.reason = reason
+  }
+}
+
+/// Data of a `timeline` event.
+public struct TimelineEvent: Codable, Sendable, Equatable {
+  /// The instance's kind.
+  public var kind: String
+  /// The instance's family.
+  public var family: WidgetFamily
+  /// How many entries the timeline has.
+  public var entries: Int
+  /// The timeline's reload policy, as the bundle gave it.
+  public var policy: ReloadPolicy
+  /// When the host will ask for the next timeline; absent for `never`.
+  public var nextReload: Date?
+
+  /// Creates the data.
+  public init(
+    kind: String, family: WidgetFamily, entries: Int, policy: ReloadPolicy, nextReload: Date?
+  ) {
+    self.kind = kind
+    self.family = family
+    self.entries = entries
+    self.policy = policy
+    self.nextReload = nextReload
+  }
+}
+
+/// Where a shown entry came from.
+public enum EntrySource: String, JSONEnum, Sendable {
+  /// The provider's placeholder (shown redacted until the first timeline arrives).
+  case placeholder
+  /// The provider's snapshot.
+  case snapshot
+  /// The current timeline.
+  case timeline
+}
+
+/// Data of an `entry` event: the entry now shown, with its rendering.
+public struct EntryEvent: Codable, Sendable, Equatable {
+  /// The instance's kind.
+  public var kind: String
+  /// The instance's family.
+  public var family: WidgetFamily
+  /// Where the entry came from.
+  public var source: EntrySource
+  /// The entry's date.
+  public var date: Date
+  /// Until when it is shown, if another entry follows in the timeline.
+  public var validUntil: Date?
+  /// Its relevance, if given.
+  public var relevance: Relevance?
+  /// The view tree.
+  public var view: ViewNode
+  /// The rendering on the family's character grid, one string per row.
+  public var lines: [String]
+
+  /// Creates the data.
+  public init(
+    kind: String, family: WidgetFamily, source: EntrySource, date: Date, validUntil: Date?,
+    relevance: Relevance?, view: ViewNode, lines: [String]
+  ) {
+    self.kind = kind
+    self.family = family
+    self.source = source
+    self.date = date
+    self.validUntil = validUntil
+    self.relevance = relevance
+    self.view = view
+    self.lines = lines
+  }
+}
+
+/// Data of `warning` and `error` events.
+public struct ProblemEvent: Codable, Sendable, Equatable {
+  /// A stable, machine-readable code (see docs/stream.md), e.g. `provider-failed`.
+  public var code: String
+  /// A one-line explanation for people.
+  public var message: String
+  /// The bundle concerned, if any.
+  public var bundle: String?
+  /// The kind concerned, if any.
+  public var kind: String?
+
+  /// Creates the data.
+  public init(code: String, message: String, bundle: String? = nil, kind: String? = nil) {
+    self.code = code
+    self.message = message
+    self.bundle = bundle
+    self.kind = kind
+  }
+}
+
+extension StreamEvent: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case type
+    case seq
+    case time
+    case instance
+    case data
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    seq = try container.decode(UInt64.self, forKey: .seq)
+    time = try container.decode(Date.self, forKey: .time)
+    instance = try container.decodeIfPresent(String.self, forKey: .instance)
+    let type = try container.decode(String.self, forKey: .type)
+    switch type {
+    case "bundle": payload = .bundle(try container.decode(BundleEvent.self, forKey: .data))
+    case "reload": payload = .reload(try container.decode(ReloadEvent.self, forKey: .data))
+    case "timeline": payload = .timeline(try container.decode(TimelineEvent.self, forKey: .data))
+    case "entry": payload = .entry(try container.decode(EntryEvent.self, forKey: .data))
+    case "warning": payload = .warning(try container.decode(ProblemEvent.self, forKey: .data))
+    case "error": payload = .error(try container.decode(ProblemEvent.self, forKey: .data))
+    default:
+      throw DecodingError.dataCorruptedError(
+        forKey: .type, in: container, debugDescription: "unknown event type '\(type)'")
+    }
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(payload.type, forKey: .type)
+    try container.encode(seq, forKey: .seq)
+    try container.encode(time, forKey: .time)
+    try container.encodeIfPresent(instance, forKey: .instance)
+    switch payload {
+    case .bundle(let data): try container.encode(data, forKey: .data)
+    case .reload(let data): try container.encode(data, forKey: .data)
+    case .timeline(let data): try container.encode(data, forKey: .data)
+    case .entry(let data): try container.encode(data, forKey: .data)
+    case .warning(let data), .error(let data): try container.encode(data, forKey: .data)
+    }
+  }
+}

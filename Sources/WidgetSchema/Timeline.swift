@@ -1,0 +1,91 @@
+import Foundation
+
+/// One entry of a timeline: the JSON `Entry` a bundle sends for placeholder, snapshot and each
+/// timeline entry. It is self-contained: the host renders it without calling the bundle again.
+public struct Entry: Codable, Sendable, Equatable {
+  /// The date from which the entry is shown.
+  public var date: Date
+  /// How relevant the entry is (used to rotate stacks); nil when the bundle gives none.
+  public var relevance: Relevance?
+  /// The entry's content, already resolved for the family.
+  public var view: ViewNode
+
+  /// Creates an entry.
+  public init(date: Date, relevance: Relevance? = nil, view: ViewNode) {
+    self.date = date
+    self.relevance = relevance
+    self.view = view
+  }
+}
+
+/// WidgetKit's `TimelineEntryRelevance`: a score and how long it holds.
+public struct Relevance: Codable, Sendable, Equatable {
+  /// Relative relevance; only comparisons between entries of one bundle matter.
+  public var score: Double
+  /// How many seconds from the entry's date the score holds; 0 means until the next entry.
+  public var duration: Double
+
+  /// Creates a relevance.
+  public init(score: Double, duration: Double = 0) {
+    self.score = score
+    self.duration = duration
+  }
+}
+
+/// When the host asks for the next timeline.
+///
+/// JSON: `{"type": "atEnd"}`, `{"type": "after", "date": "…"}` or `{"type": "never"}`.
+public enum ReloadPolicy: Sendable, Equatable {
+  /// After the last entry's date has passed.
+  case atEnd
+  /// At the given date (or soon after).
+  case after(Date)
+  /// Only when asked to reload (WidgetCenter, a reload request).
+  case never
+}
+
+extension ReloadPolicy: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case type
+    case date
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let type = try container.decode(String.self, forKey: .type)
+    switch type {
+    case "atEnd": self = .atEnd
+    case "never": self = .never
+    case "after": self = .after(try container.decode(Date.self, forKey: .date))
+    default:
+      throw DecodingError.dataCorruptedError(
+        forKey: .type, in: container,
+        debugDescription: "unknown reload policy '\(type)' (expected atEnd, after or never)")
+    }
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    switch self {
+    case .atEnd: try container.encode("atEnd", forKey: .type)
+    case .never: try container.encode("never", forKey: .type)
+    case .after(let date):
+      try container.encode("after", forKey: .type)
+      try container.encode(date, forKey: .date)
+    }
+  }
+}
+
+/// A timeline: the JSON `Timeline` a bundle sends in reply to a timeline call.
+public struct Timeline: Codable, Sendable, Equatable {
+  /// The entries, in ascending date order.
+  public var entries: [Entry]
+  /// When to ask for the next timeline.
+  public var policy: ReloadPolicy
+
+  /// Creates a timeline.
+  public init(entries: [Entry], policy: ReloadPolicy) {
+    self.entries = entries
+    self.policy = policy
+  }
+}
