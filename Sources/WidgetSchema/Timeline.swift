@@ -19,6 +19,8 @@ public struct Entry: Codable, Sendable, Equatable {
 }
 
 /// WidgetKit's `TimelineEntryRelevance`: a score and how long it holds.
+///
+/// JSON: `{"score": 0.8, "duration": 3600}`; `duration` may be left out (0).
 public struct Relevance: Codable, Sendable, Equatable {
   /// Relative relevance; only comparisons between entries of one bundle matter.
   public var score: Double
@@ -29,6 +31,17 @@ public struct Relevance: Codable, Sendable, Equatable {
   public init(score: Double, duration: Double = 0) {
     self.score = score
     self.duration = duration
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    score = try container.decode(Double.self, forKey: .score)
+    duration = try container.decodeIfPresent(Double.self, forKey: .duration) ?? 0
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case score
+    case duration
   }
 }
 

@@ -105,7 +105,7 @@ extension ViewNode: Codable {
     case minLength
   }
 
-  private enum Kind: String {
+  private enum Kind: String, CaseIterable {
     case empty
     case text
     case hstack
@@ -119,7 +119,10 @@ extension ViewNode: Codable {
     let typeName = try container.decode(String.self, forKey: .type)
     guard let kind = Kind(rawValue: typeName) else {
       throw DecodingError.dataCorruptedError(
-        forKey: .type, in: container, debugDescription: "unknown view type '\(typeName)'")
+        forKey: .type, in: container,
+        debugDescription:
+          "unknown view type '\(typeName)' (expected one of: "
+          + Kind.allCases.map(\.rawValue).joined(separator: ", ") + ")")
     }
     switch kind {
     case .empty:

@@ -11,8 +11,13 @@
  *    terminated and must not be assumed to be.
  *  - JSON payloads are UTF-8 JSON texts as documented in docs/abi.md and docs/schema.md.
  *  - Every struct that may grow starts with `struct_size` (the sizeof the struct as the producer
- *    compiled it) followed by the ABI version the producer was built against. A consumer reads a
- *    field only if `struct_size` covers it. Fields are only ever appended, in minor versions.
+ *    compiled it) followed by the ABI version the producer was built against. These two fields
+ *    keep their place in every future major version, so either side can read the other's version
+ *    before refusing it. A consumer reads a field only if `struct_size` covers it. Fields are only
+ *    ever appended, in minor versions.
+ *  - Function pointers in the tables are never NULL unless their comment says they may be; the
+ *    host refuses a bundle whose `describe`, `call` or `destroy` is NULL.
+ *  - A pointer with a length may be NULL when the length is 0.
  *  - A major version change is incompatible: the host refuses a bundle whose major version
  *    differs from its own, and a bundle should return NULL from `wk_bundle_entry` for a host whose
  *    major version it does not know.
@@ -54,7 +59,7 @@ typedef struct wk_version {
 typedef enum wk_status {
     WK_STATUS_OK = 0,          /* Success. */
     WK_STATUS_ERROR = 1,       /* The call failed; the payload is a UTF-8 message saying why. */
-    WK_STATUS_UNSUPPORTED = 2, /* The method or kind is not handled by this bundle. */
+    WK_STATUS_UNSUPPORTED = 2, /* The method is not implemented by this bundle. */
     WK_STATUS_INVALID = 3      /* The request was malformed (bad JSON, unknown kind, ...). */
 } wk_status;
 
@@ -125,8 +130,9 @@ struct wk_host {
     wk_version abi_version; /* The host's ABI version. */
     void *host_data;        /* Opaque to the bundle. Pass the wk_host pointer back, not this. */
 
-    /* Writes a message to the host's log, attributed to this bundle. `message` is borrowed for the
-     * duration of the call. */
+    /* Writes a message to the host's log, attributed to this bundle. `level` is a wk_log_level
+     * (an unknown value is treated as WK_LOG_INFO). `message` is borrowed for the duration of the
+     * call. */
     void (*log)(const wk_host *host, int32_t level, const char *message, size_t len);
 
     /* The host's clock, in seconds since 1970-01-01T00:00:00Z. Under `widget-host simulate` and in
@@ -146,16 +152,17 @@ struct wk_host {
 
     /* The absolute path of the bundle's Resources folder (images, <lang>.lproj/Localizable.strings).
      * The returned string is owned by the host, NUL terminated as well as sized, and lives as long
-     * as the table. The folder may not exist. */
+     * as the table. The folder may not exist. `len` may be NULL. */
     const char *(*resource_path)(const wk_host *host, size_t *len);
 
     /* The user's locale as a BCP 47 tag ("en-US", "zh-Hans-CN"), from the host's environment.
-     * Owned by the host, NUL terminated as well as sized, lives as long as the table. */
+     * Owned by the host, NUL terminated as well as sized, lives as long as the table. `len` may be
+     * NULL. */
     const char *(*locale)(const wk_host *host, size_t *len);
 
     /* Optional host features, looked up by string id (NUL-terminated). Returns a pointer to a
      * feature's table, owned by the host and living as long as this table, or NULL when the host
-     * does not offer it. No ids are defined in ABI 1.0. */
+     * does not offer it. No ids are defined in ABI 1.0. Never NULL itself. */
     const void *(*get_extension)(const wk_host *host, const char *id);
 };
 
@@ -172,8 +179,8 @@ struct wk_bundle {
      * its families. The host checks it against manifest.json and, for a bare library, builds the
      * manifest from it. Stores a pointer to the UTF-8 JSON in *json and its length in *len; the
      * memory is owned by the bundle and must stay valid until `destroy`. Called on the host
-     * thread, before any `call`. Returns WK_STATUS_OK or an error status (then *json may hold a
-     * message). */
+     * thread, before any `call`. Returns WK_STATUS_OK or an error status (then *json and *len may
+     * hold a UTF-8 message, owned by the bundle like the JSON). */
     int32_t (*describe)(const wk_bundle *bundle, const char **json, size_t *len);
 
     /* Starts one request. Called on a host thread, possibly several at once from different
@@ -183,12 +190,14 @@ struct wk_bundle {
 
     /* Releases the bundle. Called once, on a host thread, and only when no call is outstanding
      * (a host that must give up on a call that never replies leaves the bundle loaded rather than
-     * destroy it under the bundle's feet). The bundle must stop its threads and must not call the
-     * host table after this returns. */
+     * destroy it under the bundle's feet). The bundle must stop and join its own threads before
+     * returning (code of the library may be unmapped afterwards) and must not call the host table
+     * after this returns. */
     void (*destroy)(const wk_bundle *bundle);
 
     /* Optional bundle features, looked up by string id (NUL-terminated). Returns the feature's
-     * table, owned by the bundle and living until `destroy`, or NULL. No ids are defined in 1.0. */
+     * table, owned by the bundle and living until `destroy`, or NULL. No ids are defined in 1.0, so
+     * the 1.0 host never calls it; it may be NULL. */
     const void *(*get_extension)(const wk_bundle *bundle, const char *id);
 };
 
@@ -197,7 +206,7 @@ struct wk_bundle {
  *
  * Called once per load, on the host thread, right after dlopen. `host` lives until `destroy`
  * returns. Returns the bundle's table, or NULL to refuse the host (for example an unknown major
- * version); then the host unloads the library without calling anything else.
+ * version); then the host calls nothing else in the library (it may stay mapped).
  */
 typedef const wk_bundle *(*wk_bundle_entry_fn)(const wk_host *host);
 

@@ -1,0 +1,104 @@
+import Foundation
+import PackagePlugin
+
+/// `swift package widget-bundle [--product NAME]... [--configuration debug|release]
+/// [--output FOLDER] [--id ID] [--version VERSION]`
+///
+/// Builds each widget bundle product (a dynamic library) and assembles `Name.widgetbundle/`
+/// next to it (or in `--output`) with `widget-host assemble`: the manifest is generated from
+/// the library's own description and `Resources/` is copied from the product's target.
+@main
+struct WidgetBundlePlugin: CommandPlugin {
+  func performCommand(context: PluginContext, arguments: [String]) async throws {
+    var extractor = ArgumentExtractor(arguments)
+    let requested = extractor.extractOption(named: "product")
+    let configurationName = extractor.extractOption(named: "configuration").last ?? "debug"
+    let output = extractor.extractOption(named: "output").last
+    let id = extractor.extractOption(named: "id").last
+    let version = extractor.extractOption(named: "version").last
+    guard extractor.remainingArguments.isEmpty else {
+      throw PluginError("unexpected arguments: \(extractor.remainingArguments.joined(separator: " "))")
+    }
+    guard let configuration = ["debug": PackageManager.BuildConfiguration.debug, "release": .release][
+      configurationName]
+    else {
+      throw PluginError("--configuration must be debug or release, not '\(configurationName)'")
+    }
+    let products = try selectProducts(requested, in: context.package)
+    if id != nil && products.count > 1 {
+      throw PluginError("--id applies to one product; choose it with --product")
+    }
+    let tool = try context.tool(named: "widget-host")
+    for product in products {
+      print("Building \(product.name)…")
+      let result = try packageManager.build(
+        .product(product.name), parameters: .init(configuration: configuration, logging: .concise))
+      guard result.succeeded else {
+        print(result.logText)
+        throw PluginError("building \(product.name) failed")
+      }
+      guard let library = result.builtArtifacts.first(where: { $0.kind == .dynamicLibrary }) else {
+        throw PluginError("\(product.name) did not produce a shared library")
+      }
+      var arguments = ["assemble", library.url.path, "--name", product.name]
+      if let output { arguments += ["--output", output] }
+      if let id { arguments += ["--id", id] }
+      if let version { arguments += ["--version", version] }
+      if let resources = resourcesFolder(of: product) { arguments += ["--resources", resources] }
+      let process = try Process.run(tool.url, arguments: arguments)
+      process.waitUntilExit()
+      guard process.terminationStatus == 0 else {
+        throw PluginError("widget-host assemble failed for \(product.name)")
+      }
+    }
+  }
+
+  /// The requested products, or every dynamic library product that uses the WidgetKit SDK.
+  private func selectProducts(_ names: [String], in package: Package) throws -> [LibraryProduct] {
+    let libraries = package.products(ofType: LibraryProduct.self).filter {
+      if case .dynamic = $0.kind { return true }
+      return false
+    }
+    if names.isEmpty {
+      let bundles = libraries.filter { product in
+        product.targets.contains { target in
+          target.recursiveTargetDependencies.contains { $0.name == "WidgetKit" }
+        }
+      }
+      guard !bundles.isEmpty else {
+        throw PluginError("no dynamic library product depends on WidgetKit; name one with --product")
+      }
+      return bundles
+    }
+    return try names.map { name in
+      guard let product = libraries.first(where: { $0.name == name }) else {
+        let known = libraries.map(\.name).joined(separator: ", ")
+        throw PluginError("no dynamic library product '\(name)' (dynamic libraries: \(known))")
+      }
+      return product
+    }
+  }
+
+  /// `Resources/` inside the product's first target, or beside it (for `path: "X/Sources"`).
+  private func resourcesFolder(of product: LibraryProduct) -> String? {
+    guard let target = product.targets.first else { return nil }
+    let directory = target.directoryURL
+    for candidate in [
+      directory.appendingPathComponent("Resources"),
+      directory.deletingLastPathComponent().appendingPathComponent("Resources"),
+    ] {
+      var isDirectory: ObjCBool = false
+      if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory),
+        isDirectory.boolValue
+      {
+        return candidate.path
+      }
+    }
+    return nil
+  }
+}
+
+struct PluginError: Error, CustomStringConvertible {
+  var description: String
+  init(_ description: String) { self.description = description }
+}
