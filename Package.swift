@@ -37,12 +37,14 @@ let package = Package(
           description: "Builds a widget bundle product and assembles Name.widgetbundle/")),
       dependencies: ["widget-host"]),
     // Tests.
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "WidgetSchemaTests", dependencies: ["WidgetSchema"]),
     .testTarget(name: "WidgetKitTests", dependencies: ["WidgetKit", "SwiftUI", "WidgetSchema"]),
     .testTarget(
-      name: "WidgetHostCoreTests", dependencies: ["WidgetHostCore", "WidgetSchema", "CWidgetABI"]),
-    .testTarget(name: "WidgetHostCLITests", dependencies: ["WidgetHostCLI"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["WidgetSchema"]),
+      name: "WidgetHostCoreTests", dependencies: ["WidgetHostCore", "WidgetSchema", "CWidgetABI", "TestSupport"],
+      exclude: ["Fixtures"]),
+    .testTarget(name: "WidgetHostCLITests", dependencies: ["WidgetHostCLI", "WidgetHostCore"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["WidgetSchema", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -43,6 +43,13 @@ public struct DateText: Sendable {
     }
   }
 
+  /// `date` as a time of day with seconds ("4:27:13 AM"), for status lines.
+  public func clockTime(_ date: Date) -> String {
+    var style = Date.FormatStyle(date: .omitted, time: .standard, locale: locale, timeZone: timeZone)
+    style.timeZone = timeZone
+    return date.formatted(style)
+  }
+
   private static let units: [(seconds: Int, name: String)] = [
     (365 * 86_400, "year"), (30 * 86_400, "month"), (7 * 86_400, "week"), (86_400, "day"),
     (3600, "hour"), (60, "minute"), (1, "second"),

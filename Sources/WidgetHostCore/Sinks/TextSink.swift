@@ -45,7 +45,7 @@ public struct TextSink: EventSink {
   /// The framed rendering of one entry.
   static func box(for entry: EntryEvent, instance: String?, dates: DateText) -> String {
     let width = entry.lines.map { TextWidth.of($0) }.max() ?? 0
-    let time = dates.string(entry.date, style: .time, now: entry.date)
+    let time = dates.clockTime(entry.date)
     var title = (instance ?? "\(entry.kind)/\(entry.family.rawValue)") + " · "
     title += entry.source == .timeline ? "entry \(time)" : entry.source.rawValue
     var text = title + "\n"

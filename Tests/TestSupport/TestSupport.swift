@@ -1,0 +1,110 @@
+import Foundation
+import Synchronization
+
+/// Paths and processes the tests need: the repository, built products, C compilation.
+public enum TestSupport {
+  /// The repository's root folder.
+  public static let repositoryRoot: URL = {
+    var url = URL(fileURLWithPath: #filePath)
+    while url.path != "/" {
+      url.deleteLastPathComponent()
+      if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
+        return url
+      }
+    }
+    fatalError("Package.swift not found above \(#filePath)")
+  }()
+
+  /// The folder SwiftPM builds products into, from `swift build --show-bin-path`.
+  public static let binPath: URL = {
+    let result = try! run(
+      "/usr/bin/env", ["swift", "build", "--show-bin-path"], in: repositoryRoot)
+    precondition(result.status == 0, "swift build --show-bin-path failed: \(result.errors)")
+    return URL(fileURLWithPath: result.output.trimmingCharacters(in: .whitespacesAndNewlines))
+  }()
+
+  /// A built product in ``binPath``.
+  public static func product(_ name: String) -> URL {
+    binPath.appendingPathComponent(name)
+  }
+
+  /// The folder with `widget_abi.h`.
+  public static var abiInclude: URL {
+    repositoryRoot.appendingPathComponent("Sources/CWidgetABI/include")
+  }
+
+  /// A fresh, empty temporary folder.
+  public static func temporaryDirectory(_ label: String = "test") -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "widget-host-\(label)-\(UUID().uuidString)")
+    try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  /// What a finished process printed and returned.
+  public struct ProcessResult: Sendable {
+    /// Exit status (or 128 + signal).
+    public var status: Int32
+    /// Standard output.
+    public var output: String
+    /// Standard error.
+    public var errors: String
+  }
+
+  /// Runs a program to completion.
+  public static func run(
+    _ executable: String, _ arguments: [String], in directory: URL? = nil,
+    environment: [String: String]? = nil
+  ) throws -> ProcessResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    if let directory { process.currentDirectoryURL = directory }
+    if let environment { process.environment = environment }
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    // Read both pipes concurrently so neither can fill up and block the child.
+    let errorData = Mutex(Data())
+    let errorsRead = DispatchSemaphore(value: 0)
+    Thread {
+      let data = errors.fileHandleForReading.readDataToEndOfFile()
+      errorData.withLock { $0 = data }
+      errorsRead.signal()
+    }.start()
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    errorsRead.wait()
+    return ProcessResult(
+      status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+      errors: String(decoding: errorData.withLock { $0 }, as: UTF8.self))
+  }
+
+  /// Compiles C `source` into a shared library with `cc -shared -fPIC` against the ABI header
+  /// alone, with `-D` definitions; returns the library's path.
+  public static func compileSharedLibrary(
+    _ source: URL, defines: [String] = [], name: String = "libfixture.so"
+  ) throws -> URL {
+    let output = temporaryDirectory("cc").appendingPathComponent(name)
+    var arguments = [
+      "-shared", "-fPIC", "-std=c11", "-Wall", "-Wextra", "-Werror", "-pthread",
+      "-I", abiInclude.path, "-o", output.path, source.path,
+    ]
+    arguments += defines.map { "-D\($0)" }
+    let result = try run("/usr/bin/env", ["cc"] + arguments)
+    guard result.status == 0 else {
+      throw CompileError(message: "cc failed (\(result.status)): \(result.errors)")
+    }
+    return output
+  }
+
+  /// A C compilation failure.
+  public struct CompileError: Error, CustomStringConvertible {
+    /// The compiler's complaint.
+    public var message: String
+    public var description: String { message }
+  }
+}

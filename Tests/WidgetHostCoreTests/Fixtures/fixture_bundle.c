@@ -1,0 +1,162 @@
+/*
+ * A configurable C bundle for the host's tests. Compiled by the tests with -D options:
+ *   FIXTURE_MAJOR       the ABI major version the bundle claims (default: the header's)
+ *   FIXTURE_STRUCT_SIZE the wk_bundle.struct_size it reports (default: sizeof(wk_bundle))
+ *   FIXTURE_REFUSE      return NULL from the entry point
+ *   FIXTURE_NO_ENTRY    do not export wk_bundle_entry at all
+ *   FIXTURE_DESCRIPTION the JSON describe returns (default: the kinds below, all families small)
+ * Each kind behaves as its name says:
+ *   Good       a timeline of 3 entries 60 s apart from host->now, policy atEnd
+ *   Twice      replies twice to every call
+ *   Fail       replies WK_STATUS_ERROR "backend unreachable"
+ *   Garbage    replies "{not json"
+ *   Later      replies from another thread after 20 ms
+ *   Reloader   like Good, and asks the host to reload kind Good from inside the call
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "widget_abi.h"
+
+#ifndef FIXTURE_MAJOR
+#define FIXTURE_MAJOR WK_ABI_VERSION_MAJOR
+#endif
+#ifndef FIXTURE_STRUCT_SIZE
+#define FIXTURE_STRUCT_SIZE sizeof(wk_bundle)
+#endif
+#ifndef FIXTURE_DESCRIPTION
+#define FIXTURE_DESCRIPTION                                                                     \
+    "{\"kinds\":["                                                                              \
+    "{\"kind\":\"Good\",\"families\":[\"systemSmall\",\"systemMedium\"]},"                      \
+    "{\"kind\":\"Twice\",\"families\":[\"systemSmall\"]},"                                      \
+    "{\"kind\":\"Fail\",\"families\":[\"systemSmall\"]},"                                       \
+    "{\"kind\":\"Garbage\",\"families\":[\"systemSmall\"]},"                                    \
+    "{\"kind\":\"Later\",\"families\":[\"systemSmall\"]},"                                      \
+    "{\"kind\":\"Reloader\",\"families\":[\"systemSmall\"]}]}"
+#endif
+
+static const wk_host *the_host;
+
+static void format_date(double seconds, char *out, size_t size) {
+    time_t whole = (time_t)seconds;
+    struct tm tm;
+    gmtime_r(&whole, &tm);
+    strftime(out, size, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+static char *entry_json(double date, const char *label) {
+    char when[32];
+    format_date(date, when, sizeof when);
+    char *json = malloc(256);
+    snprintf(json, 256, "{\"date\":\"%s\",\"view\":{\"type\":\"text\",\"runs\":[{\"text\":\"%s\"}]}}",
+             when, label);
+    return json;
+}
+
+static char *timeline_json(double now) {
+    char *entries[3];
+    for (int i = 0; i < 3; i++) {
+        char label[32];
+        snprintf(label, sizeof label, "entry %d", i);
+        entries[i] = entry_json(now + 60.0 * i, label);
+    }
+    char *json = malloc(1024);
+    snprintf(json, 1024, "{\"entries\":[%s,%s,%s],\"policy\":{\"type\":\"atEnd\"}}", entries[0],
+             entries[1], entries[2]);
+    for (int i = 0; i < 3; i++) free(entries[i]);
+    return json;
+}
+
+static void reply_text(const wk_call *call, int32_t status, const char *text) {
+    call->reply(call->reply_ctx, status, text, strlen(text));
+}
+
+struct later {
+    void *ctx;
+    wk_reply_fn reply;
+    char *json;
+};
+
+static void *reply_later(void *argument) {
+    struct later *later = argument;
+    struct timespec pause = {0, 20 * 1000 * 1000};
+    nanosleep(&pause, NULL);
+    later->reply(later->ctx, WK_STATUS_OK, later->json, strlen(later->json));
+    free(later->json);
+    free(later);
+    return NULL;
+}
+
+static int32_t describe(const wk_bundle *bundle, const char **json, size_t *len) {
+    (void)bundle;
+    *json = FIXTURE_DESCRIPTION;
+    *len = strlen(FIXTURE_DESCRIPTION);
+    return WK_STATUS_OK;
+}
+
+static int kind_is(const wk_call *call, const char *name) {
+    return call->kind_len == strlen(name) && memcmp(call->kind, name, call->kind_len) == 0;
+}
+
+static void call(const wk_bundle *bundle, const wk_call *call) {
+    (void)bundle;
+    double now = the_host->now(the_host);
+    char *json = call->method == WK_METHOD_TIMELINE ? timeline_json(now) : entry_json(now, "placeholder");
+    if (call->method < WK_METHOD_PLACEHOLDER || call->method > WK_METHOD_TIMELINE) {
+        reply_text(call, WK_STATUS_UNSUPPORTED, "unknown method");
+    } else if (kind_is(call, "Good")) {
+        reply_text(call, WK_STATUS_OK, json);
+    } else if (kind_is(call, "Twice")) {
+        reply_text(call, WK_STATUS_OK, json);
+        reply_text(call, WK_STATUS_OK, json);
+    } else if (kind_is(call, "Fail")) {
+        reply_text(call, WK_STATUS_ERROR, "backend unreachable");
+    } else if (kind_is(call, "Garbage")) {
+        reply_text(call, WK_STATUS_OK, "{not json");
+    } else if (kind_is(call, "Later")) {
+        struct later *later = malloc(sizeof *later);
+        later->ctx = call->reply_ctx;
+        later->reply = call->reply;
+        later->json = json;
+        json = NULL;
+        pthread_t thread;
+        pthread_create(&thread, NULL, reply_later, later);
+        pthread_detach(thread);
+    } else if (kind_is(call, "Reloader")) {
+        if (call->method == WK_METHOD_TIMELINE) the_host->reload_kind(the_host, "Good", 4);
+        reply_text(call, WK_STATUS_OK, json);
+    } else {
+        reply_text(call, WK_STATUS_INVALID, "unknown kind");
+    }
+    free(json);
+}
+
+static void destroy(const wk_bundle *bundle) { (void)bundle; }
+
+static const wk_bundle fixture = {
+    .struct_size = FIXTURE_STRUCT_SIZE,
+    .abi_version = {FIXTURE_MAJOR, WK_ABI_VERSION_MINOR},
+    .bundle_data = NULL,
+    .describe = describe,
+    .call = call,
+    .destroy = destroy,
+    .get_extension = NULL,
+};
+
+#ifndef FIXTURE_NO_ENTRY
+WK_EXPORT const wk_bundle *wk_bundle_entry(const wk_host *host) {
+    the_host = host;
+#ifdef FIXTURE_REFUSE
+    (void)fixture;
+    return NULL;
+#else
+    return &fixture;
+#endif
+}
+#else
+WK_EXPORT const wk_bundle *not_the_entry(void) { return &fixture; }
+#endif

@@ -1,0 +1,145 @@
+import CWidgetABI
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+import WidgetSchema
+
+@testable import WidgetHostCore
+
+/// Loading real C libraries: ABI negotiation, replies from any thread, exactly-once replies,
+/// host table services.
+@Suite struct LoadingTests {
+  static let fixture = TestSupport.repositoryRoot.appendingPathComponent(
+    "Tests/WidgetHostCoreTests/Fixtures/fixture_bundle.c")
+
+  func load(_ defines: [String] = [], services: RecordingServices = RecordingServices()) async throws
+    -> any BundleConnection
+  {
+    let library = try TestSupport.compileSharedLibrary(Self.fixture, defines: defines)
+    let source = try BundleSource.open(library.path)
+    return try await InProcessLoader().load(source, services: services)
+  }
+
+  func loadError(_ defines: [String]) async throws -> String {
+    do {
+      let connection = try await load(defines)
+      await connection.close()
+    } catch let error as BundleError {
+      return error.description
+    }
+    Issue.record("expected the bundle to be refused")
+    return ""
+  }
+
+  @Test func loadsAndDescribes() async throws {
+    let connection = try await load()
+    #expect(connection.description.kinds.map(\.kind) == ["Good", "Twice", "Fail", "Garbage", "Later", "Reloader"])
+    await connection.close()
+  }
+
+  @Test func refusesAnotherMajorVersion() async throws {
+    let message = try await loadError(["FIXTURE_MAJOR=2"])
+    #expect(message.contains("the bundle was built for ABI 2.0; this host implements ABI 1.0"), "\(message)")
+  }
+
+  @Test func refusesATooSmallTable() async throws {
+    let message = try await loadError(["FIXTURE_STRUCT_SIZE=16"])
+    #expect(
+      message.contains(
+        "wk_bundle.struct_size is 16 bytes; ABI 1.0 needs at least \(MemoryLayout<wk_bundle>.size)"),
+      "\(message)")
+  }
+
+  @Test func reportsRefusalAndMissingEntry() async throws {
+    #expect(try await loadError(["FIXTURE_REFUSE"]).contains("wk_bundle_entry returned NULL"))
+    #expect(try await loadError(["FIXTURE_NO_ENTRY"]).contains("does not export wk_bundle_entry"))
+  }
+
+  @Test func reportsAnInvalidDescription() async throws {
+    let message = try await loadError([#"FIXTURE_DESCRIPTION="{\"kinds\":[{\"kind\":\"A\",\"families\":[\"big\"]}]}""#])
+    #expect(message.contains("describe: kinds[0].families[0]: unknown value 'big'"), "\(message)")
+  }
+
+  @Test func callsReplyWithJSON() async throws {
+    let services = RecordingServices()
+    let connection = try await load(services: services)
+    let data = try await connection.call(.timeline, kind: "Good", context: ProviderContext(family: .systemSmall))
+    let timeline = try WidgetJSON.decode(Timeline.self, from: data)
+    #expect(timeline.entries.count == 3)
+    #expect(timeline.policy == .atEnd)
+    // The bundle dated its entries with the host's clock.
+    #expect(timeline.entries[0].date == Date(timeIntervalSince1970: RecordingServices.start.timeIntervalSince1970.rounded(.down)))
+    await connection.close()
+  }
+
+  @Test func replyFromAnotherThreadLater() async throws {
+    let connection = try await load()
+    let data = try await connection.call(.placeholder, kind: "Later", context: ProviderContext(family: .systemSmall))
+    #expect(try WidgetJSON.decode(Entry.self, from: data).view == .text(TextNode(runs: [.verbatim("placeholder")])))
+    await connection.close()
+  }
+
+  @Test func errorStatusesBecomeErrors() async throws {
+    let connection = try await load()
+    await #expect(throws: ProviderError.failed("backend unreachable")) {
+      try await connection.call(.timeline, kind: "Fail", context: ProviderContext(family: .systemSmall))
+    }
+    await #expect(throws: ProviderError.invalid("unknown kind")) {
+      try await connection.call(.timeline, kind: "Nope", context: ProviderContext(family: .systemSmall))
+    }
+    await connection.close()
+  }
+
+  @Test func aSecondReplyIsReportedAndIgnored() async throws {
+    let services = RecordingServices()
+    let connection = try await load(services: services)
+    let data = try await connection.call(.timeline, kind: "Twice", context: ProviderContext(family: .systemSmall))
+    #expect(!data.isEmpty)
+    let logs = services.logs.withLock { $0 }
+    #expect(logs.contains { $0.level == .error && $0.message.contains("a reply must be sent exactly once") })
+    await connection.close()
+  }
+
+  @Test func reloadRequestsReachTheHost() async throws {
+    let services = RecordingServices()
+    let connection = try await load(services: services)
+    _ = try await connection.call(.timeline, kind: "Reloader", context: ProviderContext(family: .systemSmall))
+    #expect(services.reloads.withLock { $0 }.map(\.kind) == ["Good"])
+    await connection.close()
+  }
+
+  @Test func callsAfterCloseFail() async throws {
+    let connection = try await load()
+    await connection.close()
+    await #expect(throws: ProviderError.closed) {
+      try await connection.call(.timeline, kind: "Good", context: ProviderContext(family: .systemSmall))
+    }
+  }
+}
+
+/// Services that record what bundles asked for, on a fixed clock.
+final class RecordingServices: BundleServices {
+  static let start = Date(timeIntervalSince1970: 1_800_000_000)
+  struct Log: Sendable {
+    var level: BundleLogLevel
+    var message: String
+  }
+  struct Reload: Sendable {
+    var bundle: String
+    var kind: String?
+  }
+  let logs = Mutex<[Log]>([])
+  let reloads = Mutex<[Reload]>([])
+  let localeIdentifier = "en-US"
+
+  func log(bundle: String, level: BundleLogLevel, message: String) {
+    logs.withLock { $0.append(Log(level: level, message: message)) }
+  }
+
+  func now() -> Date { Self.start }
+
+  func reload(bundle: String, kind: String?) {
+    reloads.withLock { $0.append(Reload(bundle: bundle, kind: kind)) }
+  }
+}
