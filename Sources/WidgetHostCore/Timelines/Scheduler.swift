@@ -131,7 +131,6 @@ public actor Scheduler {
       }
       let deadline = nextDue(after: now)
       sleepingUntil = .some(deadline)
-      resumeWaiters()
       await sleep(until: deadline)
       sleepingUntil = nil
     }
@@ -152,13 +151,14 @@ public actor Scheduler {
     await withCheckedContinuation { settledWaiters.append($0) }
   }
 
+  /// Asleep (not merely about to wake), nothing in flight, nothing due at the current time.
   private var isIdle: Bool {
-    guard inFlight == 0, let deadline = sleepingUntil else { return false }
+    guard inFlight == 0, sleeper != nil, let deadline = sleepingUntil else { return false }
     return deadline.map { $0 > clock.now() } ?? true
   }
 
   private var isSettled: Bool {
-    sleepingUntil != nil && groups.values.allSatisfy(\.settled)
+    sleeper != nil && groups.values.allSatisfy(\.settled)
   }
 
   private func resumeWaiters() {
@@ -190,6 +190,7 @@ public actor Scheduler {
           continuation.resume()
         } else {
           sleeper = continuation
+          resumeWaiters()
         }
       }
     } onCancel: {
