@@ -17,10 +17,12 @@ struct WidgetBundlePlugin: CommandPlugin {
     let id = extractor.extractOption(named: "id").last
     let version = extractor.extractOption(named: "version").last
     guard extractor.remainingArguments.isEmpty else {
-      throw PluginError("unexpected arguments: \(extractor.remainingArguments.joined(separator: " "))")
+      throw PluginError(
+        "unexpected arguments: \(extractor.remainingArguments.joined(separator: " "))")
     }
-    guard let configuration = ["debug": PackageManager.BuildConfiguration.debug, "release": .release][
-      configurationName]
+    guard
+      let configuration = ["debug": PackageManager.BuildConfiguration.debug, "release": .release][
+        configurationName]
     else {
       throw PluginError("--configuration must be debug or release, not '\(configurationName)'")
     }
@@ -66,7 +68,8 @@ struct WidgetBundlePlugin: CommandPlugin {
         }
       }
       guard !bundles.isEmpty else {
-        throw PluginError("no dynamic library product depends on WidgetKit; name one with --product")
+        throw PluginError(
+          "no dynamic library product depends on WidgetKit; name one with --product")
       }
       return bundles
     }

@@ -13,7 +13,8 @@ import WidgetSchema
   static let fixture = TestSupport.repositoryRoot.appendingPathComponent(
     "Tests/WidgetHostCoreTests/Fixtures/fixture_bundle.c")
 
-  func load(_ defines: [String] = [], services: RecordingServices = RecordingServices()) async throws
+  func load(_ defines: [String] = [], services: RecordingServices = RecordingServices())
+    async throws
     -> any BundleConnection
   {
     let library = try TestSupport.compileSharedLibrary(Self.fixture, defines: defines)
@@ -34,13 +35,18 @@ import WidgetSchema
 
   @Test func loadsAndDescribes() async throws {
     let connection = try await load()
-    #expect(connection.description.kinds.map(\.kind) == ["Good", "Twice", "Fail", "Garbage", "Later", "Reloader"])
+    #expect(
+      connection.description.kinds.map(\.kind) == [
+        "Good", "Twice", "Fail", "Garbage", "Later", "Reloader",
+      ])
     await connection.close()
   }
 
   @Test func refusesAnotherMajorVersion() async throws {
     let message = try await loadError(["FIXTURE_MAJOR=2"])
-    #expect(message.contains("the bundle was built for ABI 2.0; this host implements ABI 1.0"), "\(message)")
+    #expect(
+      message.contains("the bundle was built for ABI 2.0; this host implements ABI 1.0"),
+      "\(message)")
   }
 
   @Test func refusesATooSmallTable() async throws {
@@ -57,36 +63,47 @@ import WidgetSchema
   }
 
   @Test func reportsAnInvalidDescription() async throws {
-    let message = try await loadError([#"FIXTURE_DESCRIPTION="{\"kinds\":[{\"kind\":\"A\",\"families\":[\"big\"]}]}""#])
+    let message = try await loadError([
+      #"FIXTURE_DESCRIPTION="{\"kinds\":[{\"kind\":\"A\",\"families\":[\"big\"]}]}""#
+    ])
     #expect(message.contains("describe: kinds[0].families[0]: unknown value 'big'"), "\(message)")
   }
 
   @Test func callsReplyWithJSON() async throws {
     let services = RecordingServices()
     let connection = try await load(services: services)
-    let data = try await connection.call(.timeline, kind: "Good", context: ProviderContext(family: .systemSmall))
+    let data = try await connection.call(
+      .timeline, kind: "Good", context: ProviderContext(family: .systemSmall))
     let timeline = try WidgetJSON.decode(Timeline.self, from: data)
     #expect(timeline.entries.count == 3)
     #expect(timeline.policy == .atEnd)
     // The bundle dated its entries with the host's clock.
-    #expect(timeline.entries[0].date == Date(timeIntervalSince1970: RecordingServices.start.timeIntervalSince1970.rounded(.down)))
+    #expect(
+      timeline.entries[0].date
+        == Date(timeIntervalSince1970: RecordingServices.start.timeIntervalSince1970.rounded(.down))
+    )
     await connection.close()
   }
 
   @Test func replyFromAnotherThreadLater() async throws {
     let connection = try await load()
-    let data = try await connection.call(.placeholder, kind: "Later", context: ProviderContext(family: .systemSmall))
-    #expect(try WidgetJSON.decode(Entry.self, from: data).view == .text(TextNode(runs: [.verbatim("placeholder")])))
+    let data = try await connection.call(
+      .placeholder, kind: "Later", context: ProviderContext(family: .systemSmall))
+    #expect(
+      try WidgetJSON.decode(Entry.self, from: data).view
+        == .text(TextNode(runs: [.verbatim("placeholder")])))
     await connection.close()
   }
 
   @Test func errorStatusesBecomeErrors() async throws {
     let connection = try await load()
     await #expect(throws: ProviderError.failed("backend unreachable")) {
-      try await connection.call(.timeline, kind: "Fail", context: ProviderContext(family: .systemSmall))
+      try await connection.call(
+        .timeline, kind: "Fail", context: ProviderContext(family: .systemSmall))
     }
     await #expect(throws: ProviderError.invalid("unknown kind")) {
-      try await connection.call(.timeline, kind: "Nope", context: ProviderContext(family: .systemSmall))
+      try await connection.call(
+        .timeline, kind: "Nope", context: ProviderContext(family: .systemSmall))
     }
     await connection.close()
   }
@@ -94,17 +111,22 @@ import WidgetSchema
   @Test func aSecondReplyIsReportedAndIgnored() async throws {
     let services = RecordingServices()
     let connection = try await load(services: services)
-    let data = try await connection.call(.timeline, kind: "Twice", context: ProviderContext(family: .systemSmall))
+    let data = try await connection.call(
+      .timeline, kind: "Twice", context: ProviderContext(family: .systemSmall))
     #expect(!data.isEmpty)
     let logs = services.logs.withLock { $0 }
-    #expect(logs.contains { $0.level == .error && $0.message.contains("a reply must be sent exactly once") })
+    #expect(
+      logs.contains {
+        $0.level == .error && $0.message.contains("a reply must be sent exactly once")
+      })
     await connection.close()
   }
 
   @Test func reloadRequestsReachTheHost() async throws {
     let services = RecordingServices()
     let connection = try await load(services: services)
-    _ = try await connection.call(.timeline, kind: "Reloader", context: ProviderContext(family: .systemSmall))
+    _ = try await connection.call(
+      .timeline, kind: "Reloader", context: ProviderContext(family: .systemSmall))
     #expect(services.reloads.withLock { $0 }.map(\.kind) == ["Good"])
     await connection.close()
   }
@@ -113,7 +135,8 @@ import WidgetSchema
     let connection = try await load()
     await connection.close()
     await #expect(throws: ProviderError.closed) {
-      try await connection.call(.timeline, kind: "Good", context: ProviderContext(family: .systemSmall))
+      try await connection.call(
+        .timeline, kind: "Good", context: ProviderContext(family: .systemSmall))
     }
   }
 }

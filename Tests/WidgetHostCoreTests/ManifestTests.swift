@@ -29,7 +29,8 @@ import WidgetSchema
       data = try JSONSerialization.data(withJSONObject: manifest)
     }
     try data.write(to: folder.appendingPathComponent("manifest.json"))
-    _ = FileManager.default.createFile(atPath: folder.appendingPathComponent(library).path, contents: Data())
+    _ = FileManager.default.createFile(
+      atPath: folder.appendingPathComponent(library).path, contents: Data())
     return folder.path
   }
 
@@ -91,17 +92,20 @@ import WidgetSchema
   @Test(arguments: ["kind", "families"])
   func missingRequiredKindField(_ field: String) throws {
     let message = try error(for: modifiedKind { $0[field] = nil })
-    #expect(message.contains("manifest.json: kinds[0].\(field): missing required field"), "\(message)")
+    #expect(
+      message.contains("manifest.json: kinds[0].\(field): missing required field"), "\(message)")
   }
 
   @Test func wrongTypes() throws {
-    #expect(try error(for: modified { $0["id"] = 42 }).contains("manifest.json: id: expected a string"))
+    #expect(
+      try error(for: modified { $0["id"] = 42 }).contains("manifest.json: id: expected a string"))
     #expect(try error(for: modified { $0["kinds"] = "Clock" }).contains("kinds: expected an array"))
     #expect(
       try error(for: modifiedKind { $0["displayName"] = ["x"] })
         .contains("kinds[0].displayName: expected a string"))
     #expect(
-      try error(for: modified { $0["appGroups"] = [1] }).contains("appGroups[0]: expected a string"))
+      try error(for: modified { $0["appGroups"] = [1] }).contains("appGroups[0]: expected a string")
+    )
   }
 
   @Test func unknownFamilyIsNamedWithTheAcceptedOnes() throws {
@@ -188,7 +192,9 @@ import WidgetSchema
     let text = folder.appendingPathComponent("notes.txt")
     try Data("hello".utf8).write(to: text)
     #expect(throws: BundleError.self) { try BundleSource.open(text.path) }
-    #expect(throws: BundleError.self) { try BundleSource.open(folder.appendingPathComponent("nope").path) }
+    #expect(throws: BundleError.self) {
+      try BundleSource.open(folder.appendingPathComponent("nope").path)
+    }
   }
 
   @Test func libraryAndManifestDisagreements() {
@@ -217,13 +223,21 @@ import WidgetSchema
   }
 
   @Test func duplicateKindsAcrossBundlesNameBoth() {
-    let first = InstancePlan.Bundle(id: "a", path: "A.widgetbundle", kinds: [KindManifest(kind: "Clock", families: [.systemSmall])])
-    let second = InstancePlan.Bundle(id: "b", path: "B.widgetbundle", kinds: [KindManifest(kind: "Clock", families: [.systemSmall])])
-    #expect(throws: BundleError.duplicateKind(kind: "Clock", first: "A.widgetbundle", second: "B.widgetbundle")) {
+    let first = InstancePlan.Bundle(
+      id: "a", path: "A.widgetbundle",
+      kinds: [KindManifest(kind: "Clock", families: [.systemSmall])])
+    let second = InstancePlan.Bundle(
+      id: "b", path: "B.widgetbundle",
+      kinds: [KindManifest(kind: "Clock", families: [.systemSmall])])
+    #expect(
+      throws: BundleError.duplicateKind(
+        kind: "Clock", first: "A.widgetbundle", second: "B.widgetbundle")
+    ) {
       try InstancePlan.checkUniqueKinds([first, second])
     }
     #expect(
-      BundleError.duplicateKind(kind: "Clock", first: "A.widgetbundle", second: "B.widgetbundle").description
+      BundleError.duplicateKind(kind: "Clock", first: "A.widgetbundle", second: "B.widgetbundle")
+        .description
         == "kind 'Clock' is declared by two bundles: A.widgetbundle and B.widgetbundle")
   }
 }

@@ -22,7 +22,9 @@ import WidgetSchema
   // MARK: Pure rules
 
   @Test func entrySelection() {
-    let entries = [Self.entry(-60, "a"), Self.entry(0, "b"), Self.entry(0, "c"), Self.entry(60, "d")]
+    let entries = [
+      Self.entry(-60, "a"), Self.entry(0, "b"), Self.entry(0, "c"), Self.entry(60, "d"),
+    ]
     let at = { TimelineMath.currentIndex(of: entries, at: Self.start.addingTimeInterval($0)) }
     #expect(at(-120) == 0, "none has passed: the first")
     #expect(at(-60) == 0, "a date equal to now has passed")
@@ -32,9 +34,14 @@ import WidgetSchema
     #expect(at(60) == 3)
     #expect(at(1e9) == 3)
     #expect(TimelineMath.currentIndex(of: [], at: Self.start) == nil)
-    #expect(TimelineMath.nextTransition(of: entries, after: Self.start) == Self.start.addingTimeInterval(60))
-    #expect(TimelineMath.nextTransition(of: entries, after: Self.start.addingTimeInterval(-120)) == Self.start)
-    #expect(TimelineMath.nextTransition(of: entries, after: Self.start.addingTimeInterval(60)) == nil)
+    #expect(
+      TimelineMath.nextTransition(of: entries, after: Self.start)
+        == Self.start.addingTimeInterval(60))
+    #expect(
+      TimelineMath.nextTransition(of: entries, after: Self.start.addingTimeInterval(-120))
+        == Self.start)
+    #expect(
+      TimelineMath.nextTransition(of: entries, after: Self.start.addingTimeInterval(60)) == nil)
   }
 
   @Test func reloadDates() {
@@ -53,7 +60,9 @@ import WidgetSchema
   }
 
   @Test func sortingKeepsOrderAmongEqualDates() {
-    let (sorted, wasSorted) = TimelineMath.sorted([Self.entry(10, "x"), Self.entry(0, "a"), Self.entry(0, "b")])
+    let (sorted, wasSorted) = TimelineMath.sorted([
+      Self.entry(10, "x"), Self.entry(0, "a"), Self.entry(0, "b"),
+    ])
     #expect(!wasSorted)
     #expect(sorted.map(\.view) == ["a", "b", "x"].map { .text(TextNode(runs: [.verbatim($0)])) })
   }
@@ -61,7 +70,9 @@ import WidgetSchema
   // MARK: Running
 
   @Test func showsTheCurrentEntryAndAdvancesWithoutCallingTheProvider() async {
-    let harness = Harness { _, _ in .success(Self.timeline([(-60, "a"), (60, "b"), (120, "c")], .never)) }
+    let harness = Harness { _, _ in
+      .success(Self.timeline([(-60, "a"), (60, "b"), (120, "c")], .never))
+    }
     await harness.add("one", key)
     await harness.settle()
     #expect(harness.shown() == ["a"])
@@ -76,7 +87,9 @@ import WidgetSchema
   }
 
   @Test func entriesAllInTheFutureShowTheFirst() async {
-    let harness = Harness { _, _ in .success(Self.timeline([(100, "first"), (200, "second")], .never)) }
+    let harness = Harness { _, _ in
+      .success(Self.timeline([(100, "first"), (200, "second")], .never))
+    }
     await harness.add("one", key)
     await harness.settle()
     #expect(harness.shown() == ["first"])
@@ -89,7 +102,9 @@ import WidgetSchema
 
   @Test func atEndReloadsAfterTheLastEntry() async {
     let harness = Harness { _, call in
-      .success(Self.timeline([(Double(call) * 3600, "t\(call)a"), (Double(call) * 3600 + 3600, "t\(call)b")], .atEnd))
+      .success(
+        Self.timeline(
+          [(Double(call) * 3600, "t\(call)a"), (Double(call) * 3600 + 3600, "t\(call)b")], .atEnd))
     }
     await harness.add("one", key)
     await harness.settle()
@@ -99,12 +114,15 @@ import WidgetSchema
     await harness.advance(by: 1)
     #expect(harness.calls() == 2)
     #expect(harness.reasons() == [.initial, .policy])
-    #expect(harness.shown() == ["t0a", "t0b", "t1a"], "the last entry shows until the new timeline")
+    #expect(
+      harness.shown() == ["t0a", "t0b", "t1a"], "the last entry shows until the new timeline")
     await harness.stop()
   }
 
   @Test func afterReloadsAtItsDate() async {
-    let harness = Harness { _, _ in .success(Self.timeline([(0, "a")], .after(Self.start.addingTimeInterval(600)))) }
+    let harness = Harness { _, _ in
+      .success(Self.timeline([(0, "a")], .after(Self.start.addingTimeInterval(600))))
+    }
     await harness.add("one", key)
     await harness.settle()
     await harness.advance(by: 599)
@@ -121,7 +139,8 @@ import WidgetSchema
     #expect(harness.nextReloads() == [nil])
     await harness.advance(by: 7 * 86_400)
     #expect(harness.calls() == 1)
-    #expect(await harness.scheduler.nextDueDate == nil, "nothing is due: the loop sleeps until woken")
+    #expect(
+      await harness.scheduler.nextDueDate == nil, "nothing is due: the loop sleeps until woken")
     await harness.scheduler.reload(bundle: "b", kind: "K")
     await harness.settle()
     #expect(harness.calls() == 2)
@@ -165,7 +184,9 @@ import WidgetSchema
     let small = harness.entryInstances(for: key)
     #expect(small == [["one", "two"]])
     await harness.add("three", key)
-    #expect(harness.entryInstances(for: key) == [["one", "two"], ["three"]], "a late instance gets the current entry")
+    #expect(
+      harness.entryInstances(for: key) == [["one", "two"], ["three"]],
+      "a late instance gets the current entry")
     #expect(harness.calls() == 2)
     await harness.advance(by: 60)
     #expect(harness.entryInstances(for: key).last == ["one", "two", "three"])
@@ -174,7 +195,9 @@ import WidgetSchema
 
   @Test func failureShowsThePlaceholderAndRetriesWithBackoff() async {
     let harness = Harness(placeholders: false) { _, call in
-      call < 2 ? .failure(ProviderFailure(code: "provider-failed", message: "down")) : .success(Self.timeline([(0, "ok")], .never))
+      call < 2
+        ? .failure(ProviderFailure(code: "provider-failed", message: "down"))
+        : .success(Self.timeline([(0, "ok")], .never))
     }
     await harness.add("one", key)
     await harness.scheduler.waitUntilSettled()
@@ -262,7 +285,8 @@ final class Harness: Sendable {
   func entryInstances(for key: TimelineKey) -> [[String]] {
     log.events.withLock { events in
       events.compactMap { event in
-        guard case .entry(let eventKey, let instances, _, .timeline, _) = event, eventKey == key else {
+        guard case .entry(let eventKey, let instances, _, .timeline, _) = event, eventKey == key
+        else {
           return nil
         }
         return instances

@@ -45,7 +45,8 @@ public struct DateText: Sendable {
 
   /// `date` as a time of day with seconds ("4:27:13 AM"), for status lines.
   public func clockTime(_ date: Date) -> String {
-    var style = Date.FormatStyle(date: .omitted, time: .standard, locale: locale, timeZone: timeZone)
+    var style = Date.FormatStyle(
+      date: .omitted, time: .standard, locale: locale, timeZone: timeZone)
     style.timeZone = timeZone
     return date.formatted(style)
   }

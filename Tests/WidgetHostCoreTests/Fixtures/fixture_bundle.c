@@ -8,7 +8,7 @@
  * Each kind behaves as its name says:
  *   Good       a timeline of 3 entries 60 s apart from host->now, policy atEnd
  *   Twice      replies twice to every call
- *   Fail       replies WK_STATUS_ERROR "backend unreachable"
+ *   Fail       a placeholder, but WK_STATUS_ERROR "backend unreachable" for snapshot and timeline
  *   Garbage    replies "{not json"
  *   Later      replies from another thread after 20 ms
  *   Reloader   like Good, and asks the host to reload kind Good from inside the call
@@ -108,13 +108,13 @@ static void call(const wk_bundle *bundle, const wk_call *call) {
     char *json = call->method == WK_METHOD_TIMELINE ? timeline_json(now) : entry_json(now, "placeholder");
     if (call->method < WK_METHOD_PLACEHOLDER || call->method > WK_METHOD_TIMELINE) {
         reply_text(call, WK_STATUS_UNSUPPORTED, "unknown method");
-    } else if (kind_is(call, "Good")) {
+    } else if (kind_is(call, "Fail") && call->method != WK_METHOD_PLACEHOLDER) {
+        reply_text(call, WK_STATUS_ERROR, "backend unreachable");
+    } else if (kind_is(call, "Good") || kind_is(call, "Fail")) {
         reply_text(call, WK_STATUS_OK, json);
     } else if (kind_is(call, "Twice")) {
         reply_text(call, WK_STATUS_OK, json);
         reply_text(call, WK_STATUS_OK, json);
-    } else if (kind_is(call, "Fail")) {
-        reply_text(call, WK_STATUS_ERROR, "backend unreachable");
     } else if (kind_is(call, "Garbage")) {
         reply_text(call, WK_STATUS_OK, "{not json");
     } else if (kind_is(call, "Later")) {

@@ -1,0 +1,116 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// What a user sees when something is wrong: one line per problem on stderr naming what and
+/// where, and the documented exit status.
+@Suite struct ErrorTests {
+  /// A copy of the Clock bundle whose manifest is changed by `edit`.
+  func clockCopy(_ edit: (inout [String: Any]) -> Void) throws -> String {
+    let folder = TestSupport.temporaryDirectory("broken").appendingPathComponent(
+      "Clock.widgetbundle")
+    try FileManager.default.copyItem(atPath: Products.clock, toPath: folder.path)
+    let manifestURL = folder.appendingPathComponent("manifest.json")
+    var manifest =
+      try JSONSerialization.jsonObject(with: Data(contentsOf: manifestURL)) as! [String: Any]
+    edit(&manifest)
+    try JSONSerialization.data(withJSONObject: manifest).write(to: manifestURL)
+    return folder.path
+  }
+
+  @Test func invalidManifestNamesFileAndField() throws {
+    let bundle = try clockCopy { manifest in
+      var kinds = manifest["kinds"] as! [[String: Any]]
+      kinds[0]["families"] = ["systemSmall", "systemHuge"]
+      manifest["kinds"] = kinds
+    }
+    let result = try Products.run(["run", bundle, "--once"])
+    #expect(result.status == 3)
+    #expect(result.output.isEmpty)
+    #expect(
+      result.errors.contains(
+        "widget-host: error: \(bundle)/manifest.json: kinds[0].families[1]: unknown value 'systemHuge'"
+      ),
+      "\(result.errors)")
+  }
+
+  @Test func libraryDisagreeingWithManifestIsRefused() throws {
+    let bundle = try clockCopy { manifest in
+      var kinds = manifest["kinds"] as! [[String: Any]]
+      kinds[0]["families"] = ["systemSmall"]
+      kinds.append(["kind": "Ghost", "families": ["systemSmall"]])
+      manifest["kinds"] = kinds
+    }
+    let result = try Products.run(["run", bundle, "--once"])
+    #expect(result.status == 3)
+    let lines = result.errors.split(separator: "\n")
+    #expect(
+      lines.contains {
+        $0.contains(
+          "library and manifest.json disagree: kind 'TestWidget': manifest.json lists families [systemSmall], the library [systemSmall, systemMedium, systemLarge]"
+        )
+      }, "\(result.errors)")
+    #expect(
+      lines.contains { $0.contains("kind 'Ghost' is in manifest.json but not in the library") })
+  }
+
+  @Test func sameKindInTwoBundles() throws {
+    let copy = try clockCopy { $0["id"] = "com.example.copy" }
+    let result = try Products.run(["run", Products.clock, copy, "--once"])
+    #expect(result.status == 3)
+    #expect(
+      result.errors.contains(
+        "widget-host: error: kind 'TestWidget' is declared by two bundles: \(Products.clock) and \(copy)"
+      ),
+      "\(result.errors)")
+  }
+
+  @Test func selectionErrors() throws {
+    let kind = try Products.run(["run", Products.clock, "--kind", "Nope", "--once"])
+    #expect(kind.status == 3)
+    #expect(
+      kind.errors.contains("no widget kind 'Nope' in the given bundles (they have: TestWidget)"))
+    let family = try Products.run([
+      "run", Products.clock, "--kind", "TestWidget", "--family", "accessoryInline",
+    ])
+    #expect(family.status == 3)
+    #expect(family.errors.contains("widget kind 'TestWidget' does not support accessoryInline"))
+  }
+
+  @Test func usageErrors() throws {
+    let noBundle = try Products.run(["run"])
+    #expect(noBundle.status == 2)
+    #expect(
+      noBundle.errors == "widget-host run: give at least one bundle (see widget-host run --help)\n")
+    let badFamily = try Products.run(["run", Products.clock, "--family", "huge"])
+    #expect(badFamily.status == 2)
+    #expect(badFamily.errors.contains("unknown family 'huge' (expected one of: systemSmall,"))
+    let badOption = try Products.run(["run", Products.clock, "--colour"])
+    #expect(badOption.status == 2)
+    #expect(badOption.errors.contains("unknown option '--colour'"))
+    let command = try Products.run(["explode"])
+    #expect(command.status == 2)
+    #expect(command.errors.contains("unknown command 'explode'"))
+  }
+
+  @Test func missingBundle() throws {
+    let result = try Products.run(["run", "/nonexistent/X.widgetbundle"])
+    #expect(result.status == 3)
+    #expect(
+      result.errors
+        == "widget-host: error: /nonexistent/X.widgetbundle: no such file or directory\n")
+  }
+
+  @Test func failingProviderInOnceModeShowsThePlaceholder() throws {
+    let fixture = TestSupport.repositoryRoot.appendingPathComponent(
+      "Tests/WidgetHostCoreTests/Fixtures/fixture_bundle.c")
+    let library = try TestSupport.compileSharedLibrary(fixture)
+    let result = try Products.run(["run", library.path, "--kind", "Fail", "--once"])
+    #expect(result.status == 4, "\(result.output)\n\(result.errors)")
+    #expect(
+      result.errors.contains(
+        "widget-host: error: Fail/systemSmall: Fail timeline: the provider failed: backend unreachable"
+      ), "\(result.errors)")
+    #expect(result.output.contains("Fail/systemSmall · placeholder"))
+  }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import TestSupport
+
+/// The real products the end-to-end tests run: the `widget-host` binary and the two example
+/// bundles, built the documented way (Clock assembled from the SwiftPM product, SystemStatus
+/// with its Makefile), once per test process.
+enum Products {
+  static let widgetHost = TestSupport.product("widget-host")
+
+  /// A folder with Clock.widgetbundle and SystemStatus.widgetbundle.
+  static let bundles: URL = {
+    let folder = TestSupport.temporaryDirectory("bundles")
+    let assemble = try! TestSupport.run(
+      widgetHost.path,
+      [
+        "assemble", TestSupport.product("libClock.so").path, "--output", folder.path,
+        "--id", "dev.widget-host.examples.clock", "--version", "1.0.0",
+      ])
+    precondition(assemble.status == 0, "assemble failed: \(assemble.errors)")
+    let make = try! TestSupport.run(
+      "/usr/bin/env",
+      [
+        "make", "-s", "-C",
+        TestSupport.repositoryRoot.appendingPathComponent("Examples/SystemStatus").path,
+        "OUT=\(folder.path)",
+      ])
+    precondition(make.status == 0, "make failed: \(make.errors)")
+    return folder
+  }()
+
+  static var clock: String { bundles.appendingPathComponent("Clock.widgetbundle").path }
+  static var systemStatus: String {
+    bundles.appendingPathComponent("SystemStatus.widgetbundle").path
+  }
+
+  /// A fixed, documented environment: US English, UTC.
+  static let environment: [String: String] = {
+    var environment = ProcessInfo.processInfo.environment
+    environment["LC_ALL"] = "en_US.UTF-8"
+    environment["TZ"] = "UTC"
+    return environment
+  }()
+
+  /// Runs `widget-host` with `arguments` to completion.
+  static func run(_ arguments: [String]) throws -> TestSupport.ProcessResult {
+    try TestSupport.run(widgetHost.path, arguments, environment: environment)
+  }
+}
