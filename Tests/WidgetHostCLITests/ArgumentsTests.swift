@@ -1,0 +1,72 @@
+import Testing
+import WidgetHostCore
+
+@testable import WidgetHostCLI
+
+/// Command-line parsing: what is accepted, and the message for what is not.
+@Suite struct ArgumentsTests {
+  let options = [
+    OptionSpec(names: ["--kind", "-k"], valueName: "KIND", help: ""),
+    OptionSpec(names: ["--once"], valueName: nil, help: ""),
+  ]
+
+  @Test func valuesFlagsAndPositionals() throws {
+    let arguments = try Arguments(
+      ["a", "--kind", "X", "-k", "Y", "--once", "--kind=Z", "--", "--not-an-option"],
+      options: options, command: "run")
+    #expect(arguments.all("--kind") == ["X", "Y", "Z"])
+    #expect(arguments.last("--kind") == "Z")
+    #expect(arguments.flag("--once"))
+    #expect(arguments.positionals == ["a", "--not-an-option"])
+  }
+
+  @Test func mistakes() {
+    #expect(throws: UsageError(command: "run", message: "unknown option '--kinds'")) {
+      try Arguments(["--kinds", "X"], options: options, command: "run")
+    }
+    #expect(throws: UsageError(command: "run", message: "option --kind needs a value (KIND)")) {
+      try Arguments(["--kind"], options: options, command: "run")
+    }
+    #expect(throws: UsageError(command: "run", message: "option --once takes no value")) {
+      try Arguments(["--once=yes"], options: options, command: "run")
+    }
+  }
+
+  @Test func topLevelHelpAndVersion() async {
+    let output = MemoryOutput()
+    let errors = MemoryOutput()
+    let context = CommandContext(output: output, errors: errors)
+    #expect(await WidgetHostCLI.main([], context: context) == 0)
+    for command in ["run", "inspect", "list", "assemble"] {
+      #expect(output.text.contains("\n  \(command) "))
+    }
+    #expect(await WidgetHostCLI.main(["--version"], context: context) == 0)
+    #expect(output.text.hasSuffix("widget-host \(WidgetHost.version)\n"))
+    #expect(await WidgetHostCLI.main(["help", "run"], context: context) == 0)
+    #expect(output.text.contains("USAGE: widget-host run <bundle>..."))
+    #expect(errors.text.isEmpty)
+  }
+
+  @Test func badValuesAreUsageErrors() async {
+    let errors = MemoryOutput()
+    let context = CommandContext(output: MemoryOutput(), errors: errors)
+    #expect(await WidgetHostCLI.main(["run", "x", "--format", "xml"], context: context) == 2)
+    #expect(errors.text.contains("widget-host run: unknown format 'xml' (expected text or json)"))
+    #expect(
+      await WidgetHostCLI.main(["run", "x", "--min-reload-interval", "soon"], context: context) == 2
+    )
+    #expect(errors.text.contains("--min-reload-interval needs a number of seconds, got 'soon'"))
+    #expect(await WidgetHostCLI.main(["run", "x", "--log-level", "loud"], context: context) == 2)
+    #expect(await WidgetHostCLI.main(["inspect"], context: context) == 2)
+    #expect(await WidgetHostCLI.main(["inspect", "a", "b"], context: context) == 2)
+  }
+
+  @Test func environmentLocale() {
+    #expect(HostOptions.environmentLocale(["LANG": "zh_CN.UTF-8"]).identifier == "zh_CN")
+    #expect(
+      HostOptions.environmentLocale(["LC_ALL": "de_DE.UTF-8", "LANG": "fr_FR"]).identifier
+        == "de_DE")
+    #expect(HostOptions.environmentLocale(["LANG": "C.UTF-8"]).identifier == "en_US")
+    #expect(HostOptions.environmentLocale([:]).identifier == "en_US")
+  }
+}

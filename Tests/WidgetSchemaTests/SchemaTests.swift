@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+
+@testable import WidgetSchema
+
+/// Every payload survives a JSON round trip, and the JSON looks as docs/schema.md says.
+@Suite struct SchemaTests {
+  func roundTrip<T: Codable & Equatable>(_ value: T) throws -> String {
+    let data = try WidgetJSON.encode(value)
+    #expect(try WidgetJSON.decode(T.self, from: data) == value)
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  let date = Date(timeIntervalSince1970: 1_800_000_000.5)
+
+  @Test func manifest() throws {
+    let manifest = BundleManifest(
+      id: "com.example", name: "Example", version: "1.2", library: "libExample.so",
+      appGroups: ["group.com.example"],
+      kinds: [
+        KindManifest(
+          kind: "K", displayName: "Kay", description: "d",
+          families: [.systemSmall, .accessoryInline])
+      ])
+    let json = try roundTrip(manifest)
+    #expect(json.contains(#""abiVersion":"1.0""#))
+    #expect(json.contains(#""configuration":{"type":"static"}"#))
+  }
+
+  @Test func timelinesWithEveryPolicy() throws {
+    let entry = Entry(
+      date: date, relevance: Relevance(score: 0.5, duration: 60),
+      view: .text(TextNode(runs: [.verbatim("x")])))
+    for policy in [ReloadPolicy.atEnd, .never, .after(date)] {
+      _ = try roundTrip(Timeline(entries: [entry, entry], policy: policy))
+    }
+    let json = try roundTrip(Timeline(entries: [], policy: .after(date)))
+    #expect(json == #"{"entries":[],"policy":{"date":"2027-01-15T08:00:00.500Z","type":"after"}}"#)
+    #expect(throws: SchemaError.self) {
+      try WidgetJSON.decode(ReloadPolicy.self, from: Data(#"{"type":"sometimes"}"#.utf8))
+    }
+    let relevance = try WidgetJSON.decode(Relevance.self, from: Data(#"{"score":2}"#.utf8))
+    #expect(relevance == Relevance(score: 2, duration: 0))
+  }
+
+  @Test func viewTree() throws {
+    let tree = ViewNode.stack(
+      StackNode(
+        axis: .vertical, alignment: .leading, spacing: 2,
+        children: [
+          .text(TextNode(runs: [.verbatim("a"), .date(date, style: .timer)])),
+          .spacer(minLength: nil), .spacer(minLength: 4), .empty,
+          .stack(StackNode(axis: .horizontal, children: [])),
+          .stack(StackNode(axis: .z, alignment: .bottomTrailing, children: [.empty])),
+        ]))
+    let json = try roundTrip(tree)
+    #expect(json.hasPrefix(#"{"alignment":"leading","children":[{"runs":[{"text":"a"}"#))
+    let error = #expect(throws: SchemaError.self) {
+      try WidgetJSON.decode(
+        ViewNode.self, from: Data(#"{"type":"vstack","children":[{"type":"box"}]}"#.utf8))
+    }
+    #expect(error?.path == "children[0].type")
+    #expect(
+      error?.message.contains("unknown view type 'box' (expected one of: empty, text,") == true)
+    let run = #expect(throws: SchemaError.self) {
+      try WidgetJSON.decode(ViewNode.self, from: Data(#"{"type":"text","runs":[{}]}"#.utf8))
+    }
+    #expect(run?.description == "runs[0]: a text run needs either 'text' or 'date' and 'style'")
+  }
+
+  @Test func contextAndDescription() throws {
+    let context = ProviderContext(family: .systemMedium, isPreview: true)
+    #expect(context.displaySize == Size(width: 364, height: 170))
+    #expect(
+      try roundTrip(context)
+        == #"{"displaySize":{"height":170,"width":364},"family":"systemMedium","isPreview":true}"#)
+    _ = try roundTrip(BundleDescription(kinds: [KindManifest(kind: "K", families: [.systemSmall])]))
+  }
+
+  @Test func streamEvents() throws {
+    let payloads: [EventPayload] = [
+      .bundle(BundleEvent(event: .loaded, bundle: "b", version: "1", path: "/p", kinds: ["K"])),
+      .reload(ReloadEvent(kind: "K", family: .systemSmall, reason: .initial)),
+      .timeline(
+        TimelineEvent(kind: "K", family: .systemSmall, entries: 3, policy: .atEnd, nextReload: date)
+      ),
+      .entry(
+        EntryEvent(
+          kind: "K", family: .systemSmall, source: .timeline, date: date, validUntil: nil,
+          relevance: nil,
+          view: .empty, lines: ["  x  "])),
+      .warning(ProblemEvent(code: "w", message: "careful")),
+      .error(ProblemEvent(code: "provider-failed", message: "down", bundle: "b", kind: "K")),
+    ]
+    for (index, payload) in payloads.enumerated() {
+      let json = try roundTrip(
+        StreamEvent(seq: UInt64(index + 1), time: date, instance: "K/systemSmall", payload: payload)
+      )
+      #expect(json.contains(#""type":"\#(payload.type)""#))
+    }
+    _ = try roundTrip(StreamHeader(host: "0.1.0", started: date))
+  }
+
+  @Test func rfc3339() {
+    #expect(RFC3339.string(from: Date(timeIntervalSince1970: 0)) == "1970-01-01T00:00:00Z")
+    #expect(
+      RFC3339.string(from: Date(timeIntervalSince1970: 951_782_400.25))
+        == "2000-02-29T00:00:00.250Z")
+    #expect(RFC3339.string(from: Date(timeIntervalSince1970: -1)) == "1969-12-31T23:59:59Z")
+    #expect(
+      RFC3339.date(from: "2000-02-29T00:00:00.25Z") == Date(timeIntervalSince1970: 951_782_400.25))
+    #expect(
+      RFC3339.date(from: "2000-02-29T08:00:00+08:00") == Date(timeIntervalSince1970: 951_782_400))
+    #expect(
+      RFC3339.date(from: "2000-02-29T00:00:00-01:30") == Date(timeIntervalSince1970: 951_787_800))
+    for bad in [
+      "", "2000-02-30T00:00:00Z", "2001-02-29T00:00:00Z", "2000-13-01T00:00:00Z",
+      "2000-01-01T00:00:00",
+      "2000-01-01T24:00:00Z", "2000-01-01T00:00:00.Z", "2000-01-01 00:00:00Zjunk", "tomorrow",
+    ] {
+      #expect(RFC3339.date(from: bad) == nil, "\(bad)")
+    }
+    for seconds in stride(
+      from: -86_400.0 * 400, through: 86_400 * 365 * 60, by: 86_400 * 37 + 1234.125)
+    {
+      let date = Date(timeIntervalSince1970: seconds)
+      #expect(RFC3339.date(from: RFC3339.string(from: date)) == date)
+    }
+  }
+
+  @Test func decodingErrorsNameTheirPath() {
+    let error = #expect(throws: SchemaError.self) {
+      try WidgetJSON.decode(
+        Timeline.self,
+        from: Data(
+          #"{"entries":[{"date":"soon","view":{"type":"empty"}}],"policy":{"type":"never"}}"#.utf8))
+    }
+    #expect(error?.path == "entries[0].date")
+    #expect(error?.message.contains("'soon' is not an RFC 3339 date") == true)
+    let missing = #expect(throws: SchemaError.self) {
+      try WidgetJSON.decode(Timeline.self, from: Data(#"{"entries":[]}"#.utf8))
+    }
+    #expect(missing?.description == "policy: missing required field")
+  }
+}
