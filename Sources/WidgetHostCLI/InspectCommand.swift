@@ -31,8 +31,7 @@ enum InspectCommand: Command {
       if let declared = source.manifest {
         manifest = declared
       } else {
-        let request = BundleAssembler.Request(library: path, outputDirectory: "")
-        manifest = try await describe(request, context: context)
+        manifest = try await describe(path, context: context)
       }
     } catch {
       context.errors.write(errorLines(error.description))
@@ -50,18 +49,14 @@ enum InspectCommand: Command {
   }
 
   private static func describe(
-    _ request: BundleAssembler.Request, context: CommandContext
+    _ path: String, context: CommandContext
   ) async throws(BundleError) -> BundleManifest {
-    let source = try BundleSource.open(request.library)
+    let source = try BundleSource.open(path)
     let connection = try await InProcessLoader().load(
       source, services: StandaloneServices(log: context.errors))
     let description = connection.description
     await connection.close()
-    let name = URL(fileURLWithPath: source.libraryPath).deletingPathExtension().lastPathComponent
-    return BundleManifest(
-      id: description.id ?? name, name: description.name, version: description.version ?? "0.0.0",
-      library: URL(fileURLWithPath: source.libraryPath).lastPathComponent,
-      appGroups: description.appGroups ?? [], kinds: description.kinds)
+    return BundleManifest(generatedFrom: description, libraryPath: source.libraryPath)
   }
 
   static func summary(of manifest: BundleManifest, path: String) -> String {

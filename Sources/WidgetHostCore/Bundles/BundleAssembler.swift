@@ -42,13 +42,10 @@ public enum BundleAssembler {
 
     let libraryURL = URL(fileURLWithPath: source.libraryPath)
     let fileName = libraryURL.lastPathComponent
-    var baseName = libraryURL.deletingPathExtension().lastPathComponent
-    if baseName.hasPrefix("lib") { baseName.removeFirst(3) }
-    let name = request.name ?? description.name ?? baseName
     let manifest = BundleManifest(
-      id: request.id ?? description.id ?? "local.\(name)", name: name,
-      version: request.version ?? description.version ?? "0.0.0", library: fileName,
-      appGroups: description.appGroups ?? [], kinds: description.kinds)
+      generatedFrom: description, libraryPath: source.libraryPath, name: request.name,
+      id: request.id, version: request.version)
+    let name = manifest.name
     let problems = ManifestValidator.problems(in: manifest)
     let folder = URL(fileURLWithPath: request.outputDirectory).appendingPathComponent(
       "\(name).widgetbundle")

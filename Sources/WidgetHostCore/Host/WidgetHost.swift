@@ -72,6 +72,9 @@ public final class WidgetHost: Sendable {
       of: planned, kinds: options.kinds, families: options.families)
     // 4. Load (lazily: only bundles with an instance) and check library against manifest.
     let needed = Set(instances.map(\.key.bundle))
+    for (connection, manifest) in loaded.values where !needed.contains(manifest.id) {
+      await connection.close()
+    }
     stream.begin(host: Self.version)
     for (source, bundle) in zip(sources, planned) where needed.contains(bundle.id) {
       let (connection, manifest): (any BundleConnection, BundleManifest)
@@ -126,14 +129,7 @@ public final class WidgetHost: Sendable {
     }
     let description = connection.description
     guard let manifest = source.manifest else {
-      let name = URL(fileURLWithPath: source.libraryPath).deletingPathExtension().lastPathComponent
-      let base = name.hasPrefix("lib") ? String(name.dropFirst(3)) : name
-      let manifest = BundleManifest(
-        id: description.id ?? base, name: description.name ?? base,
-        version: description.version ?? "0.0.0",
-        library: URL(fileURLWithPath: source.libraryPath).lastPathComponent,
-        appGroups: description.appGroups ?? [], kinds: description.kinds)
-      return (connection, manifest)
+      return (connection, BundleManifest(generatedFrom: description, libraryPath: source.libraryPath))
     }
     let differences = ManifestValidator.differences(manifest: manifest, description: description)
     guard differences.isEmpty else {

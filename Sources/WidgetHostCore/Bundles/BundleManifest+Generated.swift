@@ -1,0 +1,21 @@
+import Foundation
+import WidgetSchema
+
+extension BundleManifest {
+  /// The manifest of a library that has none: built from the library's own description, with
+  /// identity fields taken from `overrides`, then the description, then the file name
+  /// (`libClock.so` → name `Clock`, id `local.Clock`, version `0.0.0`).
+  public init(
+    generatedFrom description: BundleDescription, libraryPath: String,
+    name: String? = nil, id: String? = nil, version: String? = nil
+  ) {
+    let file = URL(fileURLWithPath: libraryPath)
+    var base = file.deletingPathExtension().lastPathComponent
+    if base.hasPrefix("lib") { base.removeFirst(3) }
+    let name = name ?? description.name ?? base
+    self.init(
+      id: id ?? description.id ?? "local.\(name)", name: name,
+      version: version ?? description.version ?? "0.0.0", library: file.lastPathComponent,
+      appGroups: description.appGroups ?? [], kinds: description.kinds)
+  }
+}
