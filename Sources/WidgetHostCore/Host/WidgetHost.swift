@@ -129,7 +129,9 @@ public final class WidgetHost: Sendable {
     }
     let description = connection.description
     guard let manifest = source.manifest else {
-      return (connection, BundleManifest(generatedFrom: description, libraryPath: source.libraryPath))
+      return (
+        connection, BundleManifest(generatedFrom: description, libraryPath: source.libraryPath)
+      )
     }
     let differences = ManifestValidator.differences(manifest: manifest, description: description)
     guard differences.isEmpty else {
