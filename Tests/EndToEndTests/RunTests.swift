@@ -45,7 +45,9 @@ import WidgetSchema
     #expect(loaded == ["dev.widget-host.examples.clock", "dev.widget-host.examples.system-status"])
     let clock = StreamChecks.entries(events, instance: "TestWidget/systemMedium")
     #expect(clock.count == 1)
-    guard case .text(let text)? = clock.first?.view, case .date(_, .time)? = text.runs.first else {
+    guard case .text(let text)? = clock.first?.view,
+      case .date(_, .time)? = text.runs.first?.content
+    else {
       Issue.record(
         "the Clock entry should be Text(date, style: .time), got \(String(describing: clock.first?.view))"
       )

@@ -275,7 +275,7 @@ final class Harness: Sendable {
     log.events.withLock { events in
       events.compactMap { event -> String? in
         guard case .entry(_, _, let entry, _, _) = event, case .text(let text) = entry.view,
-          case .verbatim(let label) = text.runs.first
+          case .verbatim(let label)? = text.runs.first?.content
         else { return nil }
         return label
       }

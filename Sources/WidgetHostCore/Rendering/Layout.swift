@@ -30,6 +30,10 @@ struct Layout {
       return CellSize(width: proposal.width ?? length, height: proposal.height ?? 0)
     case .stack(let stack):
       return frames(of: stack, proposal: proposal).size
+    case .modified(let child, _):
+      return size(of: child, proposal: proposal)
+    case .image, .shape, .color, .divider:
+      return CellSize(width: 0, height: 0)
     }
   }
 
@@ -37,8 +41,10 @@ struct Layout {
 
   func draw(_ node: ViewNode, in canvas: inout Canvas, x: Int, y: Int, size: CellSize) {
     switch node {
-    case .empty, .spacer:
+    case .empty, .spacer, .image, .shape, .color, .divider:
       return
+    case .modified(let child, _):
+      draw(child, in: &canvas, x: x, y: y, size: size)
     case .text(let text):
       let lines = wrap(string(of: text), width: size.width, height: size.height)
       for (row, line) in lines.enumerated() {
@@ -197,7 +203,7 @@ struct Layout {
   func string(of text: TextNode) -> String {
     var result = ""
     for run in text.runs {
-      switch run {
+      switch run.content {
       case .verbatim(let string): result += string
       case .date(let date, let style): result += dates.string(date, style: style, now: now)
       }

@@ -1,0 +1,291 @@
+import Foundation
+
+extension ViewNode: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case type
+    case runs
+    case alignment
+    case spacing
+    case children
+    case minLength
+    case color
+    case child
+    case layer
+    case value
+    case url
+    case shape
+    case cornerRadius
+  }
+
+  /// Every `type` a node may have.
+  private enum Kind: String, CaseIterable {
+    case empty
+    case text
+    case image
+    case shape
+    case color
+    case divider
+    case hstack
+    case vstack
+    case zstack
+    case spacer
+    case frame
+    case padding
+    case background
+    case overlay
+    case containerBackground
+    case style
+    case opacity
+    case clip
+    case link
+    case widgetURL
+    case layoutPriority
+    case accentable
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let typeName = try container.decode(String.self, forKey: .type)
+    guard let kind = Kind(rawValue: typeName) else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .type, in: container,
+        debugDescription:
+          "unknown view type '\(typeName)' (expected one of: "
+          + Kind.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+    }
+    func child() throws -> ViewNode { try container.decode(ViewNode.self, forKey: .child) }
+    func alignment() throws -> Alignment {
+      try container.decodeIfPresent(Alignment.self, forKey: .alignment) ?? .center
+    }
+    switch kind {
+    case .empty:
+      self = .empty
+    case .text:
+      self = .text(TextNode(runs: try container.decode([TextRun].self, forKey: .runs)))
+    case .image:
+      self = .image(try ImageNode(from: decoder))
+    case .shape:
+      self = .shape(try ShapeNode(from: decoder))
+    case .color:
+      self = .color(try container.decode(ColorValue.self, forKey: .color))
+    case .divider:
+      self = .divider
+    case .hstack, .vstack, .zstack:
+      let axis: StackAxis = kind == .hstack ? .horizontal : kind == .vstack ? .vertical : .z
+      self = .stack(
+        StackNode(
+          axis: axis, alignment: try alignment(),
+          spacing: try container.decodeIfPresent(Double.self, forKey: .spacing),
+          children: try container.decodeIfPresent([ViewNode].self, forKey: .children) ?? []))
+    case .spacer:
+      self = .spacer(minLength: try container.decodeIfPresent(Double.self, forKey: .minLength))
+    case .frame:
+      self = .modified(try child(), .frame(try Frame(from: decoder)))
+    case .padding:
+      self = .modified(try child(), .padding(try EdgeInsets(from: decoder)))
+    case .background:
+      self = .modified(
+        try child(),
+        .background(try container.decode(ViewNode.self, forKey: .layer), alignment: try alignment())
+      )
+    case .overlay:
+      self = .modified(
+        try child(),
+        .overlay(try container.decode(ViewNode.self, forKey: .layer), alignment: try alignment()))
+    case .containerBackground:
+      self = .modified(
+        try child(), .containerBackground(try container.decode(ViewNode.self, forKey: .layer)))
+    case .style:
+      self = .modified(try child(), .style(try TextStyle(from: decoder)))
+    case .opacity:
+      self = .modified(try child(), .opacity(try container.decode(Double.self, forKey: .value)))
+    case .clip:
+      self = .modified(
+        try child(),
+        .clip(
+          try container.decode(ShapeKind.self, forKey: .shape),
+          cornerRadius: try container.decodeIfPresent(Double.self, forKey: .cornerRadius)))
+    case .link:
+      self = .modified(try child(), .link(try container.decode(String.self, forKey: .url)))
+    case .widgetURL:
+      self = .modified(try child(), .widgetURL(try container.decode(String.self, forKey: .url)))
+    case .layoutPriority:
+      self = .modified(
+        try child(), .layoutPriority(try container.decode(Double.self, forKey: .value)))
+    case .accentable:
+      self = .modified(try child(), .accentable(try container.decode(Bool.self, forKey: .value)))
+    }
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    func type(_ kind: Kind) throws { try container.encode(kind.rawValue, forKey: .type) }
+    switch self {
+    case .empty:
+      try type(.empty)
+    case .text(let text):
+      try type(.text)
+      try container.encode(text.runs, forKey: .runs)
+    case .image(let image):
+      try type(.image)
+      try image.encode(to: encoder)
+    case .shape(let shape):
+      try type(.shape)
+      try shape.encode(to: encoder)
+    case .color(let color):
+      try type(.color)
+      try container.encode(color, forKey: .color)
+    case .divider:
+      try type(.divider)
+    case .stack(let stack):
+      try type(stack.axis == .horizontal ? .hstack : stack.axis == .vertical ? .vstack : .zstack)
+      try container.encode(stack.alignment, forKey: .alignment)
+      try container.encodeIfPresent(stack.spacing, forKey: .spacing)
+      try container.encode(stack.children, forKey: .children)
+    case .spacer(let minLength):
+      try type(.spacer)
+      try container.encodeIfPresent(minLength, forKey: .minLength)
+    case .modified(let child, let modifier):
+      try container.encode(child, forKey: .child)
+      switch modifier {
+      case .frame(let frame):
+        try type(.frame)
+        try frame.encode(to: encoder)
+      case .padding(let insets):
+        try type(.padding)
+        try insets.encode(to: encoder)
+      case .background(let layer, let alignment):
+        try type(.background)
+        try container.encode(layer, forKey: .layer)
+        try container.encode(alignment, forKey: .alignment)
+      case .overlay(let layer, let alignment):
+        try type(.overlay)
+        try container.encode(layer, forKey: .layer)
+        try container.encode(alignment, forKey: .alignment)
+      case .containerBackground(let layer):
+        try type(.containerBackground)
+        try container.encode(layer, forKey: .layer)
+      case .style(let style):
+        try type(.style)
+        try style.encode(to: encoder)
+      case .opacity(let value):
+        try type(.opacity)
+        try container.encode(value, forKey: .value)
+      case .clip(let shape, let cornerRadius):
+        try type(.clip)
+        try container.encode(shape, forKey: .shape)
+        try container.encodeIfPresent(cornerRadius, forKey: .cornerRadius)
+      case .link(let url):
+        try type(.link)
+        try container.encode(url, forKey: .url)
+      case .widgetURL(let url):
+        try type(.widgetURL)
+        try container.encode(url, forKey: .url)
+      case .layoutPriority(let value):
+        try type(.layoutPriority)
+        try container.encode(value, forKey: .value)
+      case .accentable(let value):
+        try type(.accentable)
+        try container.encode(value, forKey: .value)
+      }
+    }
+  }
+}
+
+extension TextRun: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case text
+    case date
+    case style
+    case attributes
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    style = try container.decodeIfPresent(TextStyle.self, forKey: .attributes) ?? TextStyle()
+    if let text = try container.decodeIfPresent(String.self, forKey: .text) {
+      content = .verbatim(text)
+    } else if container.contains(.date) {
+      content = .date(
+        try container.decode(Date.self, forKey: .date),
+        style: try container.decode(DateStyle.self, forKey: .style))
+    } else {
+      throw DecodingError.dataCorrupted(
+        .init(
+          codingPath: decoder.codingPath,
+          debugDescription: "a text run needs either 'text' or 'date' and 'style'"))
+    }
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    switch content {
+    case .verbatim(let text):
+      try container.encode(text, forKey: .text)
+    case .date(let date, let dateStyle):
+      try container.encode(date, forKey: .date)
+      try container.encode(dateStyle, forKey: .style)
+    }
+    if !style.isEmpty { try container.encode(style, forKey: .attributes) }
+  }
+}
+
+extension Frame: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case width
+    case height
+    case minWidth
+    case idealWidth
+    case maxWidth
+    case minHeight
+    case idealHeight
+    case maxHeight
+    case alignment
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    func length(_ key: CodingKeys) throws -> Double? {
+      if (try? container.decodeIfPresent(String.self, forKey: key)) == "infinity" {
+        return .infinity
+      }
+      guard let value = try container.decodeIfPresent(Double.self, forKey: key) else { return nil }
+      guard value >= 0, value.isFinite else {
+        throw DecodingError.dataCorruptedError(
+          forKey: key, in: container,
+          debugDescription: "must be a non-negative number or \"infinity\", got \(value)")
+      }
+      return value
+    }
+    width = try length(.width)
+    height = try length(.height)
+    minWidth = try length(.minWidth)
+    idealWidth = try length(.idealWidth)
+    maxWidth = try length(.maxWidth)
+    minHeight = try length(.minHeight)
+    idealHeight = try length(.idealHeight)
+    maxHeight = try length(.maxHeight)
+    alignment = try container.decodeIfPresent(Alignment.self, forKey: .alignment) ?? .center
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    func length(_ value: Double?, _ key: CodingKeys) throws {
+      guard let value else { return }
+      if value.isInfinite {
+        try container.encode("infinity", forKey: key)
+      } else {
+        try container.encode(value, forKey: key)
+      }
+    }
+    try length(width, .width)
+    try length(height, .height)
+    try length(minWidth, .minWidth)
+    try length(idealWidth, .idealWidth)
+    try length(maxWidth, .maxWidth)
+    try length(minHeight, .minHeight)
+    try length(idealHeight, .idealHeight)
+    try length(maxHeight, .maxHeight)
+    try container.encode(alignment, forKey: .alignment)
+  }
+}

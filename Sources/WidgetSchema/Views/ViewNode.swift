@@ -1,0 +1,292 @@
+import Foundation
+
+/// The view tree: what a bundle's view resolves to, and what the host lays out and renders.
+///
+/// Every node is a JSON object with a `type` field; docs/schema.md lists the types and fields.
+/// Nodes are plain data: dates inside text are kept as dates so the host can format them (and
+/// keep relative ones live) at display time. Modifiers wrap the node they modify, in the order
+/// the code applies them, as in SwiftUI (`.padding().background(.red)` differs from
+/// `.background(.red).padding()`).
+public indirect enum ViewNode: Sendable, Equatable {
+  /// Nothing (`EmptyView`).
+  case empty
+  /// A paragraph of text (`Text`, `Text + Text`, `Label`'s title).
+  case text(TextNode)
+  /// A symbol or an image from the bundle's resources (`Image(systemName:)`, `Image("name")`).
+  case image(ImageNode)
+  /// A shape that fills the space it is offered (`Circle`, `Rectangle`, …).
+  case shape(ShapeNode)
+  /// A colour that fills the space it is offered (`Color.red` used as a view).
+  case color(ColorValue)
+  /// A thin line across the enclosing stack (`Divider`).
+  case divider
+  /// Children laid out along an axis or on top of each other (`HStack`, `VStack`, `ZStack`).
+  case stack(StackNode)
+  /// Flexible space along the enclosing stack's axis (`Spacer`).
+  case spacer(minLength: Double?)
+  /// A child with a modifier applied.
+  case modified(ViewNode, Modifier)
+}
+
+/// A modifier and its arguments; JSON: the modifier's fields plus `type` and `child`.
+public enum Modifier: Sendable, Equatable {
+  /// `.frame(width:height:alignment:)` and `.frame(minWidth:idealWidth:maxWidth:…)`.
+  case frame(Frame)
+  /// `.padding(…)`, resolved to points on each edge.
+  case padding(EdgeInsets)
+  /// `.background(…)`: `layer` is drawn behind the child, sized to it.
+  case background(ViewNode, alignment: Alignment)
+  /// `.overlay(…)`: `layer` is drawn over the child, sized to it.
+  case overlay(ViewNode, alignment: Alignment)
+  /// `.containerBackground(for: .widget)`: the widget's background, behind everything.
+  case containerBackground(ViewNode)
+  /// Text and environment styling (`font`, `foregroundColor`, `lineLimit`, `redacted`, …),
+  /// inherited by everything inside.
+  case style(TextStyle)
+  /// `.opacity(_:)`.
+  case opacity(Double)
+  /// `.cornerRadius(_:)` and `.clipShape(_:)`.
+  case clip(ShapeKind, cornerRadius: Double?)
+  /// `Link(destination:)`: tapping the child opens `url`.
+  case link(String)
+  /// `.widgetURL(_:)`: tapping the widget opens `url`.
+  case widgetURL(String)
+  /// `.layoutPriority(_:)`.
+  case layoutPriority(Double)
+  /// `.widgetAccentable(_:)`.
+  case accentable(Bool)
+}
+
+/// A text node: a sequence of runs drawn as one paragraph.
+public struct TextNode: Codable, Sendable, Equatable {
+  /// The runs, in reading order.
+  public var runs: [TextRun]
+
+  /// Creates a text node.
+  public init(runs: [TextRun]) {
+    self.runs = runs
+  }
+}
+
+/// One run of text: a string, or a date the host formats at display time, with the run's own
+/// styling (`Text("a").bold() + Text("b")`).
+public struct TextRun: Sendable, Equatable {
+  /// What the run shows.
+  public enum Content: Sendable, Equatable {
+    /// A string shown as is.
+    case verbatim(String)
+    /// A date shown in a style (`Text(date, style:)`).
+    case date(Date, style: DateStyle)
+  }
+
+  /// What the run shows.
+  public var content: Content
+  /// The run's own styling (only the text attributes apply: font, weight, italic, colour,
+  /// underline, strikethrough).
+  public var style: TextStyle
+
+  /// Creates a run.
+  public init(_ content: Content, style: TextStyle = TextStyle()) {
+    self.content = content
+    self.style = style
+  }
+
+  /// A string run.
+  public static func verbatim(_ string: String) -> TextRun { TextRun(.verbatim(string)) }
+
+  /// A date run.
+  public static func date(_ date: Date, style: DateStyle) -> TextRun {
+    TextRun(.date(date, style: style))
+  }
+}
+
+/// How a date in text is shown (`Text.DateStyle`).
+public enum DateStyle: String, JSONEnum, Sendable {
+  /// The time of day, e.g. "9:41 AM".
+  case time
+  /// The date, e.g. "June 3, 2019".
+  case date
+  /// The time from now, e.g. "2 hours, 10 minutes"; live.
+  case relative
+  /// The signed offset from now, e.g. "+2 hours"; live.
+  case offset
+  /// A counting timer, e.g. "36:59:01"; live.
+  case timer
+
+  /// True for the styles whose text changes as time passes.
+  public var isLive: Bool { self == .relative || self == .offset || self == .timer }
+}
+
+/// A stack: `HStack` (horizontal), `VStack` (vertical) or `ZStack` (overlaid).
+public struct StackNode: Sendable, Equatable {
+  /// The stack's axis.
+  public var axis: StackAxis
+  /// How children are aligned across the axis (for `z`: in both directions).
+  public var alignment: Alignment
+  /// Points between children; nil means the default spacing.
+  public var spacing: Double?
+  /// The children, in order (back to front for `z`).
+  public var children: [ViewNode]
+
+  /// Creates a stack.
+  public init(
+    axis: StackAxis, alignment: Alignment = .center, spacing: Double? = nil, children: [ViewNode]
+  ) {
+    self.axis = axis
+    self.alignment = alignment
+    self.spacing = spacing
+    self.children = children
+  }
+}
+
+/// The axis of a stack.
+public enum StackAxis: String, JSONEnum, Sendable {
+  case horizontal
+  case vertical
+  case z
+}
+
+/// An alignment, as SwiftUI names them (`HorizontalAlignment`, `VerticalAlignment`, `Alignment`).
+public enum Alignment: String, JSONEnum, Sendable {
+  case center
+  case leading
+  case trailing
+  case top
+  case bottom
+  case topLeading
+  case topTrailing
+  case bottomLeading
+  case bottomTrailing
+  case firstTextBaseline
+  case lastTextBaseline
+}
+
+/// An image: a system symbol or a named image from the bundle's resources.
+public struct ImageNode: Codable, Sendable, Equatable {
+  /// An SF Symbols name (`Image(systemName:)`), shown as a similar character.
+  public var systemName: String?
+  /// An image in the bundle's `Resources/` (`Image("name")`).
+  public var name: String?
+  /// `.resizable()`: the image fills the space it is offered instead of its own size.
+  public var resizable: Bool
+
+  /// Creates an image node.
+  public init(systemName: String? = nil, name: String? = nil, resizable: Bool = false) {
+    self.systemName = systemName
+    self.name = name
+    self.resizable = resizable
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case systemName
+    case name
+    case resizable
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    systemName = try container.decodeIfPresent(String.self, forKey: .systemName)
+    name = try container.decodeIfPresent(String.self, forKey: .name)
+    resizable = try container.decodeIfPresent(Bool.self, forKey: .resizable) ?? false
+    guard (systemName == nil) != (name == nil) else {
+      throw DecodingError.dataCorrupted(
+        .init(
+          codingPath: decoder.codingPath,
+          debugDescription: "an image needs exactly one of 'systemName' and 'name'"))
+    }
+  }
+}
+
+/// The shapes views can be, fill and clip to.
+public enum ShapeKind: String, JSONEnum, Sendable {
+  case rectangle
+  case roundedRectangle
+  case circle
+  case ellipse
+  case capsule
+  /// `ContainerRelativeShape`: the widget's own corner shape.
+  case containerRelative
+  /// `AccessoryWidgetBackground`: the lock screen's translucent backdrop.
+  case accessoryBackground
+}
+
+/// A shape used as a view.
+public struct ShapeNode: Codable, Sendable, Equatable {
+  /// Which shape.
+  public var shape: ShapeKind
+  /// For `roundedRectangle`.
+  public var cornerRadius: Double?
+  /// `.fill(_:)`; nil means the foreground style.
+  public var fill: ColorValue?
+
+  /// Creates a shape node.
+  public init(shape: ShapeKind, cornerRadius: Double? = nil, fill: ColorValue? = nil) {
+    self.shape = shape
+    self.cornerRadius = cornerRadius
+    self.fill = fill
+  }
+}
+
+/// `.frame(…)`: fixed or flexible size and the alignment of the child inside.
+///
+/// Lengths are points; `maxWidth`/`maxHeight` may be infinite (JSON `"infinity"`).
+public struct Frame: Sendable, Equatable {
+  public var width: Double?
+  public var height: Double?
+  public var minWidth: Double?
+  public var idealWidth: Double?
+  public var maxWidth: Double?
+  public var minHeight: Double?
+  public var idealHeight: Double?
+  public var maxHeight: Double?
+  public var alignment: Alignment
+
+  /// Creates a frame.
+  public init(
+    width: Double? = nil, height: Double? = nil, minWidth: Double? = nil,
+    idealWidth: Double? = nil, maxWidth: Double? = nil, minHeight: Double? = nil,
+    idealHeight: Double? = nil, maxHeight: Double? = nil, alignment: Alignment = .center
+  ) {
+    self.width = width
+    self.height = height
+    self.minWidth = minWidth
+    self.idealWidth = idealWidth
+    self.maxWidth = maxWidth
+    self.minHeight = minHeight
+    self.idealHeight = idealHeight
+    self.maxHeight = maxHeight
+    self.alignment = alignment
+  }
+}
+
+/// Points of padding on each edge.
+public struct EdgeInsets: Codable, Sendable, Equatable {
+  public var top: Double
+  public var leading: Double
+  public var bottom: Double
+  public var trailing: Double
+
+  /// Creates insets.
+  public init(top: Double = 0, leading: Double = 0, bottom: Double = 0, trailing: Double = 0) {
+    self.top = top
+    self.leading = leading
+    self.bottom = bottom
+    self.trailing = trailing
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case top
+    case leading
+    case bottom
+    case trailing
+  }
+
+  /// Missing edges are 0.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    top = try container.decodeIfPresent(Double.self, forKey: .top) ?? 0
+    leading = try container.decodeIfPresent(Double.self, forKey: .leading) ?? 0
+    bottom = try container.decodeIfPresent(Double.self, forKey: .bottom) ?? 0
+    trailing = try container.decodeIfPresent(Double.self, forKey: .trailing) ?? 0
+  }
+}
