@@ -173,7 +173,7 @@ public enum EntrySource: String, JSONEnum, Sendable {
 }
 
 /// Data of an `entry` event: the entry now shown, with its rendering.
-public struct EntryEvent: Codable, Sendable, Equatable {
+public struct EntryEvent: Sendable, Equatable {
   /// The instance's kind.
   public var kind: String
   /// The instance's family.
@@ -190,11 +190,18 @@ public struct EntryEvent: Codable, Sendable, Equatable {
   public var view: ViewNode
   /// The rendering on the family's character grid, one string per row.
   public var lines: [String]
+  /// Styled runs of cells in `lines` (bold, colours, redacted, …); unstyled cells have none.
+  public var spans: [Span]
+  /// Rectangles of `lines` that open a URL when tapped (`Link`).
+  public var regions: [TapRegion]
+  /// The URL the whole widget opens when tapped (`widgetURL`), if any.
+  public var url: String?
 
   /// Creates the data.
   public init(
     kind: String, family: WidgetFamily, source: EntrySource, date: Date, validUntil: Date?,
-    relevance: Relevance?, view: ViewNode, lines: [String]
+    relevance: Relevance?, view: ViewNode, lines: [String], spans: [Span] = [],
+    regions: [TapRegion] = [], url: String? = nil
   ) {
     self.kind = kind
     self.family = family
@@ -204,6 +211,68 @@ public struct EntryEvent: Codable, Sendable, Equatable {
     self.relevance = relevance
     self.view = view
     self.lines = lines
+    self.spans = spans
+    self.regions = regions
+    self.url = url
+  }
+}
+
+/// A run of equally styled cells on one row of an entry's `lines`.
+///
+/// `column` and `length` count terminal columns (a wide character is two).
+public struct Span: Codable, Sendable, Equatable {
+  public var row: Int
+  public var column: Int
+  public var length: Int
+  public var bold: Bool?
+  public var italic: Bool?
+  public var underline: Bool?
+  public var strikethrough: Bool?
+  /// Drawn faint (opacity below one half, dividers).
+  public var dim: Bool?
+  /// Placeholder text drawn as blocks.
+  public var redacted: Bool?
+  public var foreground: ColorValue?
+  public var background: ColorValue?
+
+  /// Creates a span; flags that are false are left out of the JSON.
+  public init(
+    row: Int, column: Int, length: Int, bold: Bool = false, italic: Bool = false,
+    underline: Bool = false, strikethrough: Bool = false, dim: Bool = false,
+    redacted: Bool = false, foreground: ColorValue? = nil, background: ColorValue? = nil
+  ) {
+    self.row = row
+    self.column = column
+    self.length = length
+    self.bold = bold ? true : nil
+    self.italic = italic ? true : nil
+    self.underline = underline ? true : nil
+    self.strikethrough = strikethrough ? true : nil
+    self.dim = dim ? true : nil
+    self.redacted = redacted ? true : nil
+    self.foreground = foreground
+    self.background = background
+  }
+}
+
+/// A rectangle of an entry's `lines`, in cells from the top-left, that opens `url` when tapped.
+public struct TapRegion: Codable, Sendable, Equatable {
+  /// Stable within the entry: `link-0`, `link-1`, … in drawing order.
+  public var id: String
+  public var url: String
+  public var x: Int
+  public var y: Int
+  public var width: Int
+  public var height: Int
+
+  /// Creates a region.
+  public init(id: String, url: String, x: Int, y: Int, width: Int, height: Int) {
+    self.id = id
+    self.url = url
+    self.x = x
+    self.y = y
+    self.width = width
+    self.height = height
   }
 }
 
@@ -268,5 +337,36 @@ extension StreamEvent: Codable {
     case .entry(let data): try container.encode(data, forKey: .data)
     case .warning(let data), .error(let data): try container.encode(data, forKey: .data)
     }
+  }
+}
+
+extension EntryEvent: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case kind
+    case family
+    case source
+    case date
+    case validUntil
+    case relevance
+    case view
+    case lines
+    case spans
+    case regions
+    case url
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    kind = try container.decode(String.self, forKey: .kind)
+    family = try container.decode(WidgetFamily.self, forKey: .family)
+    source = try container.decode(EntrySource.self, forKey: .source)
+    date = try container.decode(Date.self, forKey: .date)
+    validUntil = try container.decodeIfPresent(Date.self, forKey: .validUntil)
+    relevance = try container.decodeIfPresent(Relevance.self, forKey: .relevance)
+    view = try container.decode(ViewNode.self, forKey: .view)
+    lines = try container.decode([String].self, forKey: .lines)
+    spans = try container.decodeIfPresent([Span].self, forKey: .spans) ?? []
+    regions = try container.decodeIfPresent([TapRegion].self, forKey: .regions) ?? []
+    url = try container.decodeIfPresent(String.self, forKey: .url)
   }
 }

@@ -35,14 +35,23 @@ final class EventRouter: Sendable {
               policy: timeline.policy, nextReload: nextReload)))
       }
     case .entry(let key, let instances, let entry, let source, let validUntil):
-      let lines = renderer.lines(for: entry.view, family: key.family, now: clock.now())
+      let rendered = renderer.render(entry.view, family: key.family, now: clock.now())
       for instance in instances {
+        for warning in rendered.warnings {
+          stream.emit(
+            instance: instance,
+            .warning(
+              ProblemEvent(
+                code: "view-ignored", message: warning, bundle: key.bundle, kind: key.kind)))
+        }
         stream.emit(
           instance: instance,
           .entry(
             EntryEvent(
               kind: key.kind, family: key.family, source: source, date: entry.date,
-              validUntil: validUntil, relevance: entry.relevance, view: entry.view, lines: lines)))
+              validUntil: validUntil, relevance: entry.relevance, view: entry.view,
+              lines: rendered.lines, spans: rendered.spans, regions: rendered.regions,
+              url: rendered.url)))
       }
     case .failure(let key, let instances, let failure):
       for instance in instances {

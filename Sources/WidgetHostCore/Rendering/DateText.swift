@@ -51,6 +51,30 @@ public struct DateText: Sendable {
     return date.formatted(style)
   }
 
+  /// When the text of a live date (`.relative`, `.offset`, `.timer`) shown at `now` next
+  /// changes; nil for `.time` and `.date`, which are fixed.
+  public static func nextChange(of date: Date, style: DateStyle, after now: Date) -> Date? {
+    guard style.isLive else { return nil }
+    let elapsed = now.timeIntervalSince(date)
+    let magnitude = abs(elapsed)
+    // The smallest unit the text shows: seconds for timers and for anything under an hour
+    // (relative shows two units: "5 minutes, 3 seconds"), then minutes, then hours.
+    let step: TimeInterval
+    switch style {
+    case .timer: step = 1
+    case .relative: step = magnitude < 3600 ? 1 : magnitude < 86_400 ? 60 : 3600
+    default: step = magnitude < 60 ? 1 : magnitude < 3600 ? 60 : magnitude < 86_400 ? 3600 : 86_400
+    }
+    // The displayed value is floor(|elapsed| / step); it changes when |elapsed| crosses the
+    // next multiple of step (counting up after the date, down before it).
+    let position = magnitude / step
+    let next =
+      elapsed >= 0
+      ? (position.rounded(.down) + 1) * step - magnitude
+      : magnitude - (position.rounded(.up) - 1) * step
+    return now.addingTimeInterval(max(next, 0.001))
+  }
+
   private static let units: [(seconds: Int, name: String)] = [
     (365 * 86_400, "year"), (30 * 86_400, "month"), (7 * 86_400, "week"), (86_400, "day"),
     (3600, "hour"), (60, "minute"), (1, "second"),

@@ -1,287 +1,416 @@
 import Foundation
 import WidgetSchema
 
-/// Lays out a view tree on a cell grid with SwiftUI's propose-and-respond model: a parent
+/// Lays out layout nodes on a cell grid with SwiftUI's propose-and-respond model: a parent
 /// proposes a size, the child answers with the size it wants, the parent places it.
 ///
-/// Stacks offer space to their least flexible children first and give what is left to
-/// spacers; text wraps at word boundaries and is truncated with "…" when it runs out of rows.
+/// Stacks offer space to children in order of layout priority and, within a priority, least
+/// flexible first; spacers and shapes, being the most flexible, get what is left. Text wraps
+/// at word boundaries and is truncated with "…" when it runs out of lines.
 struct Layout {
-  let dates: DateText
-  let now: Date
+  let family: WidgetFamily
+  /// Tap regions found while drawing.
+  private(set) var regions: [TapRegion] = []
+  /// Warnings found while drawing.
+  private(set) var warnings: [String] = []
 
-  /// A proposed size; nil in a dimension means "your ideal size".
-  struct Proposal {
-    var width: Int?
-    var height: Int?
+  init(family: WidgetFamily) {
+    self.family = family
   }
 
   // MARK: Measuring
 
-  func size(of node: ViewNode, proposal: Proposal) -> CellSize {
-    switch node {
-    case .empty:
-      return CellSize(width: 0, height: 0)
-    case .text(let text):
-      let lines = wrap(string(of: text), width: proposal.width, height: proposal.height)
-      return CellSize(width: lines.map { TextWidth.of($0) }.max() ?? 0, height: lines.count)
-    case .spacer(let minLength):
-      let length = minLength.map(CellMetrics.columns) ?? 0
-      return CellSize(width: proposal.width ?? length, height: proposal.height ?? 0)
-    case .stack(let stack):
-      return frames(of: stack, proposal: proposal).size
-    case .modified(let child, _):
-      return size(of: child, proposal: proposal)
-    case .image, .shape, .color, .divider:
-      return CellSize(width: 0, height: 0)
-    }
+  func size(of node: LayoutNode, _ proposal: Proposal) -> CellSize {
+    node.size(for: proposal) { proposal in measure(node, proposal) }
   }
 
-  // MARK: Drawing
-
-  func draw(_ node: ViewNode, in canvas: inout Canvas, x: Int, y: Int, size: CellSize) {
-    switch node {
-    case .empty, .spacer, .image, .shape, .color, .divider:
-      return
-    case .modified(let child, _):
-      draw(child, in: &canvas, x: x, y: y, size: size)
-    case .text(let text):
-      let lines = wrap(string(of: text), width: size.width, height: size.height)
-      for (row, line) in lines.enumerated() {
-        canvas.write(line, x: x, y: y + row, limit: size.width)
+  private func measure(_ node: LayoutNode, _ proposal: Proposal) -> CellSize {
+    switch node.kind {
+    case .empty:
+      return CellSize(width: 0, height: 0)
+    case .text(let glyphs, let style):
+      let lines = TextLayout.lines(
+        glyphs, width: proposal.width, height: proposal.height, style: style)
+      return CellSize(width: lines.map(TextLayout.width).max() ?? 0, height: lines.count)
+    case .symbol(let glyph):
+      return CellSize(width: glyph.width, height: 1)
+    case .resizableImage, .shape, .color:
+      return CellSize(width: proposal.width ?? 1, height: proposal.height ?? 1)
+    case .divider:
+      return node.axis == .horizontal
+        ? CellSize(width: 1, height: proposal.height ?? 1)
+        : CellSize(width: proposal.width ?? 1, height: 1)
+    case .spacer(let minLength):
+      switch node.axis {
+      case .horizontal:
+        return CellSize(width: max(minLength, proposal.width ?? minLength), height: 0)
+      case .vertical:
+        return CellSize(width: 0, height: max(minLength, proposal.height ?? minLength))
+      case .z, nil: return CellSize(width: proposal.width ?? 0, height: proposal.height ?? 0)
       }
-    case .stack(let stack):
-      let layout = frames(of: stack, proposal: Proposal(width: size.width, height: size.height))
-      for (child, frame) in zip(stack.children, layout.frames) {
-        draw(child, in: &canvas, x: x + frame.x, y: y + frame.y, size: frame.size)
-      }
+    case .stack(let axis, let alignment, let spacing, let children):
+      return stackFrames(axis, alignment, spacing, children, proposal).size
+    case .frame(let frame, let child):
+      return frameLayout(frame, child, proposal).size
+    case .padding(let top, let leading, let bottom, let trailing, let child):
+      let inner = Proposal(
+        width: proposal.width.map { max(0, $0 - leading - trailing) },
+        height: proposal.height.map { max(0, $0 - top - bottom) })
+      let size = size(of: child, inner)
+      return CellSize(width: size.width + leading + trailing, height: size.height + top + bottom)
+    case .background(_, _, let child), .overlay(_, _, let child), .effect(_, let child):
+      return size(of: child, proposal)
     }
   }
 
   // MARK: Stacks
 
-  struct Frame {
+  struct Placement {
     var x: Int
     var y: Int
     var size: CellSize
   }
 
-  private func frames(of stack: StackNode, proposal: Proposal) -> (size: CellSize, frames: [Frame])
-  {
-    switch stack.axis {
-    case .z:
-      let sizes = stack.children.map { size(of: $0, proposal: proposal) }
+  private static let unbounded = 1 << 20
+
+  func stackFrames(
+    _ axis: StackAxis, _ alignment: Alignment, _ spacing: Int, _ children: [LayoutNode],
+    _ proposal: Proposal
+  ) -> (size: CellSize, placements: [Placement]) {
+    if axis == .z {
+      let sizes = children.map { size(of: $0, proposal) }
       let total = CellSize(
         width: sizes.map(\.width).max() ?? 0, height: sizes.map(\.height).max() ?? 0)
-      let frames = sizes.map { child in
-        Frame(
-          x: offset(child.width, in: total.width, alignment: stack.alignment, horizontal: true),
-          y: offset(child.height, in: total.height, alignment: stack.alignment, horizontal: false),
-          size: child)
+      let placements = sizes.map { child in
+        Placement(
+          x: Self.offset(child.width, in: total.width, Self.horizontal(alignment)),
+          y: Self.offset(child.height, in: total.height, Self.vertical(alignment)), size: child)
       }
-      return (total, frames)
-    case .horizontal, .vertical:
-      return linearFrames(of: stack, proposal: proposal)
+      return (total, placements)
     }
-  }
-
-  private func linearFrames(
-    of stack: StackNode, proposal: Proposal
-  ) -> (size: CellSize, frames: [Frame]) {
-    let horizontal = stack.axis == .horizontal
-    let children = stack.children
-    let spacing =
-      stack.spacing.map { horizontal ? CellMetrics.columns($0) : CellMetrics.rows($0) }
-      ?? (horizontal ? 1 : 0)
-    let totalSpacing = spacing * max(0, children.count - 1)
-    let available = (horizontal ? proposal.width : proposal.height).map {
-      max(0, $0 - totalSpacing)
-    }
+    let horizontal = axis == .horizontal
+    let visible = children.filter { if case .empty = $0.kind { false } else { true } }
+    let gaps = spacing * max(0, visible.count - 1)
+    let main = horizontal ? proposal.width : proposal.height
     let cross = horizontal ? proposal.height : proposal.width
-
-    func propose(_ main: Int?) -> Proposal {
-      horizontal ? Proposal(width: main, height: cross) : Proposal(width: cross, height: main)
+    func propose(_ length: Int?) -> Proposal {
+      horizontal ? Proposal(width: length, height: cross) : Proposal(width: cross, height: length)
     }
     func mainLength(_ size: CellSize) -> Int { horizontal ? size.width : size.height }
 
-    // Ideal lengths of the non-spacer children.
-    var lengths = Array(repeating: 0, count: children.count)
-    var spacers: [Int] = []
-    var others: [(index: Int, ideal: Int)] = []
-    for (index, child) in children.enumerated() {
-      if case .spacer(let minLength) = child {
-        spacers.append(index)
-        lengths[index] =
-          minLength.map { horizontal ? CellMetrics.columns($0) : CellMetrics.rows($0) } ?? 0
-      } else {
-        others.append((index, mainLength(size(of: child, proposal: propose(nil)))))
+    var sizes = [CellSize](repeating: CellSize(width: 0, height: 0), count: children.count)
+    if let main {
+      var remaining = max(0, main - gaps)
+      let minimums = children.map { mainLength(size(of: $0, propose(0))) }
+      let flexibility = children.indices.map { index in
+        mainLength(size(of: children[index], propose(Self.unbounded))) - minimums[index]
       }
-    }
-    let spacerMinimum = spacers.reduce(0) { $0 + lengths[$1] }
-    if let available {
-      // Least flexible (smallest ideal) first, each offered an equal share of what is left.
-      var remaining = max(0, available - spacerMinimum)
-      let ordered = others.sorted { $0.ideal < $1.ideal }
-      for (position, child) in ordered.enumerated() {
-        let share = remaining / (ordered.count - position)
-        let length = mainLength(
-          size(of: children[child.index], proposal: propose(min(child.ideal, share))))
-        lengths[child.index] = min(length, remaining)
-        remaining -= lengths[child.index]
-      }
-      // Spacers share what is left.
-      if !spacers.isEmpty {
-        for (position, index) in spacers.enumerated() {
-          let share = remaining / (spacers.count - position)
-          lengths[index] += share
-          remaining -= share
+      let priorities = Set(children.map(\.priority)).sorted(by: >)
+      for priority in priorities {
+        let group = children.indices.filter { children[$0].priority == priority }
+          .sorted { flexibility[$0] < flexibility[$1] }
+        let reserved = children.indices.filter { children[$0].priority < priority }
+          .reduce(0) { $0 + minimums[$1] }
+        var budget = max(0, remaining - reserved)
+        for (position, index) in group.enumerated() {
+          let share = budget / (group.count - position)
+          let size = size(of: children[index], propose(max(share, minimums[index])))
+          sizes[index] = size
+          budget = max(0, budget - mainLength(size))
+          remaining = max(0, remaining - mainLength(size))
         }
       }
     } else {
-      for child in others { lengths[child.index] = child.ideal }
+      sizes = children.map { size(of: $0, propose(nil)) }
     }
 
-    // Final sizes along both axes.
-    var sizes: [CellSize] = []
-    for (index, child) in children.enumerated() {
-      if case .spacer = child {
-        sizes.append(
-          horizontal
-            ? CellSize(width: lengths[index], height: 0)
-            : CellSize(width: 0, height: lengths[index]))
-      } else {
-        var childSize = size(of: child, proposal: propose(lengths[index]))
-        if horizontal {
-          childSize.width = min(childSize.width, lengths[index])
-        } else {
-          childSize.height = min(childSize.height, lengths[index])
-        }
-        sizes.append(childSize)
-      }
-    }
     let crossExtent = sizes.map { horizontal ? $0.height : $0.width }.max() ?? 0
-    let mainExtent = zip(children, sizes).reduce(totalSpacing) { total, pair in
-      total + mainLength(pair.1)
-    }
-    var frames: [Frame] = []
+    let mainExtent = sizes.reduce(gaps) { $0 + mainLength($1) }
+    var placements: [Placement] = []
     var position = 0
-    for size in sizes {
-      let crossOffset = offset(
-        horizontal ? size.height : size.width, in: crossExtent, alignment: stack.alignment,
-        horizontal: !horizontal)
-      frames.append(
+    let baselines: [Int]? =
+      (alignment == .firstTextBaseline || alignment == .lastTextBaseline) && horizontal
+      ? children.indices.map {
+        baseline(of: children[$0], sizes[$0], last: alignment == .lastTextBaseline)
+      }
+      : nil
+    let baselineExtent = baselines?.max() ?? 0
+    var crossTotal = crossExtent
+    if let baselines {
+      crossTotal =
+        children.indices.map { baselineExtent - baselines[$0] + sizes[$0].height }.max() ?? 0
+    }
+    for (index, child) in children.enumerated() {
+      let size = sizes[index]
+      let crossOffset: Int
+      if let baselines {
+        crossOffset = baselineExtent - baselines[index]
+      } else if horizontal {
+        crossOffset = Self.offset(size.height, in: crossExtent, Self.vertical(alignment))
+      } else {
+        crossOffset = Self.offset(size.width, in: crossExtent, Self.horizontal(alignment))
+      }
+      placements.append(
         horizontal
-          ? Frame(x: position, y: crossOffset, size: size)
-          : Frame(x: crossOffset, y: position, size: size))
+          ? Placement(x: position, y: crossOffset, size: size)
+          : Placement(x: crossOffset, y: position, size: size))
+      if case .empty = child.kind { continue }
       position += mainLength(size) + spacing
     }
     let total =
       horizontal
-      ? CellSize(width: mainExtent, height: crossExtent)
-      : CellSize(width: crossExtent, height: mainExtent)
-    return (total, frames)
+      ? CellSize(width: mainExtent, height: crossTotal)
+      : CellSize(width: crossTotal, height: mainExtent)
+    return (total, placements)
   }
 
-  /// Where a child of `length` goes in `extent` for `alignment` along one axis.
-  func offset(_ length: Int, in extent: Int, alignment: Alignment, horizontal: Bool) -> Int {
-    let free = max(0, extent - length)
-    let start: Bool
-    let end: Bool
-    if horizontal {
-      start = [.leading, .topLeading, .bottomLeading].contains(alignment)
-      end = [.trailing, .topTrailing, .bottomTrailing].contains(alignment)
-    } else {
-      start = [.top, .topLeading, .topTrailing, .firstTextBaseline].contains(alignment)
-      end = [.bottom, .bottomLeading, .bottomTrailing, .lastTextBaseline].contains(alignment)
+  /// The row of a node's first or last line of text, counted from its top.
+  func baseline(of node: LayoutNode, _ size: CellSize, last: Bool) -> Int {
+    switch node.kind {
+    case .text:
+      return last ? max(0, size.height - 1) : 0
+    case .stack(let axis, let alignment, let spacing, let children) where !children.isEmpty:
+      let layout = stackFrames(
+        axis, alignment, spacing, children, Proposal(width: size.width, height: size.height))
+      let index = axis == .vertical ? (last ? children.count - 1 : 0) : nil
+      if let index {
+        let placement = layout.placements[index]
+        return placement.y + baseline(of: children[index], placement.size, last: last)
+      }
+      return children.indices.map {
+        layout.placements[$0].y + baseline(of: children[$0], layout.placements[$0].size, last: last)
+      }.max() ?? 0
+    case .padding(let top, _, _, _, let child):
+      return top
+        + baseline(
+          of: child, CellSize(width: size.width, height: max(0, size.height - top)), last: last)
+    case .background(_, _, let child), .overlay(_, _, let child), .effect(_, let child):
+      return baseline(of: child, size, last: last)
+    case .frame(let frame, let child):
+      let layout = frameLayout(frame, child, Proposal(width: size.width, height: size.height))
+      return layout.child.y + baseline(of: child, layout.child.size, last: last)
+    default:
+      return max(0, size.height - 1)
     }
-    return start ? 0 : end ? free : free / 2
   }
 
-  // MARK: Text
+  // MARK: Frames
 
-  /// The text's string at `now`.
-  func string(of text: TextNode) -> String {
-    var result = ""
-    for run in text.runs {
-      switch run.content {
-      case .verbatim(let string): result += string
-      case .date(let date, let style): result += dates.string(date, style: style, now: now)
+  func frameLayout(_ frame: Frame, _ child: LayoutNode, _ proposal: Proposal) -> (
+    size: CellSize, child: Placement
+  ) {
+    func axis(
+      fixed: Double?, minimum: Double?, ideal: Double?, maximum: Double?, proposed: Int?,
+      cells: @escaping (Double) -> Int
+    ) -> (childProposal: Int?, resolve: (Int) -> Int) {
+      if let fixed {
+        let length = cells(fixed)
+        return (length, { _ in length })
       }
-    }
-    return result
-  }
-
-  /// Splits `text` into lines of at most `width` columns (at spaces where possible, inside a
-  /// word only when a word is longer than a line) and at most `height` lines, the last one
-  /// ending in "…" when text was cut.
-  func wrap(_ text: String, width: Int?, height: Int?) -> [String] {
-    var lines: [String] = []
-    for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-      lines += wrapParagraph(String(paragraph), width: width)
-    }
-    if let height, lines.count > height {
-      lines = Array(lines.prefix(max(0, height)))
-      if let last = lines.popLast() {
-        lines.append(truncate(last + " …", width: width, force: true))
+      let low = minimum.map(cells)
+      let high = maximum.map(cells)
+      guard low != nil || high != nil else {
+        let idealLength = ideal.map(cells)
+        return (proposed ?? idealLength, { $0 })
       }
-    }
-    return lines
-  }
-
-  private func wrapParagraph(_ paragraph: String, width: Int?) -> [String] {
-    guard let width else { return [paragraph] }
-    guard width > 0 else { return [] }
-    var lines: [String] = []
-    var line = ""
-    var lineWidth = 0
-    for word in paragraph.split(separator: " ", omittingEmptySubsequences: false) {
-      let wordWidth = TextWidth.of(word)
-      let needed = lineWidth == 0 ? wordWidth : lineWidth + 1 + wordWidth
-      if needed <= width {
-        line += lineWidth == 0 && line.isEmpty ? String(word) : " " + word
-        lineWidth = needed
-        continue
+      var childProposal = proposed ?? ideal.map(cells)
+      if let value = childProposal {
+        var clamped = value
+        if let low { clamped = max(clamped, low) }
+        if let high { clamped = min(clamped, high) }
+        childProposal = clamped
       }
-      if !line.isEmpty || lineWidth > 0 {
-        lines.append(line)
-        line = ""
-        lineWidth = 0
-      }
-      // Break a word longer than a line.
-      var piece = ""
-      var pieceWidth = 0
-      for character in word {
-        let characterWidth = TextWidth.of(character)
-        if pieceWidth + characterWidth > width {
-          lines.append(piece)
-          piece = ""
-          pieceWidth = 0
+      return (
+        childProposal,
+        { childLength in
+          let lower = low ?? childLength
+          let upper = max(high ?? childLength, lower)
+          let target = proposed ?? ideal.map(cells) ?? childLength
+          return min(max(target, lower), upper)
         }
-        piece.append(character)
-        pieceWidth += characterWidth
-      }
-      line = piece
-      lineWidth = pieceWidth
+      )
     }
-    lines.append(line)
-    return lines
+    let width = axis(
+      fixed: frame.width, minimum: frame.minWidth, ideal: frame.idealWidth, maximum: frame.maxWidth,
+      proposed: proposal.width, cells: Cells.columns)
+    let height = axis(
+      fixed: frame.height, minimum: frame.minHeight, ideal: frame.idealHeight,
+      maximum: frame.maxHeight,
+      proposed: proposal.height, cells: Cells.rows)
+    let childSize = size(
+      of: child, Proposal(width: width.childProposal, height: height.childProposal))
+    let total = CellSize(
+      width: width.resolve(childSize.width), height: height.resolve(childSize.height))
+    let placement = Placement(
+      x: Self.offset(childSize.width, in: total.width, Self.horizontal(frame.alignment)),
+      y: Self.offset(childSize.height, in: total.height, Self.vertical(frame.alignment)),
+      size: childSize)
+    return (total, placement)
   }
 
-  /// `text` cut to `width` columns with a trailing "…" (always when `force`).
-  func truncate(_ text: String, width: Int?, force: Bool = false) -> String {
-    var text = text
-    if force, text.hasSuffix(" …") { text.removeLast(2) }
-    guard let width else { return force ? text + "…" : text }
-    if !force && TextWidth.of(text) <= width { return text }
-    var result = ""
-    var used = 0
-    for character in text {
-      let characterWidth = TextWidth.of(character)
-      if used + characterWidth > width - 1 { break }
-      result.append(character)
-      used += characterWidth
+  // MARK: Drawing
+
+  mutating func draw(
+    _ node: LayoutNode, in canvas: inout Canvas, at rect: CellRect, dim: Bool = false
+  ) {
+    switch node.kind {
+    case .empty, .spacer, .resizableImage:
+      return
+    case .text(let glyphs, let style):
+      let lines = TextLayout.lines(glyphs, width: rect.width, height: rect.height, style: style)
+      let textWidth = lines.map(TextLayout.width).max() ?? 0
+      for (row, line) in lines.enumerated() {
+        let free = max(0, textWidth - TextLayout.width(line))
+        let indent =
+          switch style.multilineTextAlignment ?? .leading {
+          case .leading: 0
+          case .center: free / 2
+          case .trailing: free
+          }
+        var column = rect.x + indent
+        for glyph in line {
+          var cell = glyph.style
+          cell.dim = cell.dim || dim
+          canvas.write(
+            String(glyph.character), x: column, y: rect.y + row, limit: glyph.width, style: cell)
+          column += glyph.width
+        }
+      }
+    case .symbol(let glyph):
+      var cell = glyph.style
+      cell.dim = cell.dim || dim
+      canvas.write(String(glyph.character), x: rect.x, y: rect.y, limit: rect.width, style: cell)
+    case .shape(let shape, let fill):
+      paint(shape: shape, color: fill, node: node, in: &canvas, rect: rect, dim: dim)
+    case .color(let color):
+      paint(shape: .rectangle, color: color, node: node, in: &canvas, rect: rect, dim: dim)
+    case .divider:
+      let horizontal = node.axis != .horizontal
+      let line = String(repeating: horizontal ? "─" : "│", count: horizontal ? rect.width : 1)
+      for row in 0..<(horizontal ? min(rect.height, 1) : rect.height) {
+        canvas.write(
+          line, x: rect.x, y: rect.y + row, limit: rect.width, style: CellStyle(dim: true))
+      }
+    case .stack(let axis, let alignment, let spacing, let children):
+      let layout = stackFrames(
+        axis, alignment, spacing, children, Proposal(width: rect.width, height: rect.height))
+      for (child, placement) in zip(children, layout.placements) {
+        draw(
+          child, in: &canvas,
+          at: CellRect(
+            x: rect.x + placement.x, y: rect.y + placement.y, width: placement.size.width,
+            height: placement.size.height), dim: dim)
+      }
+    case .frame(let frame, let child):
+      let layout = frameLayout(frame, child, Proposal(width: rect.width, height: rect.height))
+      draw(
+        child, in: &canvas,
+        at: CellRect(
+          x: rect.x + layout.child.x, y: rect.y + layout.child.y, width: layout.child.size.width,
+          height: layout.child.size.height), dim: dim)
+    case .padding(let top, let leading, let bottom, let trailing, let child):
+      draw(
+        child, in: &canvas,
+        at: CellRect(
+          x: rect.x + leading, y: rect.y + top, width: max(0, rect.width - leading - trailing),
+          height: max(0, rect.height - top - bottom)), dim: dim)
+    case .background(let layer, let alignment, let child),
+      .overlay(let layer, let alignment, let child):
+      let isBackground = if case .background = node.kind { true } else { false }
+      if !isBackground { draw(child, in: &canvas, at: rect, dim: dim) }
+      let layerSize = size(of: layer, Proposal(width: rect.width, height: rect.height))
+      let layerRect = CellRect(
+        x: rect.x + Self.offset(layerSize.width, in: rect.width, Self.horizontal(alignment)),
+        y: rect.y + Self.offset(layerSize.height, in: rect.height, Self.vertical(alignment)),
+        width: layerSize.width, height: layerSize.height)
+      draw(layer, in: &canvas, at: layerRect, dim: dim)
+      if isBackground { draw(child, in: &canvas, at: rect, dim: dim) }
+    case .effect(let effect, let child):
+      switch effect {
+      case .none:
+        draw(child, in: &canvas, at: rect, dim: dim)
+      case .opacity(let value):
+        guard value > 0 else { return }
+        draw(child, in: &canvas, at: rect, dim: dim || value < 0.5)
+      case .clip:
+        let saved = canvas.clip
+        canvas.clip = saved.map { $0.intersection(rect) } ?? rect
+        draw(child, in: &canvas, at: rect, dim: dim)
+        canvas.clip = saved
+      case .link(let url):
+        if family == .systemSmall {
+          warnings.append(
+            "Link to \(url) ignored: systemSmall widgets open only their widgetURL, as on iOS")
+        } else {
+          regions.append(
+            TapRegion(
+              id: "link-\(regions.count)", url: url, x: rect.x, y: rect.y, width: rect.width,
+              height: rect.height))
+        }
+        draw(child, in: &canvas, at: rect, dim: dim)
+      }
     }
-    while result.last == " " { result.removeLast() }
-    return result + "…"
+  }
+
+  /// Shapes and colours in a layer paint the background; as content they draw blocks.
+  private func paint(
+    shape: ShapeKind, color: ColorValue?, node: LayoutNode, in canvas: inout Canvas, rect: CellRect,
+    dim: Bool
+  ) {
+    guard rect.width > 0, rect.height > 0 else { return }
+    let color =
+      color
+      ?? (shape == .accessoryBackground
+        ? ColorValue(name: "gray", opacity: 0.3) : ColorValue(name: "primary"))
+    if color.name == "clear" || color.opacity == 0 { return }
+    if node.isLayer {
+      canvas.fill(rect, background: color)
+      return
+    }
+    let character: Character =
+      switch shape {
+      case .circle, .ellipse, .capsule: rect.width == 1 && rect.height == 1 ? "●" : "█"
+      case .accessoryBackground: "░"
+      default: "█"
+      }
+    let row = String(repeating: character, count: rect.width)
+    for line in 0..<rect.height {
+      canvas.write(
+        row, x: rect.x, y: rect.y + line, limit: rect.width,
+        style: CellStyle(dim: dim, foreground: color))
+    }
+  }
+
+  // MARK: Alignment
+
+  enum Position {
+    case start
+    case center
+    case end
+  }
+
+  static func horizontal(_ alignment: Alignment) -> Position {
+    switch alignment {
+    case .leading, .topLeading, .bottomLeading: .start
+    case .trailing, .topTrailing, .bottomTrailing: .end
+    default: .center
+    }
+  }
+
+  static func vertical(_ alignment: Alignment) -> Position {
+    switch alignment {
+    case .top, .topLeading, .topTrailing, .firstTextBaseline: .start
+    case .bottom, .bottomLeading, .bottomTrailing, .lastTextBaseline: .end
+    default: .center
+    }
+  }
+
+  static func offset(_ length: Int, in extent: Int, _ position: Position) -> Int {
+    let free = max(0, extent - length)
+    switch position {
+    case .start: return 0
+    case .center: return free / 2
+    case .end: return free
+    }
   }
 }

@@ -1,6 +1,22 @@
 import Foundation
 import WidgetSchema
 
+/// An entry drawn on its family's grid.
+public struct RenderedEntry: Sendable, Equatable {
+  /// The rows, each exactly the grid's width in columns.
+  public var lines: [String]
+  /// Styled cells.
+  public var spans: [Span]
+  /// `Link` rectangles.
+  public var regions: [TapRegion]
+  /// The `widgetURL`.
+  public var url: String?
+  /// Problems worth telling the bundle's author (a `Link` in systemSmall).
+  public var warnings: [String]
+  /// When a live date in the entry next shows a different text, if it has one.
+  public var nextLiveChange: Date?
+}
+
 /// Renders entries onto their family's cell grid.
 public struct Renderer: Sendable {
   /// How dates in text are formatted.
@@ -11,20 +27,41 @@ public struct Renderer: Sendable {
     self.dates = dates
   }
 
-  /// The rows of `view` drawn on `family`'s grid at time `now`. The content is centered, as
-  /// WidgetKit centers a widget's body.
-  public func lines(for view: ViewNode, family: WidgetFamily, now: Date) -> [String] {
+  /// `view` drawn on `family`'s grid at time `now`. The content is centered, as WidgetKit
+  /// centers a widget's body; `.containerBackground` layers fill the whole grid behind it.
+  public func render(_ view: ViewNode, family: WidgetFamily, now: Date) -> RenderedEntry {
     let grid = CellMetrics.grid(for: family)
-    let layout = Layout(dates: dates, now: now)
-    let size = layout.size(of: view, proposal: .init(width: grid.width, height: grid.height))
+    var builder = LayoutBuilder(dates: dates, now: now)
+    let root = builder.build(view)
+    var layout = Layout(family: family)
+    var canvas = Canvas(size: grid)
+    let full = CellRect(x: 0, y: 0, width: grid.width, height: grid.height)
+    for background in builder.containerBackgrounds {
+      layout.draw(background, in: &canvas, at: full)
+    }
+    let size = layout.size(of: root, Proposal(width: grid.width, height: grid.height))
     let clipped = CellSize(
       width: min(size.width, grid.width), height: min(size.height, grid.height))
-    var canvas = Canvas(size: grid)
     layout.draw(
-      view, in: &canvas,
-      x: layout.offset(clipped.width, in: grid.width, alignment: .center, horizontal: true),
-      y: layout.offset(clipped.height, in: grid.height, alignment: .center, horizontal: false),
-      size: clipped)
-    return canvas.lines
+      root, in: &canvas,
+      at: CellRect(
+        x: Layout.offset(clipped.width, in: grid.width, .center),
+        y: Layout.offset(clipped.height, in: grid.height, .center), width: size.width,
+        height: size.height))
+    let spans = canvas.spans.map { span in
+      Span(
+        row: span.row, column: span.column, length: span.length, bold: span.style.bold,
+        italic: span.style.italic, underline: span.style.underline,
+        strikethrough: span.style.strikethrough, dim: span.style.dim, redacted: span.style.redacted,
+        foreground: span.style.foreground, background: span.style.background)
+    }
+    return RenderedEntry(
+      lines: canvas.lines, spans: spans, regions: layout.regions, url: builder.widgetURL,
+      warnings: layout.warnings, nextLiveChange: builder.nextLiveChange)
+  }
+
+  /// Just the rows of `view` on `family`'s grid at `now`.
+  public func lines(for view: ViewNode, family: WidgetFamily, now: Date) -> [String] {
+    render(view, family: family, now: now).lines
   }
 }

@@ -1,0 +1,231 @@
+import Foundation
+import WidgetSchema
+
+/// One character of laid-out text with the style it is drawn in.
+struct Glyph: Equatable {
+  var character: Character
+  var width: Int
+  var style: CellStyle
+
+  var isSpace: Bool { character == " " }
+}
+
+/// The view tree prepared for layout: styles inherited and resolved, text turned into glyphs
+/// (dates formatted for the moment of display), each node with a cache of the sizes it
+/// answered, so that stacks may ask a child several times without repeating the work.
+final class LayoutNode {
+  enum Kind {
+    case empty
+    case text([Glyph], TextStyle)
+    case symbol(Glyph)
+    case resizableImage
+    case shape(ShapeKind, fill: ColorValue?)
+    case color(ColorValue)
+    case divider
+    case stack(StackAxis, Alignment, spacing: Int, [LayoutNode])
+    case spacer(minLength: Int)
+    case frame(Frame, LayoutNode)
+    case padding(top: Int, leading: Int, bottom: Int, trailing: Int, LayoutNode)
+    case background(LayoutNode, Alignment, LayoutNode)
+    case overlay(LayoutNode, Alignment, LayoutNode)
+    /// A child drawn with an effect: a link region, clipping, dimming.
+    case effect(Effect, LayoutNode)
+  }
+
+  enum Effect {
+    case link(String)
+    case clip
+    case opacity(Double)
+    case none
+  }
+
+  let kind: Kind
+  /// `.layoutPriority(_:)` of this node (0 unless set).
+  var priority: Double = 0
+  /// Shapes and colours in a background or a ZStack only paint the background colour.
+  let isLayer: Bool
+  /// The enclosing stack's axis, for spacers and dividers.
+  let axis: StackAxis?
+  private var cache: [Proposal: CellSize] = [:]
+
+  init(kind: Kind, isLayer: Bool, axis: StackAxis?) {
+    self.kind = kind
+    self.isLayer = isLayer
+    self.axis = axis
+  }
+
+  /// The size this node answers for `proposal`, computed once.
+  func size(for proposal: Proposal, _ compute: (Proposal) -> CellSize) -> CellSize {
+    if let size = cache[proposal] { return size }
+    let size = compute(proposal)
+    cache[proposal] = size
+    return size
+  }
+}
+
+/// A proposed size in cells; nil in a dimension asks for the ideal size.
+struct Proposal: Hashable {
+  var width: Int?
+  var height: Int?
+
+  static let ideal = Proposal(width: nil, height: nil)
+}
+
+/// Turns a view tree into layout nodes.
+struct LayoutBuilder {
+  let dates: DateText
+  let now: Date
+  /// The earliest time a live date in the tree shows a different text, if any.
+  private(set) var nextLiveChange: Date?
+  /// `.containerBackground` layers, drawn behind the whole widget.
+  private(set) var containerBackgrounds: [LayoutNode] = []
+  /// The first `.widgetURL`.
+  private(set) var widgetURL: String?
+
+  init(dates: DateText, now: Date) {
+    self.dates = dates
+    self.now = now
+  }
+
+  mutating func build(
+    _ node: ViewNode, style: TextStyle = TextStyle(), isLayer: Bool = false, axis: StackAxis? = nil
+  ) -> LayoutNode {
+    func make(_ kind: LayoutNode.Kind) -> LayoutNode {
+      LayoutNode(kind: kind, isLayer: isLayer, axis: axis)
+    }
+    switch node {
+    case .empty:
+      return make(.empty)
+    case .text(let text):
+      return make(.text(glyphs(of: text, style: style), style))
+    case .image(let image):
+      if let systemName = image.systemName, !image.resizable {
+        let glyph = SymbolGlyphs.glyph(for: systemName)
+        return make(
+          .symbol(Glyph(character: glyph, width: TextWidth.of(glyph), style: cellStyle(style))))
+      }
+      if image.resizable { return make(.resizableImage) }
+      let glyph = SymbolGlyphs.namedImage
+      return make(.symbol(Glyph(character: glyph, width: 1, style: cellStyle(style))))
+    case .shape(let shape):
+      return make(.shape(shape.shape, fill: shape.fill ?? style.foreground))
+    case .color(let color):
+      return make(.color(color))
+    case .divider:
+      return make(.divider)
+    case .stack(let stack):
+      let spacing =
+        stack.spacing.map { stack.axis == .horizontal ? Cells.columns($0) : Cells.rows($0) }
+        ?? (stack.axis == .horizontal ? 1 : 0)
+      // The front-most child of a ZStack is content; the ones behind it are layers.
+      let last = stack.children.count - 1
+      let children = stack.children.enumerated().map { index, child in
+        build(
+          child, style: style, isLayer: isLayer || (stack.axis == .z && index < last),
+          axis: stack.axis)
+      }
+      return make(.stack(stack.axis, stack.alignment, spacing: spacing, children))
+    case .spacer(let minLength):
+      let length = minLength.map { axis == .vertical ? Cells.rows($0) : Cells.columns($0) } ?? 0
+      return make(.spacer(minLength: length))
+    case .modified(let child, let modifier):
+      return build(child, modifier: modifier, style: style, isLayer: isLayer, axis: axis)
+    }
+  }
+
+  private mutating func build(
+    _ child: ViewNode, modifier: Modifier, style: TextStyle, isLayer: Bool, axis: StackAxis?
+  ) -> LayoutNode {
+    func make(_ kind: LayoutNode.Kind) -> LayoutNode {
+      LayoutNode(kind: kind, isLayer: isLayer, axis: axis)
+    }
+    switch modifier {
+    case .frame(let frame):
+      return make(.frame(frame, build(child, style: style, isLayer: isLayer)))
+    case .padding(let insets):
+      return make(
+        .padding(
+          top: Cells.rows(insets.top), leading: Cells.columns(insets.leading),
+          bottom: Cells.rows(insets.bottom), trailing: Cells.columns(insets.trailing),
+          build(child, style: style, isLayer: isLayer)))
+    case .background(let layer, let alignment):
+      let content = build(child, style: style, isLayer: isLayer)
+      return make(.background(build(layer, style: style, isLayer: true), alignment, content))
+    case .overlay(let layer, let alignment):
+      let content = build(child, style: style, isLayer: isLayer)
+      return make(.overlay(build(layer, style: style, isLayer: isLayer), alignment, content))
+    case .containerBackground(let layer):
+      containerBackgrounds.append(build(layer, style: style, isLayer: true))
+      return build(child, style: style, isLayer: isLayer, axis: axis)
+    case .style(let inner):
+      return build(child, style: style.merged(with: inner), isLayer: isLayer, axis: axis)
+    case .opacity(let value):
+      return make(
+        .effect(.opacity(value), build(child, style: style, isLayer: isLayer, axis: axis)))
+    case .clip:
+      return make(.effect(.clip, build(child, style: style, isLayer: isLayer, axis: axis)))
+    case .link(let url):
+      return make(.effect(.link(url), build(child, style: style, isLayer: isLayer, axis: axis)))
+    case .widgetURL(let url):
+      if widgetURL == nil { widgetURL = url }
+      return build(child, style: style, isLayer: isLayer, axis: axis)
+    case .layoutPriority(let priority):
+      let node = build(child, style: style, isLayer: isLayer, axis: axis)
+      node.priority = priority
+      return node
+    case .accentable:
+      return build(child, style: style, isLayer: isLayer, axis: axis)
+    }
+  }
+
+  /// The text's characters at `now`, each with its run's style merged into `style`.
+  private mutating func glyphs(of text: TextNode, style: TextStyle) -> [Glyph] {
+    var glyphs: [Glyph] = []
+    for run in text.runs {
+      let runStyle = style.merged(with: run.style)
+      let cell = cellStyle(runStyle)
+      let string: String
+      switch run.content {
+      case .verbatim(let verbatim):
+        string = verbatim
+      case .date(let date, let dateStyle):
+        string = dates.string(date, style: dateStyle, now: now)
+        if let change = DateText.nextChange(of: date, style: dateStyle, after: now) {
+          nextLiveChange = min(nextLiveChange ?? change, change)
+        }
+      }
+      for character in string {
+        if runStyle.redacted == true && character != " " && character != "\n" {
+          let width = TextWidth.of(character)
+          for _ in 0..<width { glyphs.append(Glyph(character: "█", width: 1, style: cell)) }
+          continue
+        }
+        glyphs.append(Glyph(character: character, width: TextWidth.of(character), style: cell))
+      }
+    }
+    return glyphs
+  }
+
+  private func cellStyle(_ style: TextStyle) -> CellStyle {
+    CellStyle(
+      bold: style.isBold, italic: style.italic ?? false, underline: style.underline ?? false,
+      strikethrough: style.strikethrough ?? false, dim: false, redacted: style.redacted ?? false,
+      foreground: style.foreground, background: nil)
+  }
+}
+
+/// The point-to-cell conversions for lengths inside a view (see ``CellMetrics``).
+enum Cells {
+  /// Horizontal points to columns, to the nearest column.
+  static func columns(_ points: Double) -> Int {
+    guard points.isFinite else { return points > 0 ? Int.max / 4 : 0 }
+    return max(0, Int((points / CellMetrics.pointsPerColumn).rounded()))
+  }
+
+  /// Vertical points to rows. A row is tall, so lengths round up to a row only from three
+  /// quarters of one (12 pt): default spacing (8 pt) adds no blank line, 16 pt padding adds one.
+  static func rows(_ points: Double) -> Int {
+    guard points.isFinite else { return points > 0 ? Int.max / 4 : 0 }
+    return max(0, Int((points / CellMetrics.pointsPerRow + 0.25).rounded(.down)))
+  }
+}

@@ -1,0 +1,146 @@
+import WidgetSchema
+
+/// Breaks styled text into lines: at spaces where possible, inside a word only when the word
+/// is longer than a line; at most `lineLimit` lines and at most the proposed height (never
+/// fewer than one); text that does not fit ends, or starts, or is cut in the middle, with "…"
+/// as the truncation mode says.
+enum TextLayout {
+  typealias Line = [Glyph]
+
+  static func width(_ line: Line) -> Int { line.reduce(0) { $0 + $1.width } }
+
+  static func lines(_ glyphs: [Glyph], width: Int?, height: Int?, style: TextStyle) -> [Line] {
+    guard !glyphs.isEmpty else { return [] }
+    var limit = style.lineLimit.flatMap { $0 > 0 ? $0 : nil }
+    if let height { limit = max(1, min(limit ?? height, height)) }
+    let mode = style.truncationMode ?? .tail
+    if limit == 1 || width == nil {
+      let paragraphs = split(glyphs, separator: "\n")
+      if limit == 1 {
+        let joined =
+          paragraphs.count > 1
+          ? Array(paragraphs.joined(separator: [space(like: glyphs[0])])) : glyphs
+        return [truncate(joined, width: width, mode: mode, force: false)]
+      }
+      return paragraphs.map { truncate($0, width: width, mode: mode, force: false) }
+    }
+    var lines: [Line] = []
+    for paragraph in split(glyphs, separator: "\n") {
+      lines += wrap(paragraph, width: width ?? Int.max)
+    }
+    if let limit, lines.count > limit, limit > 0 {
+      var kept = Array(lines.prefix(limit))
+      var last = kept.removeLast()
+      last.append(space(like: last.last ?? glyphs[0]))
+      kept.append(
+        truncate(
+          last + [ellipsis(like: last.last ?? glyphs[0])], width: width, mode: .tail, force: true))
+      return kept
+    }
+    return lines
+  }
+
+  private static func split(_ glyphs: [Glyph], separator: Character) -> [Line] {
+    glyphs.split(omittingEmptySubsequences: false) { $0.character == separator }.map(Array.init)
+  }
+
+  private static func space(like glyph: Glyph) -> Glyph {
+    Glyph(character: " ", width: 1, style: glyph.style)
+  }
+
+  private static func ellipsis(like glyph: Glyph) -> Glyph {
+    Glyph(character: "…", width: 1, style: glyph.style)
+  }
+
+  /// Word-wraps one paragraph to `width` columns.
+  private static func wrap(_ paragraph: Line, width: Int) -> [Line] {
+    guard width > 0 else { return [] }
+    var lines: [Line] = []
+    var line: Line = []
+    var lineWidth = 0
+    for word in paragraph.split(omittingEmptySubsequences: false, whereSeparator: \.isSpace) {
+      let wordWidth = word.reduce(0) { $0 + $1.width }
+      let needed = line.isEmpty ? wordWidth : lineWidth + 1 + wordWidth
+      if needed <= width {
+        if !line.isEmpty {
+          line.append(space(like: word.first ?? line[line.count - 1]))
+        }
+        line += word
+        lineWidth = needed
+        continue
+      }
+      if !line.isEmpty {
+        lines.append(line)
+        line = []
+        lineWidth = 0
+      }
+      // A word longer than a line is broken.
+      for glyph in word {
+        if lineWidth + glyph.width > width {
+          lines.append(line)
+          line = []
+          lineWidth = 0
+        }
+        line.append(glyph)
+        lineWidth += glyph.width
+      }
+    }
+    lines.append(line)
+    return lines
+  }
+
+  /// `line` cut to `width` columns with "…" where text was removed (always when `force`, which
+  /// means the line already ends in a space and an ellipsis to keep).
+  static func truncate(_ line: Line, width: Int?, mode: TruncationMode, force: Bool) -> Line {
+    guard let width else { return force ? trimmedEllipsis(line) : line }
+    if Self.width(line) <= width { return force ? trimmedEllipsis(line) : line }
+    guard width > 0 else { return [] }
+    var content = line
+    if force { content.removeLast(2) }
+    guard let sample = content.first ?? line.first else { return [] }
+    let mark = ellipsis(like: sample)
+    let room = width - 1
+    switch mode {
+    case .tail:
+      return trimTrailingSpaces(prefix(content, columns: room)) + [mark]
+    case .head:
+      return [mark] + trimLeadingSpaces(suffix(content, columns: room))
+    case .middle:
+      let front = prefix(content, columns: (room + 1) / 2)
+      let back = suffix(content, columns: room - Self.width(front))
+      return trimTrailingSpaces(front) + [mark] + trimLeadingSpaces(back)
+    }
+  }
+
+  private static func trimmedEllipsis(_ line: Line) -> Line {
+    // "word …" → "word…"
+    var line = line
+    if line.count >= 2, line[line.count - 2].isSpace { line.remove(at: line.count - 2) }
+    return line
+  }
+
+  private static func prefix(_ line: Line, columns: Int) -> Line {
+    var used = 0
+    var result: Line = []
+    for glyph in line {
+      guard used + glyph.width <= columns else { break }
+      result.append(glyph)
+      used += glyph.width
+    }
+    return result
+  }
+
+  private static func suffix(_ line: Line, columns: Int) -> Line {
+    Array(prefix(Array(line.reversed()), columns: columns).reversed())
+  }
+
+  private static func trimTrailingSpaces(_ line: Line) -> Line {
+    var line = line
+    while line.last?.isSpace == true { line.removeLast() }
+    return line
+  }
+
+  private static func trimLeadingSpaces(_ line: Line) -> Line {
+    Array(line.drop { $0.isSpace })
+  }
+}
