@@ -23,7 +23,9 @@ let package = Package(
       name: "WidgetKit",
       dependencies: ["SwiftUI", "WidgetSchema", "CWidgetABI", "CWidgetKitShims"]),
     // The host.
-    .target(name: "WidgetHostCore", dependencies: ["WidgetSchema", "CWidgetABI"]),
+    .target(
+      name: "WidgetHostCore", dependencies: ["WidgetSchema", "CWidgetABI"],
+      exclude: ["Rendering/UnicodeTables/generate_width_tables.py"]),
     .target(name: "WidgetHostCLI", dependencies: ["WidgetHostCore", "WidgetSchema"]),
     .executableTarget(name: "widget-host", dependencies: ["WidgetHostCLI"]),
     // Examples.

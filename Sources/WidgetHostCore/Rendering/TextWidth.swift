@@ -1,49 +1,86 @@
+// The code point tables are in UnicodeTables/TextWidthTables.swift, generated from the Unicode
+// Character Database. To regenerate them (for a new Unicode version, or after changing the
+// script), install Debian's unicode-data package (`apt-get install unicode-data`, which puts the
+// data under /usr/share/unicode) and run, from the repository root:
+//
+//     python3 Sources/WidgetHostCore/Rendering/UnicodeTables/generate_width_tables.py
+//
+// TextWidthTests fails when the committed tables differ from what the script generates.
+
 /// Display width of text in terminal columns: East Asian wide and fullwidth characters and
-/// emoji take two columns, combining marks none (they belong to the grapheme before them).
+/// emoji take two columns, combining marks, format characters and controls none.
 ///
-/// The ranges are the wide blocks of Unicode's EastAsianWidth.txt and the emoji-presentation
-/// blocks, which cover what widgets show in practice.
+/// Widths are per grapheme cluster (`Character`): two columns if it asks for emoji presentation
+/// (U+FE0F after its first scalar) or its first scalar is wide, so flags, ZWJ sequences and
+/// skin-tone variants count once; zero if all its scalars are zero-width or controls; else one.
 enum TextWidth {
   /// The columns `character` occupies.
   static func of(_ character: Character) -> Int {
-    guard let first = character.unicodeScalars.first else { return 0 }
-    let scalars = character.unicodeScalars
-    // Variation selector 16 asks for emoji presentation: two columns.
-    if scalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
-    let value = first.value
-    if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
-    if value < 0x1100 { return 1 }
-    return isWide(value) ? 2 : 1
+    // ASCII: printable characters one column, controls none.
+    let utf8 = character.utf8
+    if utf8.count == 1, let byte = utf8.first { return isPrintableASCII(byte) ? 1 : 0 }
+
+    var scalars = character.unicodeScalars.makeIterator()
+    guard let first = scalars.next() else { return 0 }
+    if isWide(first.value) { return 2 }
+    var allZeroWidth = isZeroWidthOrControl(first.value)
+    while let scalar = scalars.next() {
+      // Variation selector 16 asks for emoji presentation: two columns.
+      if scalar.value == 0xFE0F { return 2 }
+      if allZeroWidth && !isZeroWidthOrControl(scalar.value) { allZeroWidth = false }
+    }
+    return allZeroWidth ? 0 : 1
   }
 
   /// The columns `text` occupies.
   static func of<S: StringProtocol>(_ text: S) -> Int {
+    // ASCII text, the common case: one column per printable byte. ("\r\n" is one character of
+    // width zero, the same as its two controls.)
     var width = 0
+    var isASCII = true
+    for byte in text.utf8 {
+      if byte >= 0x80 {
+        isASCII = false
+        break
+      }
+      if isPrintableASCII(byte) { width += 1 }
+    }
+    if isASCII { return width }
+
+    width = 0
     for character in text { width += of(character) }
     return width
   }
 
-  private static func isWide(_ value: UInt32) -> Bool {
-    switch value {
-    case 0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x23E9...0x23EC, 0x23F0, 0x23F3,
-      0x25FD...0x25FE, 0x2614...0x2615, 0x2648...0x2653, 0x267F, 0x2693, 0x26A1, 0x26AA...0x26AB,
-      0x26BD...0x26BE, 0x26C4...0x26C5, 0x26CE, 0x26D4, 0x26EA, 0x26F2...0x26F3, 0x26F5, 0x26FA,
-      0x26FD, 0x2705, 0x270A...0x270B, 0x2728, 0x274C, 0x274E, 0x2753...0x2755, 0x2757,
-      0x2795...0x2797, 0x27B0, 0x27BF, 0x2B1B...0x2B1C, 0x2B50, 0x2B55, 0x2E80...0x303E,
-      0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F,
-      0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60,
-      0xFFE0...0xFFE6, 0x16FE0...0x16FE4, 0x17000...0x18AFF, 0x1B000...0x1B2FF, 0x1F004, 0x1F0CF,
-      0x1F18E, 0x1F191...0x1F19A, 0x1F200...0x1F251, 0x1F300...0x1F320, 0x1F32D...0x1F335,
-      0x1F337...0x1F37C, 0x1F37E...0x1F393, 0x1F3A0...0x1F3CA, 0x1F3CF...0x1F3D3,
-      0x1F3E0...0x1F3F0, 0x1F3F4, 0x1F3F8...0x1F43E, 0x1F440, 0x1F442...0x1F4FC,
-      0x1F4FF...0x1F53D, 0x1F54B...0x1F54E, 0x1F550...0x1F567, 0x1F57A, 0x1F595...0x1F596,
-      0x1F5A4, 0x1F5FB...0x1F64F, 0x1F680...0x1F6C5, 0x1F6CC, 0x1F6D0...0x1F6D2,
-      0x1F6D5...0x1F6D7, 0x1F6EB...0x1F6EC, 0x1F6F4...0x1F6FC, 0x1F7E0...0x1F7EB,
-      0x1F90C...0x1F93A, 0x1F93C...0x1F945, 0x1F947...0x1F9FF, 0x1FA70...0x1FAFF,
-      0x20000...0x2FFFD, 0x30000...0x3FFFD:
-      return true
-    default:
-      return false
+  private static func isPrintableASCII(_ byte: UInt8) -> Bool {
+    byte >= 0x20 && byte < 0x7F
+  }
+
+  /// Whether the code point is two columns wide.
+  static func isWide(_ value: UInt32) -> Bool {
+    contains(TextWidthTables.wide, value)
+  }
+
+  /// Whether the code point takes no columns: a zero-width code point or a C0/C1 control.
+  static func isZeroWidthOrControl(_ value: UInt32) -> Bool {
+    value < 0x20 || (0x7F..<0xA0).contains(value) || contains(TextWidthTables.zeroWidth, value)
+  }
+
+  /// Whether one of the sorted, non-overlapping `ranges` contains `value`: binary search.
+  private static func contains(_ ranges: [ClosedRange<UInt32>], _ value: UInt32) -> Bool {
+    guard let first = ranges.first, value >= first.lowerBound else { return false }
+    var low = 0
+    var high = ranges.count
+    while low < high {
+      let middle = low + (high - low) / 2
+      if value < ranges[middle].lowerBound {
+        high = middle
+      } else if value > ranges[middle].upperBound {
+        low = middle + 1
+      } else {
+        return true
+      }
     }
+    return false
   }
 }
