@@ -30,6 +30,9 @@ enum RunCommand: Command {
       names: ["--min-reload-interval"], valueName: "SECONDS",
       help: "Least time between two timeline requests of one widget (default 60)."),
     OptionSpec(
+      names: ["--color"], valueName: "WHEN",
+      help: "Text styles and colours: auto (on a terminal, unless NO_COLOR is set), always, never."),
+    OptionSpec(
       names: ["--log-level"], valueName: "LEVEL",
       help: "Bundle log lines shown on stderr: debug, info (default), warning, error."),
   ]
@@ -70,9 +73,15 @@ enum RunCommand: Command {
     let sink: any EventSink
     switch arguments.last("--format") ?? "text" {
     case "text":
+      let color = arguments.last("--color") ?? "auto"
+      guard var style = TextSink.Options.forStandardOutput(color: color) else {
+        throw UsageError(
+          command: name, message: "unknown --color '\(color)' (expected auto, always or never)")
+      }
+      if options.once { style.inPlace = false }
       sink = TextSink(
         output: context.output, errors: context.errors,
-        dates: DateText(locale: options.locale, timeZone: options.timeZone))
+        dates: DateText(locale: options.locale, timeZone: options.timeZone), options: style)
     case "json":
       sink = JSONSink(output: context.output)
     case let other:

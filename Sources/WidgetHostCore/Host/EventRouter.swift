@@ -3,12 +3,15 @@ import Synchronization
 import WidgetSchema
 
 /// Turns scheduler events into stream events, one per instance, rendering each shown entry
-/// once for all the instances that share it.
+/// once for all the instances that share it. Placeholders are rendered redacted, as WidgetKit
+/// shows them; entries with live dates are redrawn (``EventStream/refresh(instance:entry:)``)
+/// whenever their text changes, until another entry replaces them.
 final class EventRouter: Sendable {
   private let stream: EventStream
   private let renderer: Renderer
   private let clock: any HostClock
   private let withTimeline = Mutex<Set<String>>([])
+  private let liveRedraws = Mutex<[TimelineKey: Task<Void, Never>]>([:])
 
   init(stream: EventStream, renderer: Renderer, clock: any HostClock) {
     self.stream = stream
@@ -35,7 +38,17 @@ final class EventRouter: Sendable {
               policy: timeline.policy, nextReload: nextReload)))
       }
     case .entry(let key, let instances, let entry, let source, let validUntil):
-      let rendered = renderer.render(entry.view, family: key.family, now: clock.now())
+      let view =
+        source == .placeholder
+        ? ViewNode.modified(entry.view, .style(TextStyle(redacted: true))) : entry.view
+      let rendered = renderer.render(view, family: key.family, now: clock.now())
+      scheduleRedraws(key, instances, view, rendered.nextLiveChange) { rendered in
+        EntryEvent(
+          kind: key.kind, family: key.family, source: source, date: entry.date,
+          validUntil: validUntil, relevance: entry.relevance, view: entry.view,
+          lines: rendered.lines, spans: rendered.spans, regions: rendered.regions,
+          url: rendered.url)
+      }
       for instance in instances {
         for warning in rendered.warnings {
           stream.emit(
@@ -61,6 +74,38 @@ final class EventRouter: Sendable {
             ProblemEvent(
               code: failure.code, message: failure.message, bundle: key.bundle, kind: key.kind)))
       }
+    }
+  }
+
+  /// Redraws the entry now shown for `key` each time its live dates change, replacing any
+  /// redraws of the entry it replaces.
+  private func scheduleRedraws(
+    _ key: TimelineKey, _ instances: [String], _ view: ViewNode, _ firstChange: Date?,
+    event: @escaping @Sendable (RenderedEntry) -> EntryEvent
+  ) {
+    let task = firstChange.map { firstChange in
+      Task { [clock, renderer, stream] in
+        var next = firstChange
+        while !Task.isCancelled {
+          do { try await clock.sleep(until: next) } catch { return }
+          let rendered = renderer.render(view, family: key.family, now: clock.now())
+          for instance in instances { stream.refresh(instance: instance, entry: event(rendered)) }
+          guard let change = rendered.nextLiveChange else { return }
+          next = change
+        }
+      }
+    }
+    liveRedraws.withLock { redraws in
+      redraws[key]?.cancel()
+      redraws[key] = task
+    }
+  }
+
+  /// Stops every pending redraw.
+  func stop() {
+    liveRedraws.withLock { redraws in
+      for task in redraws.values { task.cancel() }
+      redraws = [:]
     }
   }
 

@@ -110,6 +110,7 @@ public final class WidgetHost: Sendable {
       }
     }
     await loop.value
+    router.stop()
     for connection in provider.all { await connection.close() }
     stream.end()
     return Summary(

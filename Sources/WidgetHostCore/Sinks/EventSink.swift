@@ -10,6 +10,15 @@ public protocol EventSink: Sendable {
   func write(_ event: StreamEvent)
   /// The stream ends.
   func end()
+  /// The same entry drawn again because a live date in it (`.timer`, `.relative`, `.offset`)
+  /// now shows a different text. Not part of the stream: no sequence number.
+  func refresh(instance: String?, entry: EntryEvent)
+}
+
+extension EventSink {
+  /// Sinks that carry the view tree (JSON) ignore refreshes: consumers format live dates
+  /// themselves.
+  public func refresh(instance: String?, entry: EntryEvent) {}
 }
 
 /// Numbers events, stamps them with the host clock and hands them to every sink, in order.
@@ -39,6 +48,13 @@ public final class EventStream: Sendable {
       let event = StreamEvent(
         seq: sequence, time: clock.now(), instance: instance, payload: payload)
       for sink in sinks { sink.write(event) }
+    }
+  }
+
+  /// Hands a redrawn entry to the sinks that show live dates.
+  public func refresh(instance: String?, entry: EntryEvent) {
+    sequence.withLock { _ in
+      for sink in sinks { sink.refresh(instance: instance, entry: entry) }
     }
   }
 
