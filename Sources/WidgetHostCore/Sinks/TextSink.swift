@@ -49,7 +49,8 @@ public final class TextSink: EventSink {
 
   /// Writes boxes to `output` and problems to `errors`.
   public init(
-    output: any OutputTarget, errors: any OutputTarget, dates: DateText, options: Options = Options()
+    output: any OutputTarget, errors: any OutputTarget, dates: DateText,
+    options: Options = Options()
   ) {
     self.output = output
     self.errors = errors
@@ -66,7 +67,8 @@ public final class TextSink: EventSink {
     case .entry(let entry):
       show(entry, instance: event.instance)
     case .error(let problem):
-      errors.write("widget-host: error: \(Self.subject(problem, event.instance))\(problem.message)\n")
+      errors.write(
+        "widget-host: error: \(Self.subject(problem, event.instance))\(problem.message)\n")
     case .warning(let problem):
       errors.write(
         "widget-host: warning: \(Self.subject(problem, event.instance))\(problem.message)\n")
@@ -93,7 +95,8 @@ public final class TextSink: EventSink {
         screen.append((name, box))
       }
       // Home, the boxes, then clear whatever the previous frame left below them.
-      return "\u{1B}[H" + screen.map(\.box).joined().replacingOccurrences(of: "\n", with: "\u{1B}[K\n")
+      return "\u{1B}[H"
+        + screen.map(\.box).joined().replacingOccurrences(of: "\n", with: "\u{1B}[K\n")
         + "\u{1B}[J"
     }
     output.write(text)
@@ -107,7 +110,8 @@ public final class TextSink: EventSink {
   }
 
   /// The framed rendering of one entry.
-  static func box(for entry: EntryEvent, instance: String?, dates: DateText, color: Bool) -> String {
+  static func box(for entry: EntryEvent, instance: String?, dates: DateText, color: Bool) -> String
+  {
     let width = entry.lines.map { TextWidth.of($0) }.max() ?? 0
     let time = dates.clockTime(entry.date)
     var title = (instance ?? "\(entry.kind)/\(entry.family.rawValue)") + " · "
