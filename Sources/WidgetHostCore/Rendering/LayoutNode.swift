@@ -190,7 +190,10 @@ struct LayoutBuilder {
         string = verbatim
       case .date(let date, let dateStyle):
         string = dates.string(date, style: dateStyle, now: now)
-        if let change = DateText.nextChange(of: date, style: dateStyle, after: now) {
+        // Redacted text looks the same whatever the date says: no redraws for it.
+        if runStyle.redacted != true,
+          let change = DateText.nextChange(of: date, style: dateStyle, after: now)
+        {
           nextLiveChange = min(nextLiveChange ?? change, change)
         }
       }

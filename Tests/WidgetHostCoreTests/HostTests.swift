@@ -1,0 +1,115 @@
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+import WidgetSchema
+
+@testable import WidgetHostCore
+
+/// The host wired together on a virtual clock, with an in-memory bundle.
+@Suite struct HostTests {
+  static let start = Date(timeIntervalSince1970: 1_800_000_000)
+
+  /// A bundle folder whose manifest declares `kinds`; the library file is empty because the
+  /// fake loader never opens it.
+  static func bundle(kinds: [KindManifest]) throws -> String {
+    let folder = TestSupport.temporaryDirectory("host").appendingPathComponent("Fake.widgetbundle")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let manifest = BundleManifest(id: "fake", version: "1", library: "libFake.so", kinds: kinds)
+    try WidgetJSON.encode(manifest).write(to: folder.appendingPathComponent("manifest.json"))
+    _ = FileManager.default.createFile(
+      atPath: folder.appendingPathComponent("libFake.so").path, contents: Data())
+    return folder.path
+  }
+
+  func run(
+    _ timeline: Timeline, placeholder: Entry, family: WidgetFamily = .accessoryInline,
+    until condition: @escaping @Sendable (String) -> Bool, advance: TimeInterval = 0
+  ) async throws -> String {
+    let path = try Self.bundle(kinds: [KindManifest(kind: "K", families: [family])])
+    let clock = VirtualClock(start: Self.start)
+    let output = MemoryOutput()
+    let options = HostOptions(
+      bundlePaths: [path], locale: Locale(identifier: "en_US"),
+      timeZone: TimeZone(identifier: "UTC")!)
+    let sink = TextSink(
+      output: output, errors: output,
+      dates: DateText(locale: options.locale, timeZone: options.timeZone))
+    let loader = FakeLoader(timeline: timeline, placeholder: placeholder)
+    let host = WidgetHost(
+      options: options, clock: clock, loader: loader, sinks: [sink], log: output)
+    let task = Task { try await host.run() }
+    var waited = 0
+    while !condition(output.text) && waited < 500 {
+      // Time moves (in steps of at most `advance`) once the timeline's entry is shown.
+      if advance > 0, output.text.contains("· entry"), let next = clock.nextDeadline,
+        next <= clock.now().addingTimeInterval(advance)
+      {
+        clock.advance(to: next)
+      }
+      try await Task.sleep(for: .milliseconds(10))
+      waited += 1
+    }
+    task.cancel()
+    _ = try await task.value
+    return output.text
+  }
+
+  @Test func timersAreRedrawnEachSecondWithoutAReload() async throws {
+    let entry = Entry(
+      date: Self.start,
+      view: .text(TextNode(runs: [.verbatim("t "), .date(Self.start, style: .timer)])))
+    let text = try await run(
+      Timeline(entries: [entry], policy: .never), placeholder: entry,
+      until: { $0.contains("t 0:03") }, advance: 1)
+    for second in 0...3 { #expect(text.contains("t 0:0\(second)"), "\(text)") }
+  }
+
+  @Test func placeholdersAreRedacted() async throws {
+    let placeholder = Entry(date: Self.start, view: .text(TextNode(runs: [.verbatim("Song Name")])))
+    let gate = Entry(
+      date: Self.start.addingTimeInterval(10), view: .text(TextNode(runs: [.verbatim("real")])))
+    let text = try await run(
+      Timeline(entries: [gate], policy: .never), placeholder: placeholder,
+      until: { $0.contains("K/accessoryInline · placeholder") && $0.contains("real") })
+    #expect(text.contains("████ ████"), "\(text)")
+    #expect(!text.contains("Song Name"))
+  }
+}
+
+/// Loads nothing: every bundle answers with the same canned timeline and placeholder.
+struct FakeLoader: BundleLoader {
+  let timeline: Timeline
+  let placeholder: Entry
+
+  func load(_ source: BundleSource, services: any BundleServices) async throws(BundleError)
+    -> any BundleConnection
+  {
+    FakeConnection(
+      description: BundleDescription(kinds: source.manifest?.kinds ?? []),
+      timeline: try! WidgetJSON.encode(timeline), placeholder: try! WidgetJSON.encode(placeholder))
+  }
+}
+
+final class FakeConnection: BundleConnection {
+  let description: BundleDescription
+  let timeline: Data
+  let placeholder: Data
+
+  init(description: BundleDescription, timeline: Data, placeholder: Data) {
+    self.description = description
+    self.timeline = timeline
+    self.placeholder = placeholder
+  }
+
+  func call(_ method: ProviderMethod, kind: String, context: ProviderContext)
+    async throws(ProviderError) -> Data
+  {
+    if method == .placeholder { return placeholder }
+    // Let the placeholder be seen first.
+    try? await Task.sleep(for: .milliseconds(50))
+    return timeline
+  }
+
+  func close() async {}
+}
