@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+import WidgetSchema
+
+@testable import WidgetHostCore
+
+/// The terminal sink: boxes, ANSI styling, colour choice, in-place redraws.
+@Suite struct TextSinkTests {
+  let dates = DateText(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
+
+  func entry(_ lines: [String], spans: [Span] = [], url: String? = nil) -> EntryEvent {
+    EntryEvent(
+      kind: "K", family: .accessoryInline, source: .timeline, date: Date(timeIntervalSince1970: 0),
+      validUntil: nil, relevance: nil, view: .empty, lines: lines, spans: spans, url: url)
+  }
+
+  @Test func plainBoxesHaveNoEscapes() {
+    let output = MemoryOutput()
+    let sink = TextSink(output: output, errors: output, dates: dates)
+    sink.write(
+      StreamEvent(
+        seq: 1, time: Date(), instance: "K/i",
+        payload: .entry(
+          entry(["hi  "], spans: [Span(row: 0, column: 0, length: 2, bold: true)], url: "app://x")))
+    )
+    let text = output.text.replacingOccurrences(of: "\u{202F}", with: " ")
+    #expect(text == "K/i · entry 12:00:00 AM · app://x\n╭──────╮\n│ hi   │\n╰──────╯\n", "\(text)")
+  }
+
+  @Test func colourBoxesStyleTheirSpans() {
+    let output = MemoryOutput()
+    let sink = TextSink(output: output, errors: output, dates: dates, options: .init(color: true))
+    let spans = [
+      Span(row: 0, column: 0, length: 2, bold: true, foreground: ColorValue(name: "red")),
+      Span(row: 0, column: 3, length: 1, redacted: true),
+    ]
+    sink.write(
+      StreamEvent(
+        seq: 1, time: Date(), instance: "K/i", payload: .entry(entry(["hi █"], spans: spans))))
+    #expect(
+      output.text.contains("\u{1B}[1;31mhi\u{1B}[0m \u{1B}[0m\u{1B}[2m█\u{1B}[0m"),
+      "\(output.text.debugDescription)")
+  }
+
+  @Test func inPlaceRedrawsKeepOneBoxPerInstance() {
+    let output = MemoryOutput()
+    let sink = TextSink(output: output, errors: output, dates: dates, options: .init(inPlace: true))
+    sink.write(StreamEvent(seq: 1, time: Date(), instance: "A", payload: .entry(entry(["one"]))))
+    sink.write(StreamEvent(seq: 2, time: Date(), instance: "B", payload: .entry(entry(["two"]))))
+    sink.refresh(instance: "A", entry: entry(["uno"]))
+    let frames = output.text.components(separatedBy: "\u{1B}[H").filter { !$0.isEmpty }
+    #expect(frames.count == 3)
+    #expect(frames[2].contains("uno") && frames[2].contains("two") && !frames[2].contains("one"))
+    #expect(frames[2].hasSuffix("\u{1B}[J"))
+  }
+
+  @Test func colourChoiceFollowsTheFlagAndNoColor() {
+    // Tests run with standard output on a pipe: not a terminal.
+    #expect(TextSink.Options.forStandardOutput(color: "auto", environment: [:])?.color == false)
+    #expect(
+      TextSink.Options.forStandardOutput(color: "always", environment: ["NO_COLOR": "1"])?.color
+        == true)
+    #expect(TextSink.Options.forStandardOutput(color: "never", environment: [:])?.color == false)
+    #expect(TextSink.Options.forStandardOutput(color: "sometimes", environment: [:]) == nil)
+  }
+
+  @Test func problemsGoToErrorsOnOneLine() {
+    let output = MemoryOutput()
+    let errors = MemoryOutput()
+    let sink = TextSink(output: output, errors: errors, dates: dates)
+    sink.write(
+      StreamEvent(
+        seq: 1, time: Date(), instance: "K/i",
+        payload: .error(ProblemEvent(code: "x", message: "down"))))
+    sink.write(
+      StreamEvent(
+        seq: 2, time: Date(),
+        payload: .warning(ProblemEvent(code: "y", message: "odd", bundle: "b"))))
+    #expect(errors.text == "widget-host: error: K/i: down\nwidget-host: warning: b: odd\n")
+    #expect(output.text.isEmpty)
+  }
+}
