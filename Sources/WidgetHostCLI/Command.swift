@@ -1,3 +1,4 @@
+import Foundation
 import WidgetHostCore
 
 /// Where a command writes, and what it knows of its environment (tests substitute memory).
@@ -6,16 +7,33 @@ public struct CommandContext: Sendable {
   public var output: any OutputTarget
   /// Standard error.
   public var errors: any OutputTarget
+  /// Whether `output` is a terminal (for colours and in-place redraws).
+  public var outputIsTerminal: Bool
 
   /// Creates a context.
-  public init(output: any OutputTarget, errors: any OutputTarget) {
+  public init(output: any OutputTarget, errors: any OutputTarget, outputIsTerminal: Bool = false) {
     self.output = output
     self.errors = errors
+    self.outputIsTerminal = outputIsTerminal
   }
 
   /// The process's standard output and error.
-  public static let standard = CommandContext(
-    output: FileOutput.standardOutput, errors: FileOutput.standardError)
+  public static var standard: CommandContext {
+    CommandContext(
+      output: FileOutput.standardOutput, errors: FileOutput.standardError,
+      outputIsTerminal: isatty(STDOUT_FILENO) == 1)
+  }
+
+  /// A context for the process that keeps bundles off the stream: the command writes to a
+  /// duplicate of standard output, and standard output itself now goes to standard error, so a
+  /// bundle's `print` cannot corrupt the JSON stream or the boxes.
+  public static func protectingStandardOutput() -> CommandContext {
+    let stream = dup(STDOUT_FILENO)
+    guard stream >= 0, dup2(STDERR_FILENO, STDOUT_FILENO) >= 0 else { return standard }
+    return CommandContext(
+      output: FileOutput(handle: FileHandle(fileDescriptor: stream, closeOnDealloc: true)),
+      errors: FileOutput.standardError, outputIsTerminal: isatty(stream) == 1)
+  }
 }
 
 /// One `widget-host` subcommand: its help and how it runs.

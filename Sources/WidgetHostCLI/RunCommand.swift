@@ -30,6 +30,12 @@ enum RunCommand: Command {
       names: ["--min-reload-interval"], valueName: "SECONDS",
       help: "Least time between two timeline requests of one widget (default 60)."),
     OptionSpec(
+      names: ["--deadline"], valueName: "SECONDS",
+      help: "How long to wait for a snapshot or timeline reply before giving up (default 30)."),
+    OptionSpec(
+      names: ["--placeholder-deadline"], valueName: "SECONDS",
+      help: "How long to wait for a placeholder reply (default 5)."),
+    OptionSpec(
       names: ["--color"], valueName: "WHEN",
       help: "Text styles and colours: auto (on a terminal, unless NO_COLOR is set), always, never."),
     OptionSpec(
@@ -69,15 +75,27 @@ enum RunCommand: Command {
       }
       options.scheduler.minimumReloadInterval = seconds
     }
+    for (flag, keyPath) in [
+      ("--deadline", \HostOptions.deadlines.timeline),
+      ("--placeholder-deadline", \HostOptions.deadlines.placeholder),
+    ] {
+      guard let value = arguments.last(flag) else { continue }
+      guard let seconds = Double(value), seconds > 0, seconds.isFinite else {
+        throw UsageError(
+          command: name, message: "\(flag) needs a positive number of seconds, got '\(value)'")
+      }
+      options[keyPath: keyPath] = seconds
+    }
     let logLevel = try parseLogLevel(arguments.last("--log-level") ?? "info")
+    let color = arguments.last("--color") ?? "auto"
+    guard var style = TextSink.Options.choose(color: color, terminal: context.outputIsTerminal)
+    else {
+      throw UsageError(
+        command: name, message: "unknown --color '\(color)' (expected auto, always or never)")
+    }
     let sink: any EventSink
     switch arguments.last("--format") ?? "text" {
     case "text":
-      let color = arguments.last("--color") ?? "auto"
-      guard var style = TextSink.Options.forStandardOutput(color: color) else {
-        throw UsageError(
-          command: name, message: "unknown --color '\(color)' (expected auto, always or never)")
-      }
       if options.once { style.inPlace = false }
       sink = TextSink(
         output: context.output, errors: context.errors,

@@ -114,3 +114,43 @@ import Testing
     #expect(result.output.contains("Fail/systemSmall · placeholder"))
   }
 }
+
+/// Bundles that misbehave: silence, chatter on standard output.
+@Suite struct MisbehavingBundleTests {
+  static let fixture = TestSupport.repositoryRoot.appendingPathComponent(
+    "Tests/WidgetHostCoreTests/Fixtures/fixture_bundle.c")
+
+  @Test func aProviderThatNeverRepliesMissesItsDeadline() throws {
+    let library = try TestSupport.compileSharedLibrary(Self.fixture)
+    let result = try Products.run([
+      "run", library.path, "--kind", "Never", "--once", "--deadline", "0.3",
+      "--placeholder-deadline", "0.3",
+    ])
+    #expect(result.status == 4)
+    #expect(result.errors.contains("Never timeline: no reply within 0.3 s"), "\(result.errors)")
+    #expect(result.errors.contains("Never placeholder: no reply within 0.3 s"), "\(result.errors)")
+  }
+
+  @Test func interruptingAOnceRunStopsIt() throws {
+    let library = try TestSupport.compileSharedLibrary(Self.fixture)
+    let process = try LiveProcess(
+      Products.widgetHost, ["run", library.path, "--kind", "Never", "--once"],
+      environment: Products.environment)
+    Thread.sleep(forTimeInterval: 0.5)
+    process.interrupt()
+    #expect(
+      process.wait(timeout: 10) == 4, "stopped before any entry: exit 4; stderr: \(process.errors)")
+  }
+
+  @Test func bundleOutputDoesNotCorruptTheStream() throws {
+    let library = try TestSupport.compileSharedLibrary(Self.fixture)
+    let result = try Products.run([
+      "run", library.path, "--kind", "Chatty", "--once", "--format", "json",
+    ])
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(!result.output.contains("chatty"))
+    #expect(result.errors.contains("chatty bundle output"))
+    let events = try StreamChecks.events(result.output.components(separatedBy: "\n"))
+    #expect(StreamChecks.entries(events, instance: "Chatty/systemSmall").count == 1)
+  }
+}

@@ -37,7 +37,7 @@ import WidgetSchema
     let connection = try await load()
     #expect(
       connection.description.kinds.map(\.kind) == [
-        "Good", "Twice", "Fail", "Garbage", "Later", "Reloader",
+        "Good", "Twice", "Fail", "Garbage", "Later", "Reloader", "Never", "Chatty",
       ])
     await connection.close()
   }
@@ -128,6 +128,19 @@ import WidgetSchema
     _ = try await connection.call(
       .timeline, kind: "Reloader", context: ProviderContext(family: .systemSmall))
     #expect(services.reloads.withLock { $0 }.map(\.kind) == ["Good"])
+    await connection.close()
+  }
+
+  @Test func aCancelledCallIsAbandonedAndItsLateReplyIgnored() async throws {
+    let services = RecordingServices()
+    let connection = try await load(services: services)
+    let call = Task {
+      try await connection.call(
+        .timeline, kind: "Never", context: ProviderContext(family: .systemSmall))
+    }
+    try await Task.sleep(for: .milliseconds(50))
+    call.cancel()
+    await #expect(throws: ProviderError.abandoned) { try await call.value }
     await connection.close()
   }
 

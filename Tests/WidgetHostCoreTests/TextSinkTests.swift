@@ -55,13 +55,14 @@ import WidgetSchema
   }
 
   @Test func colourChoiceFollowsTheFlagAndNoColor() {
-    // Tests run with standard output on a pipe: not a terminal.
-    #expect(TextSink.Options.forStandardOutput(color: "auto", environment: [:])?.color == false)
-    #expect(
-      TextSink.Options.forStandardOutput(color: "always", environment: ["NO_COLOR": "1"])?.color
-        == true)
-    #expect(TextSink.Options.forStandardOutput(color: "never", environment: [:])?.color == false)
-    #expect(TextSink.Options.forStandardOutput(color: "sometimes", environment: [:]) == nil)
+    let choose = TextSink.Options.choose
+    #expect(choose("auto", false, [:])?.color == false)
+    #expect(choose("auto", true, [:])?.color == true)
+    #expect(choose("auto", true, [:])?.inPlace == true)
+    #expect(choose("auto", true, ["NO_COLOR": "1"])?.color == false)
+    #expect(choose("always", false, ["NO_COLOR": "1"])?.color == true)
+    #expect(choose("never", true, [:])?.color == false)
+    #expect(choose("sometimes", true, [:]) == nil)
   }
 
   @Test func problemsGoToErrorsOnOneLine() {

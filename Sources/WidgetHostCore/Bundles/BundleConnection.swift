@@ -54,6 +54,11 @@ public enum ProviderError: Error, Sendable, Equatable, CustomStringConvertible {
   case unknownStatus(Int32, String)
   /// The connection was closed before the reply arrived.
   case closed
+  /// The caller stopped waiting (a deadline passed, or the host is stopping); a late reply is
+  /// dropped.
+  case abandoned
+  /// No reply within the deadline, in seconds.
+  case timedOut(Double)
 
   public var description: String {
     switch self {
@@ -62,7 +67,15 @@ public enum ProviderError: Error, Sendable, Equatable, CustomStringConvertible {
     case .invalid(let message): "the bundle rejected the request: \(message)"
     case .unknownStatus(let status, let message): "unknown reply status \(status): \(message)"
     case .closed: "the bundle was unloaded before it replied"
+    case .abandoned: "the host stopped waiting for the reply"
+    case .timedOut(let seconds): "no reply within \(Self.seconds(seconds))"
     }
+  }
+}
+
+extension ProviderError {
+  static func seconds(_ value: Double) -> String {
+    value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
   }
 }
 

@@ -3,11 +3,19 @@ import Synchronization
 import WidgetSchema
 
 /// Answers the scheduler's requests by calling the loaded bundles and checking their replies.
+///
+/// Every call has a deadline in real time (the bundle's work takes real time even under a
+/// virtual clock); a call past it is abandoned and fails with `provider-timeout`.
 final class BundleTimelineProvider: TimelineProviding {
   private let connections = Mutex<[String: any BundleConnection]>([:])
   private let warn: @Sendable (TimelineKey, ProviderFailure) -> Void
+  private let deadlines: HostOptions.Deadlines
 
-  init(warn: @escaping @Sendable (TimelineKey, ProviderFailure) -> Void) {
+  init(
+    deadlines: HostOptions.Deadlines,
+    warn: @escaping @Sendable (TimelineKey, ProviderFailure) -> Void
+  ) {
+    self.deadlines = deadlines
     self.warn = warn
   }
 
@@ -42,11 +50,34 @@ final class BundleTimelineProvider: TimelineProviding {
       return .failure(
         ProviderFailure(code: "bundle-unavailable", message: "bundle \(key.bundle) is not loaded"))
     }
+    let deadline = method == .placeholder ? deadlines.placeholder : deadlines.timeline
+    let context = ProviderContext(family: key.family)
+    let outcome = await withTaskGroup(of: Result<Data, ProviderError>?.self) { group in
+      group.addTask { () async -> Result<Data, ProviderError>? in
+        do throws(ProviderError) {
+          return .success(try await connection.call(method, kind: key.kind, context: context))
+        } catch {
+          return .failure(error)
+        }
+      }
+      group.addTask {
+        try? await Task.sleep(for: .seconds(deadline))
+        return nil
+      }
+      let first = await group.next() ?? nil
+      group.cancelAll()
+      return first ?? .failure(.timedOut(deadline))
+    }
     let data: Data
-    do {
-      data = try await connection.call(
-        method, kind: key.kind, context: ProviderContext(family: key.family))
-    } catch {
+    switch outcome {
+    case .success(let reply):
+      data = reply
+    case .failure(.timedOut(let seconds)):
+      return .failure(
+        ProviderFailure(
+          code: "provider-timeout",
+          message: "\(key.kind) \(method): no reply within \(ProviderError.seconds(seconds))"))
+    case .failure(let error):
       return .failure(
         ProviderFailure(code: "provider-failed", message: "\(key.kind) \(method): \(error)"))
     }

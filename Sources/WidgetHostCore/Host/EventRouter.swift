@@ -10,7 +10,7 @@ final class EventRouter: Sendable {
   private let stream: EventStream
   private let renderer: Renderer
   private let clock: any HostClock
-  private let withTimeline = Mutex<Set<String>>([])
+  private let showedTimelineEntry = Mutex<Set<String>>([])
   private let liveRedraws = Mutex<[TimelineKey: Task<Void, Never>]>([:])
 
   init(stream: EventStream, renderer: Renderer, clock: any HostClock) {
@@ -28,7 +28,6 @@ final class EventRouter: Sendable {
           .reload(ReloadEvent(kind: key.kind, family: key.family, reason: reason)))
       }
     case .timeline(let key, let instances, let timeline, let nextReload):
-      withTimeline.withLock { $0.formUnion(instances) }
       for instance in instances {
         stream.emit(
           instance: instance,
@@ -49,6 +48,7 @@ final class EventRouter: Sendable {
           lines: rendered.lines, spans: rendered.spans, regions: rendered.regions,
           url: rendered.url)
       }
+      if source == .timeline { showedTimelineEntry.withLock { $0.formUnion(instances) } }
       for instance in instances {
         for warning in rendered.warnings {
           stream.emit(
@@ -109,9 +109,10 @@ final class EventRouter: Sendable {
     }
   }
 
-  /// How many of `instances` never received a timeline.
-  func instancesWithoutTimeline(_ instances: [WidgetInstance]) -> Int {
-    let received = withTimeline.withLock { $0 }
+  /// How many of `instances` never showed an entry of a timeline (they showed a placeholder,
+  /// or nothing: the provider failed, or its timeline was empty).
+  func instancesWithoutTimelineEntry(_ instances: [WidgetInstance]) -> Int {
+    let received = showedTimelineEntry.withLock { $0 }
     return instances.count { !received.contains($0.id) }
   }
 }

@@ -13,6 +13,19 @@ public struct HostOptions: Sendable {
   public var once = false
   /// Scheduler tunables.
   public var scheduler = Scheduler.Configuration()
+  /// How long the host waits for a bundle's reply.
+  public var deadlines = Deadlines()
+
+  /// Seconds the host waits for each kind of call before abandoning it.
+  public struct Deadlines: Sendable {
+    /// For placeholders, which must be fast.
+    public var placeholder: Double = 5
+    /// For snapshots and timelines, which may fetch data.
+    public var timeline: Double = 30
+
+    /// The defaults.
+    public init() {}
+  }
   /// The user's locale (dates in text, the bundles' `locale`).
   public var locale: Locale
   /// The user's time zone (dates in text).

@@ -38,6 +38,9 @@ public enum InstancePlan {
   public static func instances(
     of bundles: [Bundle], kinds: [String], families: [WidgetFamily]
   ) throws(HostError) -> [WidgetInstance] {
+    // A family or kind given twice means the same instances.
+    var seenFamilies = Set<WidgetFamily>()
+    let families = families.filter { seenFamilies.insert($0).inserted }
     let all = bundles.flatMap { bundle in bundle.kinds.map { (bundle.id, $0) } }
     for kind in kinds where !all.contains(where: { $0.1.kind == kind }) {
       let available = all.map(\.1.kind).joined(separator: ", ")

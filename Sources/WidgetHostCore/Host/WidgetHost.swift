@@ -11,7 +11,7 @@ public final class WidgetHost: Sendable {
   public struct Summary: Sendable, Equatable {
     /// Instances shown.
     public var instances: Int
-    /// Instances that never got a timeline (they showed a placeholder or nothing).
+    /// Instances that never showed an entry of a timeline (a placeholder or nothing instead).
     public var failedInstances: Int
   }
 
@@ -46,7 +46,7 @@ public final class WidgetHost: Sendable {
       do { sources.append(try BundleSource.open(path)) } catch { throw .bundle(error) }
     }
     // 2. Bare libraries have no manifest: load them now to learn their kinds.
-    let provider = BundleTimelineProvider { [stream] key, problem in
+    let provider = BundleTimelineProvider(deadlines: options.deadlines) { [stream] key, problem in
       stream.emit(
         instance: nil,
         .warning(
@@ -100,7 +100,11 @@ public final class WidgetHost: Sendable {
     for instance in instances { await scheduler.add(instance) }
     let loop = Task { await scheduler.run() }
     if options.once {
-      await scheduler.waitUntilSettled()
+      await withTaskCancellationHandler {
+        await scheduler.waitUntilSettled()
+      } onCancel: {
+        Task { await scheduler.releaseWaiters() }
+      }
       loop.cancel()
     } else {
       await withTaskCancellationHandler {
@@ -114,7 +118,7 @@ public final class WidgetHost: Sendable {
     for connection in provider.all { await connection.close() }
     stream.end()
     return Summary(
-      instances: instances.count, failedInstances: router.instancesWithoutTimeline(instances))
+      instances: instances.count, failedInstances: router.instancesWithoutTimelineEntry(instances))
   }
 
   /// Loads a bundle's library and checks it against its manifest (or builds the manifest of a

@@ -106,10 +106,14 @@ struct Layout {
         mainLength(size(of: children[index], propose(Self.unbounded))) - minimums[index]
       }
       let priorities = Set(children.map(\.priority)).sorted(by: >)
+      // Spacers keep their minimum and share only what the other children leave.
+      let isSpacer = children.map { if case .spacer = $0.kind { true } else { false } }
+      let spacerMinimum = children.indices.filter { isSpacer[$0] }.reduce(0) { $0 + minimums[$1] }
+      remaining = max(0, remaining - spacerMinimum)
       for priority in priorities {
-        let group = children.indices.filter { children[$0].priority == priority }
+        let group = children.indices.filter { children[$0].priority == priority && !isSpacer[$0] }
           .sorted { flexibility[$0] < flexibility[$1] }
-        let reserved = children.indices.filter { children[$0].priority < priority }
+        let reserved = children.indices.filter { children[$0].priority < priority && !isSpacer[$0] }
           .reduce(0) { $0 + minimums[$1] }
         var budget = max(0, remaining - reserved)
         for (position, index) in group.enumerated() {
@@ -119,6 +123,12 @@ struct Layout {
           budget = max(0, budget - mainLength(size))
           remaining = max(0, remaining - mainLength(size))
         }
+      }
+      let spacers = children.indices.filter { isSpacer[$0] }
+      for (position, index) in spacers.enumerated() {
+        let share = remaining / (spacers.count - position)
+        sizes[index] = size(of: children[index], propose(minimums[index] + share))
+        remaining -= share
       }
     } else {
       sizes = children.map { size(of: $0, propose(nil)) }

@@ -24,12 +24,12 @@ public final class TextSink: EventSink {
       self.inPlace = inPlace
     }
 
-    /// Options for `--color auto|always|never` on standard output: colour when asked, or when
-    /// `auto` and standard output is a terminal and `NO_COLOR` is unset; in place on a terminal.
-    public static func forStandardOutput(
-      color mode: String, environment: [String: String] = ProcessInfo.processInfo.environment
+    /// Options for `--color auto|always|never`: colour when asked, or when `auto` and the output
+    /// is a terminal and `NO_COLOR` is unset; in place on a terminal.
+    public static func choose(
+      color mode: String, terminal: Bool,
+      environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> Options? {
-      let terminal = isatty(STDOUT_FILENO) == 1
       let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
       switch mode {
       case "always": return Options(color: true, inPlace: terminal)

@@ -147,11 +147,20 @@ public actor Scheduler {
   /// Returns once every instance has a timeline, or has failed and shows its placeholder (or
   /// failed to get one): what `--once` waits for.
   public func waitUntilSettled() async {
-    if isSettled { return }
+    if isSettled || Task.isCancelled { return }
     await withCheckedContinuation { settledWaiters.append($0) }
   }
 
   /// Asleep (not merely about to wake), nothing in flight, nothing due at the current time.
+  /// Resumes everyone waiting in ``waitUntilIdle()`` or ``waitUntilSettled()`` now, settled or
+  /// not: for a run being stopped.
+  public func releaseWaiters() {
+    let waiters = idleWaiters + settledWaiters
+    idleWaiters = []
+    settledWaiters = []
+    for waiter in waiters { waiter.resume() }
+  }
+
   private var isIdle: Bool {
     guard inFlight == 0, sleeper != nil, let deadline = sleepingUntil else { return false }
     return deadline.map { $0 > clock.now() } ?? true

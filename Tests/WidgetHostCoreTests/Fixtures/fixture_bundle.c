@@ -12,6 +12,8 @@
  *   Garbage    replies "{not json"
  *   Later      replies from another thread after 20 ms
  *   Reloader   like Good, and asks the host to reload kind Good from inside the call
+ *   Never      never replies
+ *   Chatty     like Good, but first prints to standard output (which must not reach the stream)
  */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
@@ -36,7 +38,9 @@
     "{\"kind\":\"Fail\",\"families\":[\"systemSmall\"]},"                                       \
     "{\"kind\":\"Garbage\",\"families\":[\"systemSmall\"]},"                                    \
     "{\"kind\":\"Later\",\"families\":[\"systemSmall\"]},"                                      \
-    "{\"kind\":\"Reloader\",\"families\":[\"systemSmall\"]}]}"
+    "{\"kind\":\"Reloader\",\"families\":[\"systemSmall\"]},"                                   \
+    "{\"kind\":\"Never\",\"families\":[\"systemSmall\"]},"                                      \
+    "{\"kind\":\"Chatty\",\"families\":[\"systemSmall\"]}]}"
 #endif
 
 static const wk_host *the_host;
@@ -128,6 +132,12 @@ static void call(const wk_bundle *bundle, const wk_call *call) {
         pthread_detach(thread);
     } else if (kind_is(call, "Reloader")) {
         if (call->method == WK_METHOD_TIMELINE) the_host->reload_kind(the_host, "Good", 4);
+        reply_text(call, WK_STATUS_OK, json);
+    } else if (kind_is(call, "Never")) {
+        /* The host must give up on its own. */
+    } else if (kind_is(call, "Chatty")) {
+        printf("chatty bundle output\n");
+        fflush(stdout);
         reply_text(call, WK_STATUS_OK, json);
     } else {
         reply_text(call, WK_STATUS_INVALID, "unknown kind");

@@ -7,7 +7,9 @@ import Synchronization
 final class HostTable: @unchecked Sendable {
   // Unchecked: every stored property is immutable after init but `kinds`, which is a Mutex; the
   // C strings and the table are only read by the bundle.
-  let bundleID: String
+  /// The bundle's id as the host knows it; for a bare library, set once its description is known.
+  let identity: Mutex<String>
+  var bundleID: String { identity.withLock { $0 } }
   let services: any BundleServices
   let table: UnsafeMutablePointer<wk_host>
   private let resourcePath: UnsafeMutablePointer<CChar>
@@ -16,7 +18,7 @@ final class HostTable: @unchecked Sendable {
   let kinds = Mutex<Set<String>>([])
 
   init(bundleID: String, resourcePath: String, services: any BundleServices) {
-    self.bundleID = bundleID
+    self.identity = Mutex(bundleID)
     self.services = services
     self.resourcePath = strdup(resourcePath)
     self.locale = strdup(services.localeIdentifier)

@@ -51,6 +51,10 @@ final class InProcessBundle: BundleConnection, @unchecked Sendable {
     try Self.negotiate(bundle.pointee, path: path)
     let description = try Self.describe(bundle, path: path)
     hostTable.kinds.withLock { $0 = Set(description.kinds.map(\.kind)) }
+    if source.manifest == nil {
+      let generated = BundleManifest(generatedFrom: description, libraryPath: source.libraryPath)
+      hostTable.identity.withLock { $0 = generated.id }
+    }
     self.bundle = bundle
     self.description = description
     self.hostTable = hostTable
@@ -117,30 +121,41 @@ final class InProcessBundle: BundleConnection, @unchecked Sendable {
     } catch {
       throw .invalid("cannot encode the context: \(error)")
     }
-    let result = await withCheckedContinuation { continuation in
-      let id = PendingCalls.shared.add(connection: connection) {
-        continuation.resume(returning: $0)
-      }
-      queue.async {
-        let bundle = self.bundle
-        var kind = kind
-        kind.withUTF8 { kindBytes in
-          contextJSON.withUnsafeBytes { contextBytes in
-            var call = wk_call(
-              struct_size: UInt32(MemoryLayout<wk_call>.size),
-              abi_version: wk_version(
-                major: UInt32(WK_ABI_VERSION_MAJOR), minor: UInt32(WK_ABI_VERSION_MINOR)),
-              method: method.rawValue,
-              kind: UnsafeRawPointer(kindBytes.baseAddress)?.assumingMemoryBound(to: CChar.self),
-              kind_len: kindBytes.count,
-              context_json: contextBytes.baseAddress?.assumingMemoryBound(to: CChar.self),
-              context_len: contextBytes.count,
-              reply_ctx: UnsafeMutableRawPointer(bitPattern: UInt(id)),
-              reply: PendingCalls.replyFunction)
-            bundle.pointee.call(bundle, &call)
+    let callID = Mutex<UInt64?>(nil)
+    let result = await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        let id = PendingCalls.shared.add(connection: connection) {
+          continuation.resume(returning: $0)
+        }
+        callID.withLock { $0 = id }
+        if Task.isCancelled {
+          // Cancelled before the id was known to the handler below.
+          PendingCalls.shared.abandon(id: id)
+          return
+        }
+        queue.async {
+          let bundle = self.bundle
+          var kind = kind
+          kind.withUTF8 { kindBytes in
+            contextJSON.withUnsafeBytes { contextBytes in
+              var call = wk_call(
+                struct_size: UInt32(MemoryLayout<wk_call>.size),
+                abi_version: wk_version(
+                  major: UInt32(WK_ABI_VERSION_MAJOR), minor: UInt32(WK_ABI_VERSION_MINOR)),
+                method: method.rawValue,
+                kind: UnsafeRawPointer(kindBytes.baseAddress)?.assumingMemoryBound(to: CChar.self),
+                kind_len: kindBytes.count,
+                context_json: contextBytes.baseAddress?.assumingMemoryBound(to: CChar.self),
+                context_len: contextBytes.count,
+                reply_ctx: UnsafeMutableRawPointer(bitPattern: UInt(id)),
+                reply: PendingCalls.replyFunction)
+              bundle.pointee.call(bundle, &call)
+            }
           }
         }
       }
+    } onCancel: {
+      if let id = callID.withLock({ $0 }) { PendingCalls.shared.abandon(id: id) }
     }
     return try result.get()
   }

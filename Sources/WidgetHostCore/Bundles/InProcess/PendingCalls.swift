@@ -15,6 +15,8 @@ final class PendingCalls: Sendable {
 
   private struct State {
     var calls: [UInt64: Completion] = [:]
+    /// Calls given up on, whose late reply is expected and ignored once.
+    var abandoned: Set<UInt64> = []
     var reporters: [UInt64: @Sendable (String) -> Void] = [:]
     var nextConnection: UInt64 = 1
     var nextCall: UInt64 = 1
@@ -58,11 +60,26 @@ final class PendingCalls: Sendable {
     }
   }
 
+  /// Stops waiting for call `id`: its completion runs now with `.abandoned`, and a later reply
+  /// is dropped quietly (it was not a bundle bug).
+  func abandon(id: UInt64) {
+    let completion = state.withLock { state in
+      let completion = state.calls.removeValue(forKey: id)
+      if completion != nil { state.abandoned.insert(id) }
+      return completion
+    }
+    completion?(.failure(.abandoned))
+  }
+
   /// Delivers a reply from the bundle.
   func complete(id: UInt64, status: Int32, payload: Data) {
-    let (completion, reporter) = state.withLock { state in
-      (state.calls.removeValue(forKey: id), state.reporters[id >> Self.callBits])
+    let (completion, reporter, wasAbandoned) = state.withLock { state in
+      (
+        state.calls.removeValue(forKey: id), state.reporters[id >> Self.callBits],
+        state.abandoned.remove(id) != nil
+      )
     }
+    if wasAbandoned { return }
     guard let completion else {
       reporter?(
         "reply called for call \(id & ((1 << Self.callBits) - 1)), which was already answered "
