@@ -14,6 +14,7 @@ extension View {
   public func accessibilityLabel(_ labelKey: LocalizedStringKey) -> some View { self }
 
   /// Ignored: the host has no accessibility layer yet.
+  @_disfavoredOverload
   public func accessibilityLabel<S: StringProtocol>(_ label: S) -> some View { self }
 
   /// Ignored: the host has no accessibility layer yet.

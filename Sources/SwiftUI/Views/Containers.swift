@@ -74,6 +74,7 @@ extension Link where Label == Text {
   }
 
   /// A link showing `title` as it is.
+  @_disfavoredOverload
   public init<S: StringProtocol>(_ title: S, destination: URL) {
     self.init(destination: destination) { Text(title) }
   }

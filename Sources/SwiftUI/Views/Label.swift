@@ -36,6 +36,7 @@ extension Label where Title == Text, Icon == Image {
   }
 
   /// A label with `title` as it is and an SF Symbols icon.
+  @_disfavoredOverload
   public init<S: StringProtocol>(_ title: S, systemImage name: String) {
     self.init(title: { Text(title) }, icon: { Image(systemName: name) })
   }
@@ -46,6 +47,7 @@ extension Label where Title == Text, Icon == Image {
   }
 
   /// A label with `title` as it is and an image from the bundle's resources.
+  @_disfavoredOverload
   public init<S: StringProtocol>(_ title: S, image name: String) {
     self.init(title: { Text(title) }, icon: { Image(name) })
   }

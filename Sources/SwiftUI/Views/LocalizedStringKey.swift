@@ -107,6 +107,13 @@ public struct LocalizedStringKey: Equatable, Sendable, ExpressibleByStringInterp
     ) {
       appendInterpolation(formatter?.string(for: subject) ?? String(describing: subject))
     }
+
+    /// Interpolates an object formatted by `formatter`, or its description (`%@`).
+    public mutating func appendInterpolation<Subject: NSObject>(
+      _ subject: Subject, formatter: Formatter? = nil
+    ) {
+      appendInterpolation(formatter?.string(for: subject) ?? subject.description)
+    }
   }
 
   /// The format to show: the key. Localization will look the key up here (the environment

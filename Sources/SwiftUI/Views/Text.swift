@@ -72,6 +72,10 @@ public struct Text: _PrimitiveView, Equatable, Sendable {
   }
 
   /// Text showing `content` as it is, never localized.
+  ///
+  /// Disfavoured, as in SwiftUI, so that a string literal picks the ``LocalizedStringKey``
+  /// initializer instead of this one.
+  @_disfavoredOverload
   public init<S: StringProtocol>(_ content: S) {
     self.init(.verbatim(String(content)))
   }
