@@ -87,15 +87,18 @@ import WidgetSchema
       ])
   }
 
-  @Test func placeholderIsRedacted() throws {
+  func placeholder(_ family: WidgetKit.WidgetFamily) throws -> ViewNode {
     let descriptor = try #require(LockScreenWidget()._descriptors.first)
     var reply: Result<Data, ProviderCallError>?
-    descriptor.respond(.placeholder, TimelineProviderContext(family: .accessoryInline)) {
-      reply = $0
-    }
-    let entry = try WidgetJSON.decode(WidgetSchema.Entry.self, from: try #require(try reply?.get()))
+    descriptor.respond(.placeholder, TimelineProviderContext(family: family)) { reply = $0 }
+    return try WidgetJSON.decode(WidgetSchema.Entry.self, from: try #require(try reply?.get()))
+      .view
+  }
+
+  @Test func placeholderIsRedacted() throws {
+    #expect(try placeholder(.systemSmall) == .empty, "nothing to redact, no wrapper")
     #expect(
-      entry.view
+      try placeholder(.accessoryInline)
         == style(
           .stack(
             StackNode(

@@ -12,7 +12,8 @@ import WidgetSchema
 /// a style stay dates, so the host formats them at display time.
 ///
 /// Localization seam: for now the key itself is the format. Looking the key up in the bundle's
-/// `<lang>.lproj/Localizable.strings` belongs in ``format(in:)``; the arguments are substituted
+/// `<lang>.lproj/Localizable.strings` (or the table `Text` names) belongs in
+/// ``format(in:table:)``; the arguments are substituted
 /// into whatever format it returns, positional specifiers (`%2$@`) included.
 public struct LocalizedStringKey: Equatable, Sendable, ExpressibleByStringInterpolation {
   /// The key: the literal, with a format specifier where each value was interpolated.
@@ -116,16 +117,17 @@ public struct LocalizedStringKey: Equatable, Sendable, ExpressibleByStringInterp
     }
   }
 
-  /// The format to show: the key. Localization will look the key up here (the environment
-  /// carries the locale) and fall back to the key when it has no translation.
-  func format(in environment: EnvironmentValues) -> String {
+  /// The format to show: the key. Localization will look the key up here, in `table`
+  /// (`Localizable` when nil) for the environment's locale, and fall back to the key when it
+  /// has no translation.
+  func format(in environment: EnvironmentValues, table: String? = nil) -> String {
     key
   }
 
   /// The runs this key shows: the format with the arguments substituted, adjacent plain
   /// strings merged into one run.
-  func runs(in environment: EnvironmentValues) -> [TextRun] {
-    let format = format(in: environment)
+  func runs(in environment: EnvironmentValues, table: String? = nil) -> [TextRun] {
+    let format = format(in: environment, table: table)
     guard hasFormatting else { return [.verbatim(format)] }
     var runs = TextRunBuilder()
     var next = 0

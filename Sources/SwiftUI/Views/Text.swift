@@ -104,7 +104,7 @@ public struct Text: _PrimitiveView, Equatable, Sendable {
       let parts: [TextRun] =
         switch segment.content {
         case .verbatim(let text): [.verbatim(text)]
-        case .localized(let key, _): key.runs(in: environment)
+        case .localized(let key, let table): key.runs(in: environment, table: table)
         case .date(let date, let style): [.date(date, style: style)]
         }
       for var run in parts {

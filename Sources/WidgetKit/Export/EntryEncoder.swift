@@ -22,14 +22,16 @@ struct EntryEncoder<Entry: TimelineEntry, Content: View> {
 
   /// Resolves the entry's view for the call's family. A redacted (placeholder) entry is
   /// resolved with `redactionReasons` set to `.placeholder` and its root wrapped in a
-  /// `redacted` style, so its text is drawn as blocks except inside `unredacted()`.
+  /// `redacted` style (unless it is empty), so its text is drawn as blocks except inside
+  /// `unredacted()`.
   private func schemaEntry(_ entry: Entry, redacted: Bool = false) -> WidgetSchema.Entry {
     var environment = EnvironmentValues()
     environment.widgetFamily = context.family
     environment.widgetRenderingMode = .mode(for: context.family)
     if redacted { environment.redactionReasons = .placeholder }
     var view = ViewResolver.resolve(content(entry), in: environment)
-    if redacted { view = .modified(view, .style(TextStyle(redacted: true))) }
+    // An empty view has nothing to redact.
+    if redacted, view != .empty { view = .modified(view, .style(TextStyle(redacted: true))) }
     let relevance = entry.relevance.map {
       Relevance(score: Double($0.score), duration: $0.duration)
     }
