@@ -9,6 +9,8 @@ let package = Package(
     .library(name: "WidgetHostCore", targets: ["WidgetHostCore"]),
     // Example bundles built with the SDK: `swift package widget-bundle --product Clock`.
     .library(name: "Clock", type: .dynamic, targets: ["Clock"]),
+    .library(name: "LockScreen", type: .dynamic, targets: ["LockScreen"]),
+    .library(name: "Wishes", type: .dynamic, targets: ["Wishes"]),
     .plugin(name: "WidgetBundlePlugin", targets: ["WidgetBundlePlugin"]),
   ],
   targets: [
@@ -30,6 +32,11 @@ let package = Package(
     .executableTarget(name: "widget-host", dependencies: ["WidgetHostCLI"]),
     // Examples.
     .target(name: "Clock", dependencies: ["WidgetKit", "SwiftUI"], path: "Examples/Clock/Sources"),
+    .target(
+      name: "LockScreen", dependencies: ["WidgetKit", "SwiftUI"],
+      path: "Examples/LockScreen/Sources"),
+    .target(
+      name: "Wishes", dependencies: ["WidgetKit", "SwiftUI"], path: "Examples/Wishes/Sources"),
     // Plugins for bundle authors.
     .plugin(
       name: "WidgetBundlePlugin",

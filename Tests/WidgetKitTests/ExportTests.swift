@@ -87,9 +87,11 @@ import WidgetSchema
     #expect(replies[0].0 == Int32(WK_STATUS_OK.rawValue))
     let timeline = try WidgetJSON.decode(WidgetSchema.Timeline.self, from: Data(replies[0].1.utf8))
     #expect(timeline.entries.count == 5)
+    // The placeholder is redacted, as WidgetKit shows it.
     #expect(
       try WidgetJSON.decode(WidgetSchema.Entry.self, from: Data(replies[1].1.utf8)).view
-        == .text(TextNode(runs: [.verbatim("plain")])))
+        == .modified(.text(TextNode(runs: [.verbatim("plain")])), .style(TextStyle(redacted: true)))
+    )
     #expect(
       replies[2] == (Int32(WK_STATUS_INVALID.rawValue), "this bundle has no widget kind 'Nope'"))
     #expect(replies[3].0 == Int32(WK_STATUS_UNSUPPORTED.rawValue))

@@ -1,3 +1,4 @@
+import SwiftUI
 import WidgetSchema
 
 /// A widget: its kind and configuration. Mark one widget (or a ``WidgetBundle``) `@main`.
@@ -36,9 +37,23 @@ extension WidgetConfiguration {
     modified { $0.displayName = displayName }
   }
 
+  /// The name shown in the widget gallery, from a localized key. Until localization lands the
+  /// manifest carries the key's text.
+  public func configurationDisplayName(_ displayNameKey: LocalizedStringKey)
+    -> some WidgetConfiguration
+  {
+    configurationDisplayName(displayNameKey._plainText)
+  }
+
   /// The description shown in the widget gallery.
   public func description(_ description: String) -> some WidgetConfiguration {
     modified { $0.description = description }
+  }
+
+  /// The description shown in the widget gallery, from a localized key. Until localization
+  /// lands the manifest carries the key's text.
+  public func description(_ descriptionKey: LocalizedStringKey) -> some WidgetConfiguration {
+    description(descriptionKey._plainText)
   }
 
   /// The families the widget supports, in order of preference. Without this modifier a widget

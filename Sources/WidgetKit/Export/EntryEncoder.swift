@@ -9,20 +9,29 @@ struct EntryEncoder<Entry: TimelineEntry, Content: View> {
   let context: TimelineProviderContext
   let content: (Entry) -> Content
 
+  /// Encodes one entry; a placeholder is `redacted`, as WidgetKit shows placeholders.
   func encode(_ entry: Entry, redacted: Bool = false) -> Result<Data, ProviderCallError> {
-    encodePayload(schemaEntry(entry))
+    encodePayload(schemaEntry(entry, redacted: redacted))
   }
 
   func encode(_ timeline: Timeline<Entry>) -> Result<Data, ProviderCallError> {
     encodePayload(
       WidgetSchema.Timeline(
-        entries: timeline.entries.map(schemaEntry), policy: timeline.policy.value))
+        entries: timeline.entries.map { schemaEntry($0) }, policy: timeline.policy.value))
   }
 
-  private func schemaEntry(_ entry: Entry) -> WidgetSchema.Entry {
+  /// Resolves the entry's view for the call's family. A redacted (placeholder) entry is
+  /// resolved with `redactionReasons` set to `.placeholder` and its root wrapped in a
+  /// `redacted` style (unless it is empty), so its text is drawn as blocks except inside
+  /// `unredacted()`.
+  private func schemaEntry(_ entry: Entry, redacted: Bool = false) -> WidgetSchema.Entry {
     var environment = EnvironmentValues()
     environment.widgetFamily = context.family
-    let view = ViewResolver.resolve(content(entry), in: environment)
+    environment.widgetRenderingMode = .mode(for: context.family)
+    if redacted { environment.redactionReasons = .placeholder }
+    var view = ViewResolver.resolve(content(entry), in: environment)
+    // An empty view has nothing to redact.
+    if redacted, view != .empty { view = .modified(view, .style(TextStyle(redacted: true))) }
     let relevance = entry.relevance.map {
       Relevance(score: Double($0.score), duration: $0.duration)
     }

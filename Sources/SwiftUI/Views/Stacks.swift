@@ -1,32 +1,15 @@
+import Foundation
 import WidgetSchema
-
-/// How views in a `VStack` line up horizontally.
-public struct HorizontalAlignment: Equatable, Sendable {
-  let value: WidgetSchema.Alignment
-  public static let leading = HorizontalAlignment(value: .leading)
-  public static let center = HorizontalAlignment(value: .center)
-  public static let trailing = HorizontalAlignment(value: .trailing)
-}
-
-/// How views in an `HStack` line up vertically.
-public struct VerticalAlignment: Equatable, Sendable {
-  let value: WidgetSchema.Alignment
-  public static let top = VerticalAlignment(value: .top)
-  public static let center = VerticalAlignment(value: .center)
-  public static let bottom = VerticalAlignment(value: .bottom)
-  public static let firstTextBaseline = VerticalAlignment(value: .firstTextBaseline)
-  public static let lastTextBaseline = VerticalAlignment(value: .lastTextBaseline)
-}
 
 /// Views laid out side by side.
 public struct HStack<Content: View>: _PrimitiveView {
   let alignment: VerticalAlignment
-  let spacing: Double?
+  let spacing: CGFloat?
   let content: Content
 
   /// Creates a horizontal stack.
   public init(
-    alignment: VerticalAlignment = .center, spacing: Double? = nil,
+    alignment: VerticalAlignment = .center, spacing: CGFloat? = nil,
     @ViewBuilder content: () -> Content
   ) {
     self.alignment = alignment
@@ -38,7 +21,7 @@ public struct HStack<Content: View>: _PrimitiveView {
     [
       .stack(
         StackNode(
-          axis: .horizontal, alignment: alignment.value, spacing: spacing,
+          axis: .horizontal, alignment: alignment.value, spacing: spacing.map(Double.init),
           children: ViewResolver.nodes(content, in: environment)))
     ]
   }
@@ -47,12 +30,12 @@ public struct HStack<Content: View>: _PrimitiveView {
 /// Views laid out one above the other.
 public struct VStack<Content: View>: _PrimitiveView {
   let alignment: HorizontalAlignment
-  let spacing: Double?
+  let spacing: CGFloat?
   let content: Content
 
   /// Creates a vertical stack.
   public init(
-    alignment: HorizontalAlignment = .center, spacing: Double? = nil,
+    alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil,
     @ViewBuilder content: () -> Content
   ) {
     self.alignment = alignment
@@ -64,7 +47,7 @@ public struct VStack<Content: View>: _PrimitiveView {
     [
       .stack(
         StackNode(
-          axis: .vertical, alignment: alignment.value, spacing: spacing,
+          axis: .vertical, alignment: alignment.value, spacing: spacing.map(Double.init),
           children: ViewResolver.nodes(content, in: environment)))
     ]
   }
@@ -91,31 +74,17 @@ public struct ZStack<Content: View>: _PrimitiveView {
   }
 }
 
-/// How a view lines up in both directions inside a `ZStack` or a frame.
-public struct Alignment: Equatable, Sendable {
-  let value: WidgetSchema.Alignment
-  public static let center = Alignment(value: .center)
-  public static let leading = Alignment(value: .leading)
-  public static let trailing = Alignment(value: .trailing)
-  public static let top = Alignment(value: .top)
-  public static let bottom = Alignment(value: .bottom)
-  public static let topLeading = Alignment(value: .topLeading)
-  public static let topTrailing = Alignment(value: .topTrailing)
-  public static let bottomLeading = Alignment(value: .bottomLeading)
-  public static let bottomTrailing = Alignment(value: .bottomTrailing)
-}
-
 /// Flexible space that pushes its neighbours apart along the stack's axis.
 public struct Spacer: _PrimitiveView {
-  let minLength: Double?
+  let minLength: CGFloat?
 
   /// Creates a spacer at least `minLength` points long (default spacing when nil).
-  public init(minLength: Double? = nil) {
+  public init(minLength: CGFloat? = nil) {
     self.minLength = minLength
   }
 
   public func _nodes(in environment: EnvironmentValues) -> [ViewNode] {
-    [.spacer(minLength: minLength)]
+    [.spacer(minLength: minLength.map(Double.init))]
   }
 }
 

@@ -1,0 +1,66 @@
+import Foundation
+import WidgetSchema
+
+extension View {
+  /// Pads `edges` by `length` points, or by SwiftUI's default of 16 points when `length` is
+  /// nil: `.padding()`, `.padding(.horizontal)`, `.padding(.top, 4)`.
+  public func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> some View {
+    let length = length ?? 16
+    func inset(_ edge: Edge.Set) -> CGFloat { edges.contains(edge) ? length : 0 }
+    return padding(
+      EdgeInsets(
+        top: inset(.top), leading: inset(.leading), bottom: inset(.bottom),
+        trailing: inset(.trailing)))
+  }
+
+  /// Pads every edge by `length` points.
+  public func padding(_ length: CGFloat) -> some View {
+    padding(.all, length)
+  }
+
+  /// Pads each edge by its inset.
+  public func padding(_ insets: EdgeInsets) -> some View {
+    wrapped(
+      in: .padding(
+        WidgetSchema.EdgeInsets(
+          top: Double(insets.top), leading: Double(insets.leading),
+          bottom: Double(insets.bottom), trailing: Double(insets.trailing))))
+  }
+
+  /// Gives this view a fixed width and/or height; the view is placed inside by `alignment`.
+  /// Negative lengths count as 0.
+  public func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center)
+    -> some View
+  {
+    wrapped(
+      in: .frame(
+        Frame(
+          width: Self.length(width), height: Self.length(height), alignment: alignment.value)))
+  }
+
+  /// Gives this view a flexible frame: `.frame(maxWidth: .infinity, alignment: .leading)`.
+  /// Negative lengths count as 0.
+  public func frame(
+    minWidth: CGFloat? = nil, idealWidth: CGFloat? = nil, maxWidth: CGFloat? = nil,
+    minHeight: CGFloat? = nil, idealHeight: CGFloat? = nil, maxHeight: CGFloat? = nil,
+    alignment: Alignment = .center
+  ) -> some View {
+    wrapped(
+      in: .frame(
+        Frame(
+          minWidth: Self.length(minWidth), idealWidth: Self.length(idealWidth),
+          maxWidth: Self.length(maxWidth), minHeight: Self.length(minHeight),
+          idealHeight: Self.length(idealHeight), maxHeight: Self.length(maxHeight),
+          alignment: alignment.value)))
+  }
+
+  /// Sets the priority with which the enclosing stack gives this view space (default 0).
+  public func layoutPriority(_ value: Double) -> some View {
+    wrapped(in: .layoutPriority(value))
+  }
+
+  private static func length(_ value: CGFloat?) -> Double? {
+    guard let value, !value.isNaN else { return nil }
+    return max(0, Double(value))
+  }
+}

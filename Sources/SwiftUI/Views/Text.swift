@@ -1,0 +1,191 @@
+import Foundation
+import WidgetSchema
+
+/// A paragraph of text: strings, localized keys, and dates the host formats when it displays
+/// them.
+///
+/// A string literal is a ``LocalizedStringKey``, as in SwiftUI (`Text("Hello")`); a `String`
+/// value is shown as it is (`Text(entry.title)`). Texts joined with `+` keep each part's own
+/// styling (`Text("a").bold() + Text("b")`): the modifiers that return `Text` style the runs,
+/// the ones that return `some View` wrap the whole paragraph.
+public struct Text: _PrimitiveView, Equatable, Sendable {
+  /// How a date is shown: `Text(entry.date, style: .time)`.
+  public struct DateStyle: Equatable, Sendable {
+    let style: WidgetSchema.DateStyle
+
+    /// The time of day, e.g. "9:41 AM".
+    public static let time = DateStyle(style: .time)
+    /// The date, e.g. "June 3, 2019".
+    public static let date = DateStyle(style: .date)
+    /// The time to or from the date, e.g. "2 hr, 10 min"; updates as time passes.
+    public static let relative = DateStyle(style: .relative)
+    /// The signed offset from now, e.g. "+2 hours"; updates as time passes.
+    public static let offset = DateStyle(style: .offset)
+    /// A timer counting from or to the date, e.g. "36:59:01"; updates as time passes.
+    public static let timer = DateStyle(style: .timer)
+  }
+
+  /// Where "…" replaces text that does not fit: `.truncationMode(.middle)`.
+  public enum TruncationMode: Hashable, Sendable {
+    case head
+    case middle
+    case tail
+
+    var value: WidgetSchema.TruncationMode {
+      switch self {
+      case .head: .head
+      case .middle: .middle
+      case .tail: .tail
+      }
+    }
+  }
+
+  /// What one part of the text shows.
+  enum Content: Equatable, Sendable {
+    case verbatim(String)
+    case localized(LocalizedStringKey, table: String?)
+    case date(Date, style: WidgetSchema.DateStyle)
+  }
+
+  /// One part of the text and the styling the `Text` modifiers gave it.
+  struct Segment: Equatable, Sendable {
+    var content: Content
+    var style = WidgetSchema.TextStyle()
+  }
+
+  var segments: [Segment]
+
+  private init(_ content: Content) {
+    segments = [Segment(content: content)]
+  }
+
+  /// Text showing the string for `key`; a literal (`Text("Hello")`) is a key. Interpolated
+  /// values are formatted as SwiftUI formats them (see ``LocalizedStringKey``).
+  ///
+  /// `tableName` names the strings table the key will be looked up in once localization
+  /// lands; `bundle` is ignored (a widget bundle has one resource folder).
+  public init(
+    _ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil,
+    comment: StaticString? = nil
+  ) {
+    self.init(.localized(key, table: tableName))
+  }
+
+  /// Text showing `content` as it is, never localized.
+  ///
+  /// Disfavoured, as in SwiftUI, so that a string literal picks the ``LocalizedStringKey``
+  /// initializer instead of this one.
+  @_disfavoredOverload
+  public init<S: StringProtocol>(_ content: S) {
+    self.init(.verbatim(String(content)))
+  }
+
+  /// Text showing `content` as it is, never localized.
+  public init(verbatim content: String) {
+    self.init(.verbatim(content))
+  }
+
+  /// Text showing `date` in `style`; the host formats it in the user's locale at display time.
+  public init(_ date: Date, style: DateStyle) {
+    self.init(.date(date, style: style.style))
+  }
+
+  /// One text made of `lhs` followed by `rhs`, each keeping its styling.
+  public static func + (lhs: Text, rhs: Text) -> Text {
+    var result = lhs
+    result.segments += rhs.segments
+    return result
+  }
+
+  /// The runs of the paragraph, in reading order.
+  func runs(in environment: EnvironmentValues) -> [TextRun] {
+    var runs: [TextRun] = []
+    for segment in segments {
+      let parts: [TextRun] =
+        switch segment.content {
+        case .verbatim(let text): [.verbatim(text)]
+        case .localized(let key, let table): key.runs(in: environment, table: table)
+        case .date(let date, let style): [.date(date, style: style)]
+        }
+      for var run in parts {
+        run.style = segment.style.merged(with: run.style)
+        runs.append(run)
+      }
+    }
+    return runs
+  }
+
+  public func _nodes(in environment: EnvironmentValues) -> [ViewNode] {
+    [.text(TextNode(runs: runs(in: environment)))]
+  }
+
+  /// This text with `style` under each run's own styling (an inner modifier wins, as in
+  /// SwiftUI: `Text("a").fontWeight(.light).bold()` stays light).
+  func styled(_ style: WidgetSchema.TextStyle) -> Text {
+    var result = self
+    for index in result.segments.indices {
+      result.segments[index].style = style.merged(with: result.segments[index].style)
+    }
+    return result
+  }
+}
+
+// MARK: - Modifiers that return Text
+
+extension Text {
+  /// This text in `font`; nil leaves the font as it is.
+  public func font(_ font: Font?) -> Text {
+    guard let font else { return self }
+    return styled(font.textStyle)
+  }
+
+  /// This text in `weight`; nil leaves the weight as it is.
+  public func fontWeight(_ weight: Font.Weight?) -> Text {
+    guard let weight else { return self }
+    return styled(WidgetSchema.TextStyle(weight: weight.value))
+  }
+
+  /// This text, bold (when `isActive`).
+  public func bold(_ isActive: Bool = true) -> Text {
+    isActive ? fontWeight(.bold) : self
+  }
+
+  /// This text, italic (when `isActive`).
+  public func italic(_ isActive: Bool = true) -> Text {
+    isActive ? styled(WidgetSchema.TextStyle(italic: true)) : self
+  }
+
+  /// This text, underlined. The line's colour is ignored: it is the text's.
+  public func underline(_ isActive: Bool = true, color: Color? = nil) -> Text {
+    styled(WidgetSchema.TextStyle(underline: isActive))
+  }
+
+  /// This text, struck through. The line's colour is ignored: it is the text's.
+  public func strikethrough(_ isActive: Bool = true, color: Color? = nil) -> Text {
+    styled(WidgetSchema.TextStyle(strikethrough: isActive))
+  }
+
+  /// This text in `color`; nil leaves the colour as it is.
+  public func foregroundColor(_ color: Color?) -> Text {
+    guard let color else { return self }
+    return styled(WidgetSchema.TextStyle(foreground: color.value))
+  }
+
+  /// This text painted with `style` (its colour; see ``ShapeStyle``).
+  public func foregroundStyle<S: ShapeStyle>(_ style: S) -> Text {
+    guard let color = style._color else { return self }
+    return styled(WidgetSchema.TextStyle(foreground: color))
+  }
+
+  /// Ignored: a terminal's digits all have one width.
+  public func monospacedDigit() -> Text { self }
+
+  /// Ignored: characters sit on a fixed grid.
+  public func kerning(_ kerning: CGFloat) -> Text { self }
+
+  /// Ignored: characters sit on a fixed grid.
+  public func tracking(_ tracking: CGFloat) -> Text { self }
+
+  /// Ignored: characters sit on a fixed grid.
+  public func baselineOffset(_ baselineOffset: CGFloat) -> Text { self }
+}

@@ -1,0 +1,68 @@
+import SwiftUI
+import WidgetSchema
+
+/// The lock screen's translucent backdrop for an accessory widget: put it at the back of a
+/// `ZStack` in `accessoryCircular` (and `accessoryRectangular`) views.
+public struct AccessoryWidgetBackground: _PrimitiveView {
+  /// Creates the backdrop.
+  public init() {}
+
+  public func _nodes(in environment: EnvironmentValues) -> [ViewNode] {
+    [.shape(ShapeNode(shape: .accessoryBackground))]
+  }
+}
+
+/// How the system colours a widget: `@Environment(\.widgetRenderingMode)`.
+public struct WidgetRenderingMode: Hashable, Sendable, CustomStringConvertible {
+  private let name: String
+
+  /// Colours as the widget gives them: home-screen widgets.
+  public static let fullColor = WidgetRenderingMode(name: "fullColor")
+  /// Two colour groups, the accented one marked with `widgetAccentable()`: watch faces.
+  public static let accented = WidgetRenderingMode(name: "accented")
+  /// Monochrome on a blurred background: the iPhone lock screen's accessory widgets.
+  public static let vibrant = WidgetRenderingMode(name: "vibrant")
+
+  public var description: String { name }
+
+  /// The mode a family is shown in on an iPhone: vibrant for the lock screen's accessory
+  /// families, full colour for the rest.
+  static func mode(for family: WidgetFamily) -> WidgetRenderingMode {
+    switch family {
+    case .accessoryCircular, .accessoryRectangular, .accessoryInline: .vibrant
+    case .accessoryCorner: .accented
+    default: .fullColor
+    }
+  }
+}
+
+private struct WidgetRenderingModeKey: EnvironmentKey {
+  static let defaultValue = WidgetRenderingMode.fullColor
+}
+
+extension EnvironmentValues {
+  /// How the widget is coloured. The SDK sets it from the family, as an iPhone would:
+  /// `.vibrant` for the lock screen's accessory families, `.accented` for `accessoryCorner`
+  /// (a watch face), `.fullColor` for home-screen widgets.
+  public var widgetRenderingMode: WidgetRenderingMode {
+    get { self[WidgetRenderingModeKey.self] }
+    set { self[WidgetRenderingModeKey.self] = newValue }
+  }
+}
+
+/// Previews a widget view in a family:
+/// `.previewContext(WidgetPreviewContext(family: .systemSmall))`.
+public struct WidgetPreviewContext: PreviewContext, Sendable {
+  /// The family the preview shows.
+  public let family: WidgetFamily
+
+  /// A preview in `family`.
+  public init(family: WidgetFamily) {
+    self.family = family
+  }
+
+  public func _configure(_ environment: inout EnvironmentValues) {
+    environment.widgetFamily = family
+    environment.widgetRenderingMode = .mode(for: family)
+  }
+}

@@ -1,0 +1,1 @@
+../../../Examples/LockScreen/Sources/LockScreenWidget.swift

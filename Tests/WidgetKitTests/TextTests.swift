@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+import WidgetSchema
+
+@testable import SwiftUI
+@testable import WidgetKit
+
+/// Text: localized keys and their interpolation, and the modifiers that style runs.
+@Suite struct TextTests {
+  let date = Date(timeIntervalSince1970: 1_800_000_000)
+
+  @Test func literalsAreLocalizedStringKeysAndStringsAreVerbatim() {
+    #expect(Text("Hello").segments == [Text.Segment(content: .localized("Hello", table: nil))])
+    let value = "Hello"
+    #expect(Text(value).segments == [Text.Segment(content: .verbatim("Hello"))])
+    #expect(Text(value[...]).segments == [Text.Segment(content: .verbatim("Hello"))])
+    #expect(Text(verbatim: "%d").segments == [Text.Segment(content: .verbatim("%d"))])
+    #expect(resolved(Text("Hello")) == plain("Hello"))
+    #expect(resolved(Text("Sale", tableName: "Shop")) == plain("Sale"))
+  }
+
+  @Test func keysKeepTheirFormatAndArguments() {
+    let song = "Song"
+    let artist = "Artist"
+    let key: LocalizedStringKey = "\(song) - \(artist)"
+    #expect(key.key == "%@ - %@")
+    #expect(key.arguments == [.string("Song"), .string("Artist")])
+    #expect(runs(Text(key)) == [.verbatim("Song - Artist")])
+
+    let count = 3
+    let ratio = 0.5
+    let numbers: LocalizedStringKey = "\(count) items, \(ratio) full, 100%"
+    #expect(numbers.key == "%lld items, %lf full, 100%%")
+    #expect(runs(Text(numbers)) == [.verbatim("3 items, 0.500000 full, 100%")])
+  }
+
+  @Test func plainLiteralsShowPercentSignsAndSpecifiersAsText() {
+    #expect(runs(Text("100% of %d")) == [.verbatim("100% of %d")])
+  }
+
+  @Test func numbersUseSwiftUISpecifiersOrTheOneGiven() {
+    let temperature = 21.456
+    let small: Int32 = -7
+    let unsigned: UInt = 42
+    let float: Float = 1.5
+    let cg: CGFloat = 2
+    #expect(runs(Text("\(temperature, specifier: "%.1f")°")) == [.verbatim("21.5°")])
+    #expect(
+      runs(Text("\(small)|\(unsigned)|\(float)|\(cg)")) == [
+        .verbatim("-7|42|1.500000|2.000000")
+      ])
+    #expect(runs(Text("\(255, specifier: "%04x")")) == [.verbatim("00ff")])
+  }
+
+  @Test func datesWithAStyleStayDates() {
+    let name = "Bus"
+    #expect(
+      runs(Text("\(name) at \(date, style: .time)!"))
+        == [.verbatim("Bus at "), .date(date, style: .time), .verbatim("!")])
+    #expect(runs(Text("\(date, style: .relative)")) == [.date(date, style: .relative)])
+  }
+
+  @Test func interpolatedTextKeepsItsStyling() {
+    let bold = Text("world").bold()
+    #expect(
+      runs(Text("Hello, \(bold)!"))
+        == [
+          .verbatim("Hello, "), TextRun(.verbatim("world"), style: TextStyle(weight: .bold)),
+          .verbatim("!"),
+        ])
+  }
+
+  @Test func formatStylesAndFormatters() {
+    let formatter = NumberFormatter()
+    formatter.numberStyle = .percent
+    #expect(runs(Text("\(NSNumber(value: 0.25), formatter: formatter)")) == [.verbatim("25%")])
+    #expect(runs(Text("\(12, format: .number)")) == [.verbatim("12")])
+  }
+
+  @Test func positionalSpecifiersAndMissingArguments() {
+    // What a translation may do to a key: reorder the arguments.
+    var scanner = FormatScanner("%2$@ by %1$@, %@ and %")
+    var pieces: [FormatScanner.Piece] = []
+    while let piece = scanner.next() { pieces.append(piece) }
+    #expect(
+      pieces == [
+        .specifier(FormatSpecifier(text: "%2$@", options: "", conversion: "@"), position: 2),
+        .literal(" by "),
+        .specifier(FormatSpecifier(text: "%1$@", options: "", conversion: "@"), position: 1),
+        .literal(", "),
+        .specifier(FormatSpecifier(text: "%@", options: "", conversion: "@"), position: nil),
+        .literal(" and "), .literal("%"),
+      ])
+    let one = "only"
+    #expect(runs(Text("\(one) and %@ \(one)")) == [.verbatim("only and %@ only")])
+  }
+
+  @Test func textModifiersStyleEveryRun() {
+    #expect(runs(Text("a").bold()) == [TextRun(.verbatim("a"), style: TextStyle(weight: .bold))])
+    #expect(
+      runs(Text("a").italic().underline().strikethrough().fontWeight(.light))
+        == [
+          TextRun(
+            .verbatim("a"),
+            style: TextStyle(weight: .light, italic: true, underline: true, strikethrough: true))
+        ])
+    #expect(
+      runs(Text("a").font(.title2).foregroundColor(.red))
+        == [
+          TextRun(
+            .verbatim("a"),
+            style: TextStyle(
+              font: WidgetSchema.Font(textStyle: .title2), foreground: ColorValue(name: "red")))
+        ])
+    #expect(
+      runs(Text("a").foregroundStyle(.secondary))
+        == [TextRun(.verbatim("a"), style: TextStyle(foreground: ColorValue(name: "secondary")))])
+    #expect(
+      runs(Text("a").font(.system(size: 8, weight: .bold, design: .monospaced)))
+        == [
+          TextRun(
+            .verbatim("a"),
+            style: TextStyle(
+              font: WidgetSchema.Font(size: 8, weight: .bold, design: "monospaced")))
+        ])
+    #expect(
+      runs(Text("a").font(.body.italic()))
+        == [
+          TextRun(
+            .verbatim("a"),
+            style: TextStyle(font: WidgetSchema.Font(textStyle: .body), italic: true))
+        ])
+    // nil and inactive modifiers change nothing.
+    #expect(
+      runs(Text("a").font(nil).fontWeight(nil).foregroundColor(nil).bold(false)) == [.verbatim("a")]
+    )
+  }
+
+  @Test func concatenationKeepsPerRunStyling() {
+    let text = Text("a").bold() + Text("b") + Text(date, style: .timer).italic()
+    #expect(
+      runs(text) == [
+        TextRun(.verbatim("a"), style: TextStyle(weight: .bold)), .verbatim("b"),
+        TextRun(.date(date, style: .timer), style: TextStyle(italic: true)),
+      ])
+    // A modifier on the whole applies to every part; a part's own value wins.
+    #expect(
+      runs((Text("a").fontWeight(.light) + Text("b")).bold()) == [
+        TextRun(.verbatim("a"), style: TextStyle(weight: .light)),
+        TextRun(.verbatim("b"), style: TextStyle(weight: .bold)),
+      ])
+  }
+
+  @Test func viewModifiersOnTextWrapTheParagraph() {
+    #expect(
+      resolved(Text("a").lineLimit(1)) == style(plain("a"), TextStyle(lineLimit: 1)))
+  }
+}
