@@ -53,7 +53,9 @@ let package = Package(
       name: "WidgetHostCoreTests", dependencies: ["WidgetHostCore", "WidgetSchema", "CWidgetABI", "TestSupport"],
       exclude: ["Fixtures"]),
     .testTarget(name: "WidgetHostCLITests", dependencies: ["WidgetHostCLI", "WidgetHostCore"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["WidgetSchema", "TestSupport"]),
+    .testTarget(
+      name: "EndToEndTests", dependencies: ["WidgetSchema", "WidgetHostCore", "TestSupport"],
+      exclude: ["Golden"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -264,8 +264,31 @@ struct Layout {
     _ node: LayoutNode, in canvas: inout Canvas, at rect: CellRect, dim: Bool = false
   ) {
     switch node.kind {
-    case .empty, .spacer, .resizableImage:
+    case .empty, .spacer:
       return
+    case .resizableImage:
+      // The picture itself cannot be shown: content images draw their frame, images in a
+      // background draw nothing over the text in front of them.
+      guard !node.isLayer, rect.width > 0, rect.height > 0 else { return }
+      let style = CellStyle(dim: true)
+      guard rect.width >= 2, rect.height >= 2 else {
+        let row = String(repeating: SymbolGlyphs.namedImage, count: rect.width)
+        for line in 0..<rect.height {
+          canvas.write(row, x: rect.x, y: rect.y + line, limit: rect.width, style: style)
+        }
+        return
+      }
+      let inner = rect.width - 2
+      canvas.write(
+        "┌" + String(repeating: "─", count: inner) + "┐", x: rect.x, y: rect.y, limit: rect.width,
+        style: style)
+      for line in 1..<rect.height - 1 {
+        canvas.write("│", x: rect.x, y: rect.y + line, limit: 1, style: style)
+        canvas.write("│", x: rect.x + rect.width - 1, y: rect.y + line, limit: 1, style: style)
+      }
+      canvas.write(
+        "└" + String(repeating: "─", count: inner) + "┘", x: rect.x, y: rect.y + rect.height - 1,
+        limit: rect.width, style: style)
     case .text(let glyphs, let style):
       let lines = TextLayout.lines(glyphs, width: rect.width, height: rect.height, style: style)
       let textWidth = lines.map(TextLayout.width).max() ?? 0
