@@ -77,6 +77,44 @@ import WidgetSchema
   }
 }
 
+extension HostTests {
+  @Test func aLinkInSystemSmallIsAWarningAndNoRegion() async throws {
+    let link = ViewNode.modified(.text(TextNode(runs: [.verbatim("open")])), .link("app://x"))
+    let entry = Entry(date: Self.start, view: .modified(link, .widgetURL("app://widget")))
+    let path = try Self.bundle(kinds: [
+      KindManifest(kind: "K", families: [.systemSmall, .systemMedium])
+    ])
+    var options = HostOptions(
+      bundlePaths: [path], locale: Locale(identifier: "en_US"),
+      timeZone: TimeZone(identifier: "UTC")!)
+    options.once = true
+    options.families = [.systemSmall, .systemMedium]
+    let output = MemoryOutput()
+    let host = WidgetHost(
+      options: options, clock: VirtualClock(start: Self.start),
+      loader: FakeLoader(timeline: Timeline(entries: [entry], policy: .never), placeholder: entry),
+      sinks: [JSONSink(output: output)], log: output)
+    _ = try await host.run()
+    let events = try output.text.split(separator: "\n").dropFirst().map {
+      try WidgetJSON.decode(StreamEvent.self, from: Data($0.utf8))
+    }
+    let warnings = events.compactMap { event -> (String?, ProblemEvent)? in
+      guard case .warning(let problem) = event.payload else { return nil }
+      return (event.instance, problem)
+    }
+    #expect(warnings.count == 1)
+    #expect(warnings.first?.0 == "K/systemSmall")
+    #expect(warnings.first?.1.code == "view-ignored")
+    let entries = events.compactMap { event -> EntryEvent? in
+      guard case .entry(let entry) = event.payload else { return nil }
+      return entry
+    }
+    #expect(entries.map(\.family) == [.systemSmall, .systemMedium])
+    #expect(entries.map(\.regions.count) == [0, 1])
+    #expect(entries.allSatisfy { $0.url == "app://widget" })
+  }
+}
+
 /// Loads nothing: every bundle answers with the same canned timeline and placeholder.
 struct FakeLoader: BundleLoader {
   let timeline: Timeline
