@@ -63,6 +63,8 @@ public enum EventPayload: Sendable, Equatable {
   case warning(ProblemEvent)
   /// Something failed.
   case error(ProblemEvent)
+  /// A tap opened a URL (`widgetURL` or a `Link`).
+  case openURL(OpenURLEvent)
 
   /// The event's `type` string.
   public var type: String {
@@ -73,7 +75,22 @@ public enum EventPayload: Sendable, Equatable {
     case .entry: "entry"
     case .warning: "warning"
     case .error: "error"
+    case .openURL: "open-url"
     }
+  }
+}
+
+/// Data of an `open-url` event: a tap resolved to a URL.
+public struct OpenURLEvent: Codable, Sendable, Equatable {
+  /// The URL to open.
+  public var url: String
+  /// The tapped `Link`'s region id; absent when the tap opened the `widgetURL`.
+  public var region: String?
+
+  /// Creates the data.
+  public init(url: String, region: String? = nil) {
+    self.url = url
+    self.region = region
   }
 }
 
@@ -318,6 +335,7 @@ extension StreamEvent: Codable {
     case "entry": payload = .entry(try container.decode(EntryEvent.self, forKey: .data))
     case "warning": payload = .warning(try container.decode(ProblemEvent.self, forKey: .data))
     case "error": payload = .error(try container.decode(ProblemEvent.self, forKey: .data))
+    case "open-url": payload = .openURL(try container.decode(OpenURLEvent.self, forKey: .data))
     default:
       throw DecodingError.dataCorruptedError(
         forKey: .type, in: container, debugDescription: "unknown event type '\(type)'")
@@ -336,6 +354,7 @@ extension StreamEvent: Codable {
     case .timeline(let data): try container.encode(data, forKey: .data)
     case .entry(let data): try container.encode(data, forKey: .data)
     case .warning(let data), .error(let data): try container.encode(data, forKey: .data)
+    case .openURL(let data): try container.encode(data, forKey: .data)
     }
   }
 }

@@ -21,13 +21,17 @@ public final class WidgetHost: Sendable {
   private let stream: EventStream
   private let renderer: Renderer
   private let services: HostServices
+  /// Requests from clients (socket, status-bar clicks) go through this.
+  public let control: HostControl
 
   /// Creates a host. Bundle log lines at `logLevel` and above go to `log`.
   public init(
     options: HostOptions, clock: any HostClock = RealClock(),
     loader: any BundleLoader = InProcessLoader(), sinks: [any EventSink],
-    log: any OutputTarget = FileOutput.standardError, logLevel: BundleLogLevel = .info
+    log: any OutputTarget = FileOutput.standardError, logLevel: BundleLogLevel = .info,
+    control: HostControl = HostControl()
   ) {
+    self.control = control
     self.options = options
     self.clock = clock
     self.loader = loader
@@ -97,6 +101,7 @@ public final class WidgetHost: Sendable {
     let scheduler = Scheduler(
       clock: clock, provider: provider, configuration: configuration, emit: router.route)
     services.attach(scheduler)
+    control.attach(scheduler: scheduler, stream: stream, instances: instances)
     for instance in instances { await scheduler.add(instance) }
     let loop = Task { await scheduler.run() }
     if options.once {
@@ -115,6 +120,7 @@ public final class WidgetHost: Sendable {
     }
     await loop.value
     router.stop()
+    control.detach()
     for connection in provider.all { await connection.close() }
     stream.end()
     return Summary(

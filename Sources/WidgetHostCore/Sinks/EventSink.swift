@@ -26,6 +26,8 @@ public final class EventStream: Sendable {
   private let clock: any HostClock
   private let sinks: [any EventSink]
   private let sequence = Mutex<UInt64>(0)
+  /// The latest `entry` event of each instance: the current state a late subscriber needs.
+  private let latestEntries = Mutex<[String: StreamEvent]>([:])
 
   /// Creates a stream writing to `sinks`.
   public init(clock: any HostClock, sinks: [any EventSink]) {
@@ -47,6 +49,9 @@ public final class EventStream: Sendable {
       sequence += 1
       let event = StreamEvent(
         seq: sequence, time: clock.now(), instance: instance, payload: payload)
+      if case .entry = payload, let instance {
+        latestEntries.withLock { $0[instance] = event }
+      }
       for sink in sinks { sink.write(event) }
     }
   }
@@ -56,6 +61,11 @@ public final class EventStream: Sendable {
     sequence.withLock { _ in
       for sink in sinks { sink.refresh(instance: instance, entry: entry) }
     }
+  }
+
+  /// The latest `entry` event of every instance, in sequence order.
+  public func currentEntries() -> [StreamEvent] {
+    latestEntries.withLock { Array($0.values) }.sorted { $0.seq < $1.seq }
   }
 
   /// Ends the stream.

@@ -72,6 +72,9 @@ public final class TextSink: EventSink {
     case .warning(let problem):
       errors.write(
         "widget-host: warning: \(Self.subject(problem, event.instance))\(problem.message)\n")
+    case .openURL(let open):
+      errors.write(
+        "widget-host: open \(open.url)\(event.instance.map { " (tapped \($0))" } ?? "")\n")
     case .bundle, .reload, .timeline:
       break
     }

@@ -1,0 +1,158 @@
+import Foundation
+import Synchronization
+import WidgetSchema
+
+/// What clients may ask of a running host: list instances, reload timelines, tap widgets.
+///
+/// One object per host, given to every sink that takes requests (the socket sink, status-bar
+/// formats reading clicks). It works once ``WidgetHost/run()`` has started the scheduler;
+/// before that, requests fail with ``ControlError/notRunning``.
+public final class HostControl: Sendable {
+  private struct Running: Sendable {
+    var scheduler: Scheduler
+    var stream: EventStream
+    var instances: [WidgetInstance]
+  }
+
+  private let running = Mutex<Running?>(nil)
+  private let onOpenURL: @Sendable (String) -> Void
+
+  /// Creates the control. `onOpenURL` runs for every URL a tap opens (`--on-open-url`).
+  public init(onOpenURL: @escaping @Sendable (String) -> Void = { _ in }) {
+    self.onOpenURL = onOpenURL
+  }
+
+  func attach(scheduler: Scheduler, stream: EventStream, instances: [WidgetInstance]) {
+    running.withLock { $0 = Running(scheduler: scheduler, stream: stream, instances: instances) }
+  }
+
+  func detach() {
+    running.withLock { $0 = nil }
+  }
+
+  private func current() throws(ControlError) -> Running {
+    guard let running = running.withLock({ $0 }) else { throw .notRunning }
+    return running
+  }
+
+  /// Every instance and what it shows now.
+  public func list() throws(ControlError) -> [InstanceState] {
+    let running = try current()
+    let entries = Dictionary(
+      running.stream.currentEntries().compactMap { event -> (String, EntryEvent)? in
+        guard let instance = event.instance, case .entry(let entry) = event.payload else {
+          return nil
+        }
+        return (instance, entry)
+      }, uniquingKeysWith: { _, last in last })
+    return running.instances.map { instance in
+      InstanceState(
+        instance: instance.id, bundle: instance.key.bundle, kind: instance.key.kind,
+        family: instance.key.family, entry: entries[instance.id])
+    }
+  }
+
+  /// The latest entry events, for a subscriber that has just connected.
+  public func currentEntries() throws(ControlError) -> [StreamEvent] {
+    try current().stream.currentEntries()
+  }
+
+  /// Reloads the timelines of `kind` (every kind when nil), as `WidgetCenter` does. Returns
+  /// how many instances it concerns.
+  public func reload(kind: String?) async throws(ControlError) -> Int {
+    let running = try current()
+    let matching = running.instances.filter { kind == nil || $0.key.kind == kind }
+    guard !matching.isEmpty else {
+      let kinds = Set(running.instances.map(\.key.kind)).sorted().joined(separator: ", ")
+      throw .unknownKind(kind ?? "", known: kinds)
+    }
+    for bundle in Set(matching.map(\.key.bundle)).sorted() {
+      await running.scheduler.reload(bundle: bundle, kind: kind)
+    }
+    return matching.count
+  }
+
+  /// Taps `instance`: on a `Link` region (by id, or the one containing cell `x`,`y`), else its
+  /// `widgetURL`. Emits `open-url`, runs the open-URL command, and returns the URL.
+  public func tap(
+    instance id: String, region: String? = nil, x: Int? = nil, y: Int? = nil
+  ) throws(ControlError) -> String {
+    let running = try current()
+    guard running.instances.contains(where: { $0.id == id }) else {
+      throw .unknownInstance(id, known: running.instances.map(\.id).joined(separator: ", "))
+    }
+    let entry = running.stream.currentEntries().first { $0.instance == id }.flatMap { event in
+      if case .entry(let entry) = event.payload { entry } else { nil }
+    }
+    guard let entry else { throw .nothingShown(id) }
+    let hit: TapRegion?
+    if let region {
+      guard let found = entry.regions.first(where: { $0.id == region }) else {
+        throw .unknownRegion(
+          region, instance: id, known: entry.regions.map(\.id).joined(separator: ", "))
+      }
+      hit = found
+    } else if let x, let y {
+      let grid = CellMetrics.grid(for: entry.family)
+      guard (0..<grid.width).contains(x), (0..<grid.height).contains(y) else {
+        throw .outsideGrid(x: x, y: y, grid: grid.description)
+      }
+      hit = entry.regions.first {
+        x >= $0.x && x < $0.x + $0.width && y >= $0.y && y < $0.y + $0.height
+      }
+    } else {
+      hit = nil
+    }
+    guard let url = hit?.url ?? entry.url else { throw .nothingToOpen(id) }
+    running.stream.emit(instance: id, .openURL(OpenURLEvent(url: url, region: hit?.id)))
+    onOpenURL(url)
+    return url
+  }
+}
+
+/// An instance and what it shows, as `list` reports it.
+public struct InstanceState: Codable, Sendable, Equatable {
+  public var instance: String
+  public var bundle: String
+  public var kind: String
+  public var family: WidgetFamily
+  /// The entry shown now, if any.
+  public var entry: EntryEvent?
+}
+
+/// Why a control request failed; `code` is stable for clients.
+public enum ControlError: Error, Sendable, Equatable, CustomStringConvertible {
+  case notRunning
+  case unknownKind(String, known: String)
+  case unknownInstance(String, known: String)
+  case unknownRegion(String, instance: String, known: String)
+  case outsideGrid(x: Int, y: Int, grid: String)
+  case nothingShown(String)
+  case nothingToOpen(String)
+
+  /// A stable, machine-readable code.
+  public var code: String {
+    switch self {
+    case .notRunning: "not-running"
+    case .unknownKind: "unknown-kind"
+    case .unknownInstance: "unknown-instance"
+    case .unknownRegion: "unknown-region"
+    case .outsideGrid: "outside-grid"
+    case .nothingShown: "nothing-shown"
+    case .nothingToOpen: "nothing-to-open"
+    }
+  }
+
+  public var description: String {
+    switch self {
+    case .notRunning: "the host is not running yet"
+    case .unknownKind(let kind, let known): "no instance of kind '\(kind)' (kinds: \(known))"
+    case .unknownInstance(let id, let known): "no instance '\(id)' (instances: \(known))"
+    case .unknownRegion(let region, let instance, let known):
+      "\(instance) has no region '\(region)' (regions: \(known.isEmpty ? "none" : known))"
+    case .outsideGrid(let x, let y, let grid): "cell \(x),\(y) is outside the \(grid) grid"
+    case .nothingShown(let id): "\(id) shows nothing yet"
+    case .nothingToOpen(let id): "\(id) has no widgetURL or Link there"
+    }
+  }
+}
