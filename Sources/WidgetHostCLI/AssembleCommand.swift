@@ -6,7 +6,7 @@ enum AssembleCommand: Command {
   static let name = "assemble"
   static let summary = "Assemble Name.widgetbundle/ from a shared library built with the SDK."
   static let synopsis =
-    "assemble <library> [--output FOLDER] [--name NAME] [--id ID] [--version V] [--resources FOLDER]"
+    "assemble <library> [--output FOLDER] [--name NAME] [--id ID] [--version VERSION] [--resources FOLDER]"
   static let discussion = """
     Loads the library, asks it to describe its widgets, and writes the bundle folder: \
     manifest.json (generated), the library, and Resources/. An existing bundle of the same \
@@ -18,10 +18,15 @@ enum AssembleCommand: Command {
       help: "Where to create the bundle (default: the library's folder)."),
     OptionSpec(
       names: ["--name"], valueName: "NAME",
-      help: "Bundle name (default: the library's name without lib and .so)."),
-    OptionSpec(names: ["--id"], valueName: "ID", help: "Bundle id (default: local.NAME)."),
+      help:
+        "Bundle name (default: the name the library declares, else its file name without lib and .so)."
+    ),
     OptionSpec(
-      names: ["--version"], valueName: "VERSION", help: "Bundle version (default: 0.0.0)."),
+      names: ["--id"], valueName: "ID",
+      help: "Bundle id (default: the id the library declares, else local.NAME)."),
+    OptionSpec(
+      names: ["--version"], valueName: "VERSION",
+      help: "Bundle version (default: the version the library declares, else 0.0.0)."),
     OptionSpec(names: ["--resources"], valueName: "FOLDER", help: "Folder copied to Resources/."),
   ]
   static let examples = [

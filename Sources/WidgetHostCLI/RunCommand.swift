@@ -6,8 +6,11 @@ import WidgetSchema
 enum RunCommand: Command {
   static let name = "run"
   static let summary = "Load widget bundles and stream their widgets' entries."
-  static let synopsis =
-    "run <bundle>... [--kind KIND]... [--family FAMILY]... [--format text|json] [--once]"
+  static let synopsis = """
+    run <bundle>... [--kind KIND]... [--family FAMILY]... [--format text|json] [--once]
+          [--min-reload-interval SECONDS] [--deadline SECONDS] [--placeholder-deadline SECONDS]
+          [--color WHEN] [--log-level LEVEL]
+    """
   static let discussion = """
     Each <bundle> is a Name.widgetbundle folder or, for development, a shared library built with \
     the SDK. Every kind of every bundle is shown in its first family unless --kind and --family \

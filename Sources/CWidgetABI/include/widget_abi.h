@@ -135,9 +135,9 @@ struct wk_host {
      * call. */
     void (*log)(const wk_host *host, int32_t level, const char *message, size_t len);
 
-    /* The host's clock, in seconds since 1970-01-01T00:00:00Z. Under `widget-host simulate` and in
-     * tests this is a virtual clock: bundles must use it, not time(), for every date they put in an
-     * entry or a reload policy. */
+    /* The host's clock, in seconds since 1970-01-01T00:00:00Z. In tests and simulations this is a
+     * virtual clock: bundles must use it, not time(), for every date they put in an entry or a
+     * reload policy. */
     double (*now)(const wk_host *host);
 
     /* Asks the host to reload the timelines of every instance of `kind` (of this bundle), as

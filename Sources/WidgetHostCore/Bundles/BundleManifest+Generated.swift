@@ -13,8 +13,10 @@ extension BundleManifest {
     var base = file.deletingPathExtension().lastPathComponent
     if base.hasPrefix("lib") { base.removeFirst(3) }
     let name = name ?? description.name ?? base
+    // An id has no spaces: "System Status" becomes local.System-Status.
+    let safeName = String(name.map { $0.isLetter || $0.isNumber || $0 == "." ? $0 : "-" })
     self.init(
-      id: id ?? description.id ?? "local.\(name)", name: name,
+      id: id ?? description.id ?? "local.\(safeName)", name: name,
       version: version ?? description.version ?? "0.0.0", library: file.lastPathComponent,
       appGroups: description.appGroups ?? [], kinds: description.kinds)
   }

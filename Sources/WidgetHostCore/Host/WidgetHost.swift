@@ -79,14 +79,26 @@ public final class WidgetHost: Sendable {
     for (connection, manifest) in loaded.values where !needed.contains(manifest.id) {
       await connection.close()
     }
-    stream.begin(host: Self.version)
+    // Every library is loaded before the stream starts, so a bad bundle leaves no partial
+    // stream behind.
+    var ready:
+      [(source: BundleSource, connection: any BundleConnection, manifest: BundleManifest)] = []
     for (source, bundle) in zip(sources, planned) where needed.contains(bundle.id) {
-      let (connection, manifest): (any BundleConnection, BundleManifest)
       if let bare = loaded[source.path] {
-        (connection, manifest) = bare
-      } else {
-        (connection, manifest) = try await load(source)
+        ready.append((source, bare.0, bare.1))
+        continue
       }
+      do {
+        let (connection, manifest) = try await load(source)
+        ready.append((source, connection, manifest))
+      } catch {
+        for earlier in ready { await earlier.connection.close() }
+        for (connection, _) in loaded.values { await connection.close() }
+        throw error
+      }
+    }
+    stream.begin(host: Self.version)
+    for (source, connection, manifest) in ready {
       provider.add(connection, for: manifest.id)
       stream.emit(
         .bundle(

@@ -100,12 +100,13 @@ struct LayoutBuilder {
       return make(.text(glyphs(of: text, style: style), style))
     case .image(let image):
       if let systemName = image.systemName, !image.resizable {
-        let glyph = SymbolGlyphs.glyph(for: systemName)
+        // Redacted, a symbol is a block like the text around it.
+        let glyph: Character = style.redacted == true ? "█" : SymbolGlyphs.glyph(for: systemName)
         return make(
           .symbol(Glyph(character: glyph, width: TextWidth.of(glyph), style: cellStyle(style))))
       }
       if image.resizable { return make(.resizableImage) }
-      let glyph = SymbolGlyphs.namedImage
+      let glyph: Character = style.redacted == true ? "█" : SymbolGlyphs.namedImage
       return make(.symbol(Glyph(character: glyph, width: 1, style: cellStyle(style))))
     case .shape(let shape):
       return make(.shape(shape.shape, fill: shape.fill ?? style.foreground))

@@ -64,6 +64,8 @@ public actor Scheduler {
   private var sleepingUntil: Date??
   private var idleWaiters: [CheckedContinuation<Void, Never>] = []
   private var settledWaiters: [CheckedContinuation<Void, Never>] = []
+  /// Set when the run loop ends: results still arriving are dropped without events.
+  private var stopped = false
 
   /// Creates a scheduler. `emit` is called, in order, from the scheduler's executor.
   public init(
@@ -135,6 +137,7 @@ public actor Scheduler {
       sleepingUntil = nil
     }
     sleepingUntil = nil
+    stopped = true
   }
 
   /// Returns once nothing is due at the clock's current time and no provider call is in
@@ -282,6 +285,7 @@ public actor Scheduler {
 
   private func finishFetch(_ key: TimelineKey, _ result: Result<Timeline, ProviderFailure>) {
     inFlight -= 1
+    guard !stopped else { return }
     defer { wake() }
     guard var group = groups[key] else { return }
     let now = clock.now()
@@ -331,6 +335,7 @@ public actor Scheduler {
 
   private func finishPlaceholder(_ key: TimelineKey, _ result: Result<Entry, ProviderFailure>) {
     inFlight -= 1
+    guard !stopped else { return }
     defer { wake() }
     guard var group = groups[key] else { return }
     group.placeholderDone = true

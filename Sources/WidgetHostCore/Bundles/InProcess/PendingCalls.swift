@@ -45,9 +45,13 @@ final class PendingCalls: Sendable {
     for completion in orphans { completion(.failure(.closed)) }
   }
 
-  /// How many calls of `connection` are waiting for a reply.
+  /// How many calls of `connection` the bundle still owes a reply, including the ones the host
+  /// stopped waiting for.
   func outstanding(for connection: UInt64) -> Int {
-    state.withLock { state in state.calls.keys.count { $0 >> Self.callBits == connection } }
+    state.withLock { state in
+      state.calls.keys.count { $0 >> Self.callBits == connection }
+        + state.abandoned.count { $0 >> Self.callBits == connection }
+    }
   }
 
   /// Starts waiting for a reply; returns the `reply_ctx` value for the call.
