@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import WidgetSchema
 
@@ -12,9 +13,16 @@ enum StreamChecks {
     #expect(header.stream == "widget-host")
     #expect(header.version == 1)
     #expect(header.type == "header")
+    #expect(
+      JSONSchemaValidator.stream.problems(Data(first.utf8), against: "header.schema.json") == [])
     var events: [StreamEvent] = []
     for line in nonEmpty.dropFirst() {
-      events.append(try WidgetJSON.decode(StreamEvent.self, from: Data(line.utf8)))
+      let event = try WidgetJSON.decode(StreamEvent.self, from: Data(line.utf8))
+      // Every event is also checked against its published JSON Schema.
+      let problems = JSONSchemaValidator.stream.problems(
+        Data(line.utf8), against: "\(event.payload.type).schema.json")
+      #expect(problems == [], "\(line)")
+      events.append(event)
     }
     #expect(
       events.map(\.seq) == Array(1...UInt64(max(events.count, 1))).prefix(events.count).map { $0 })

@@ -1,0 +1,184 @@
+import Foundation
+
+/// A small JSON Schema (draft 2020-12) validator for the keywords the project's schemas use:
+/// type, const, enum, required, properties, items, minItems, maxItems, minLength, minimum,
+/// maximum, pattern, allOf, anyOf, oneOf, not, if/then/else and `$ref` to `#`, `#/$defs/…` and
+/// sibling files (`other.schema.json#/$defs/…`). `format` and descriptions are annotations.
+/// Unknown keywords fail loudly, so a schema cannot silently stop being checked.
+public final class JSONSchemaValidator: @unchecked Sendable {
+  // Unchecked: the schema cache is filled under `lock`.
+  private let folder: URL
+  private var schemas: [String: Any] = [:]
+  private let lock = NSLock()
+
+  /// Validates against the schemas in `folder`.
+  public init(folder: URL) {
+    self.folder = folder
+  }
+
+  /// The schemas of the stream, in docs/schemas/stream.
+  public static let stream = JSONSchemaValidator(
+    folder: TestSupport.repositoryRoot.appendingPathComponent("docs/schemas/stream"))
+
+  /// The problems of `json` against schema file `file`; empty when it is valid.
+  public func problems(_ json: Data, against file: String) -> [String] {
+    guard let value = try? JSONSerialization.jsonObject(with: json, options: [.fragmentsAllowed])
+    else {
+      return ["not JSON"]
+    }
+    var problems: [String] = []
+    validate(value, schema(file), file: file, path: "", into: &problems)
+    return problems
+  }
+
+  private func schema(_ file: String) -> Any {
+    lock.lock()
+    defer { lock.unlock() }
+    if let schema = schemas[file] { return schema }
+    let data = (try? Data(contentsOf: folder.appendingPathComponent(file))) ?? Data()
+    let schema = (try? JSONSerialization.jsonObject(with: data)) ?? [String: Any]()
+    schemas[file] = schema
+    return schema
+  }
+
+  private func resolve(_ reference: String, file: String) -> (Any, String) {
+    let parts = reference.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+    let target = parts[0].isEmpty ? file : String(parts[0])
+    var node = schema(target)
+    if parts.count > 1 {
+      for key in parts[1].split(separator: "/") where !key.isEmpty {
+        node = (node as? [String: Any])?[String(key)] ?? [String: Any]()
+      }
+    }
+    return (node, target)
+  }
+
+  private static let annotations: Set<String> = [
+    "$schema", "$id", "title", "description", "format", "$defs", "examples", "default", "$comment",
+  ]
+
+  private func validate(
+    _ value: Any, _ schema: Any, file: String, path: String, into problems: inout [String]
+  ) {
+    if let flag = schema as? Bool {
+      if !flag { problems.append("\(path): not allowed") }
+      return
+    }
+    guard let schema = schema as? [String: Any] else { return }
+    let here = path.isEmpty ? "(root)" : path
+    for (keyword, argument) in schema {
+      switch keyword {
+      case _ where Self.annotations.contains(keyword), "then", "else":
+        continue
+      case "$ref":
+        let (target, targetFile) = resolve(argument as! String, file: file)
+        validate(value, target, file: targetFile, path: path, into: &problems)
+      case "type":
+        let types = (argument as? [String]) ?? [argument as! String]
+        if !types.contains(where: { Self.matches(value, type: $0) }) {
+          problems.append("\(here): expected \(types.joined(separator: " or "))")
+        }
+      case "const":
+        if !Self.equal(value, argument) { problems.append("\(here): expected \(argument)") }
+      case "enum":
+        if !(argument as! [Any]).contains(where: { Self.equal(value, $0) }) {
+          problems.append("\(here): \(value) is not one of the allowed values")
+        }
+      case "required":
+        guard let object = value as? [String: Any] else { continue }
+        for key in argument as! [String] where object[key] == nil {
+          problems.append("\(here): missing \(key)")
+        }
+      case "properties":
+        guard let object = value as? [String: Any] else { continue }
+        for (key, subschema) in argument as! [String: Any] {
+          if let child = object[key] {
+            validate(child, subschema, file: file, path: "\(path).\(key)", into: &problems)
+          }
+        }
+      case "items":
+        guard let array = value as? [Any] else { continue }
+        for (index, item) in array.enumerated() {
+          validate(item, argument, file: file, path: "\(path)[\(index)]", into: &problems)
+        }
+      case "minItems":
+        if let array = value as? [Any], array.count < (argument as! Int) {
+          problems.append("\(here): fewer than \(argument) items")
+        }
+      case "maxItems":
+        if let array = value as? [Any], array.count > (argument as! Int) {
+          problems.append("\(here): more than \(argument) items")
+        }
+      case "minLength":
+        if let string = value as? String, string.unicodeScalars.count < (argument as! Int) {
+          problems.append("\(here): shorter than \(argument)")
+        }
+      case "minimum":
+        if let number = Self.number(value), number < (argument as! NSNumber).doubleValue {
+          problems.append("\(here): below \(argument)")
+        }
+      case "maximum":
+        if let number = Self.number(value), number > (argument as! NSNumber).doubleValue {
+          problems.append("\(here): above \(argument)")
+        }
+      case "pattern":
+        if let string = value as? String,
+          string.range(of: argument as! String, options: .regularExpression) == nil
+        {
+          problems.append("\(here): '\(string)' does not match \(argument)")
+        }
+      case "allOf":
+        for subschema in argument as! [Any] {
+          validate(value, subschema, file: file, path: path, into: &problems)
+        }
+      case "anyOf", "oneOf":
+        let passing = (argument as! [Any]).count { subschema in
+          var inner: [String] = []
+          validate(value, subschema, file: file, path: path, into: &inner)
+          return inner.isEmpty
+        }
+        if passing == 0 || (keyword == "oneOf" && passing > 1) {
+          problems.append("\(here): \(passing) of the \(keyword) alternatives match")
+        }
+      case "not":
+        var inner: [String] = []
+        validate(value, argument, file: file, path: path, into: &inner)
+        if inner.isEmpty { problems.append("\(here): matches a forbidden schema") }
+      case "if":
+        var inner: [String] = []
+        validate(value, argument, file: file, path: path, into: &inner)
+        if let branch = inner.isEmpty ? schema["then"] : schema["else"] {
+          validate(value, branch, file: file, path: path, into: &problems)
+        }
+      default:
+        problems.append("\(here): the validator does not know keyword '\(keyword)'")
+      }
+    }
+  }
+
+  private static func number(_ value: Any) -> Double? {
+    guard let number = value as? NSNumber, !isBool(number) else { return nil }
+    return number.doubleValue
+  }
+
+  private static func isBool(_ number: NSNumber) -> Bool {
+    String(cString: number.objCType) == "c" || type(of: number) == type(of: NSNumber(value: true))
+  }
+
+  private static func matches(_ value: Any, type: String) -> Bool {
+    switch type {
+    case "object": return value is [String: Any]
+    case "array": return value is [Any]
+    case "string": return value is String
+    case "null": return value is NSNull
+    case "boolean": return (value as? NSNumber).map(isBool) ?? false
+    case "number": return number(value) != nil
+    case "integer": return number(value).map { $0 == $0.rounded() } ?? false
+    default: return false
+    }
+  }
+
+  private static func equal(_ lhs: Any, _ rhs: Any) -> Bool {
+    (lhs as? NSObject)?.isEqual(rhs) ?? false
+  }
+}
