@@ -142,6 +142,21 @@ import Testing
       process.wait(timeout: 10) == 4, "stopped before any entry: exit 4; stderr: \(process.errors)")
   }
 
+  @Test(arguments: [
+    ("Huge", "Huge timeline: the reply has 20971520 bytes; replies are limited to 16777216 bytes"),
+    ("Ancient", "Ancient timeline reply: entries[0].date: 1960-01-01T00:00:00Z is outside"),
+    ("Many", "Many timeline reply: entries: 20000 entries; a timeline holds at most 10000"),
+  ])
+  func absurdRepliesAreRefusedWithAClearError(_ kind: String, _ message: String) throws {
+    let library = try TestSupport.compileSharedLibrary(Self.fixture)
+    let result = try Products.run(["run", library.path, "--kind", kind, "--once"])
+    #expect(result.status == 4)
+    #expect(result.errors.contains(message), "\(result.errors)")
+    if kind != "Huge" {  // Huge's placeholder is just as large, and refused too.
+      #expect(result.output.contains("\(kind)/systemSmall · placeholder"), "the placeholder stays")
+    }
+  }
+
   @Test func bundleOutputDoesNotCorruptTheStream() throws {
     let library = try TestSupport.compileSharedLibrary(Self.fixture)
     let result = try Products.run([

@@ -37,7 +37,8 @@ import WidgetSchema
     let connection = try await load()
     #expect(
       connection.description.kinds.map(\.kind) == [
-        "Good", "Twice", "Fail", "Garbage", "Later", "Reloader", "Never", "Chatty",
+        "Good", "Twice", "Fail", "Garbage", "Later", "Reloader", "Never", "Chatty", "Huge",
+        "Ancient", "Many",
       ])
     await connection.close()
   }
@@ -141,6 +142,15 @@ import WidgetSchema
     try await Task.sleep(for: .milliseconds(50))
     call.cancel()
     await #expect(throws: ProviderError.abandoned) { try await call.value }
+    await connection.close()
+  }
+
+  @Test func oversizedRepliesAreRefusedUncopied() async throws {
+    let connection = try await load()
+    await #expect(throws: ProviderError.tooLarge(20 << 20)) {
+      try await connection.call(
+        .timeline, kind: "Huge", context: ProviderContext(family: .systemSmall))
+    }
     await connection.close()
   }
 

@@ -59,6 +59,8 @@ public enum ProviderError: Error, Sendable, Equatable, CustomStringConvertible {
   case abandoned
   /// No reply within the deadline, in seconds.
   case timedOut(Double)
+  /// The reply was larger than ``ReplyLimits/maximumBytes``.
+  case tooLarge(Int)
 
   public var description: String {
     switch self {
@@ -69,8 +71,24 @@ public enum ProviderError: Error, Sendable, Equatable, CustomStringConvertible {
     case .closed: "the bundle was unloaded before it replied"
     case .abandoned: "the host stopped waiting for the reply"
     case .timedOut(let seconds): "no reply within \(Self.seconds(seconds))"
+    case .tooLarge(let bytes):
+      "the reply has \(bytes) bytes; replies are limited to \(ReplyLimits.maximumBytes) bytes"
     }
   }
+}
+
+/// What the host accepts from a bundle's reply; larger or stranger replies are refused with an
+/// error event, so a misbehaving bundle costs a bounded amount of memory and time.
+public enum ReplyLimits {
+  /// The largest reply, in bytes (16 MiB).
+  public static let maximumBytes = 16 << 20
+  /// The most entries in one timeline.
+  public static let maximumEntries = 10_000
+  /// Entry dates must lie in this range (2000-01-01 to 2200-01-01).
+  public static let dates =
+    Date(
+      timeIntervalSince1970: 946_684_800)...Date(
+      timeIntervalSince1970: 7_258_118_400)
 }
 
 extension ProviderError {

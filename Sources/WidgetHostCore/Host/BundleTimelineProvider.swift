@@ -26,11 +26,42 @@ final class BundleTimelineProvider: TimelineProviding {
   var all: [any BundleConnection] { connections.withLock { Array($0.values) } }
 
   func placeholder(for key: TimelineKey) async -> Result<Entry, ProviderFailure> {
-    await call(.placeholder, key, as: Entry.self)
+    await call(.placeholder, key, as: Entry.self).flatMap { entry in
+      guard ReplyLimits.dates.contains(entry.date) else {
+        return .failure(
+          ProviderFailure(
+            code: "bad-reply",
+            message: "\(key.kind) placeholder reply: date: \(RFC3339.string(from: entry.date)) is "
+              + "outside 2000-01-01…2200-01-01"))
+      }
+      return .success(entry)
+    }
   }
 
   func timeline(for key: TimelineKey) async -> Result<Timeline, ProviderFailure> {
-    await call(.timeline, key, as: Timeline.self).map { timeline in
+    await call(.timeline, key, as: Timeline.self).flatMap { timeline in
+      guard timeline.entries.count <= ReplyLimits.maximumEntries else {
+        return .failure(
+          ProviderFailure(
+            code: "bad-reply",
+            message: "\(key.kind) timeline reply: entries: \(timeline.entries.count) entries; "
+              + "a timeline holds at most \(ReplyLimits.maximumEntries)"))
+      }
+      if let index = timeline.entries.firstIndex(where: { !ReplyLimits.dates.contains($0.date) }) {
+        return .failure(
+          ProviderFailure(
+            code: "bad-reply",
+            message: "\(key.kind) timeline reply: entries[\(index)].date: "
+              + "\(RFC3339.string(from: timeline.entries[index].date)) is outside 2000-01-01…2200-01-01"
+          ))
+      }
+      if case .after(let date) = timeline.policy, !ReplyLimits.dates.contains(date) {
+        return .failure(
+          ProviderFailure(
+            code: "bad-reply",
+            message: "\(key.kind) timeline reply: policy.date: \(RFC3339.string(from: date)) is "
+              + "outside 2000-01-01…2200-01-01"))
+      }
       let (entries, wasSorted) = TimelineMath.sorted(timeline.entries)
       if !wasSorted {
         warn(
@@ -39,7 +70,7 @@ final class BundleTimelineProvider: TimelineProviding {
             code: "entries-unsorted",
             message: "\(key.kind) timeline: entries were not in date order; the host sorted them"))
       }
-      return Timeline(entries: entries, policy: timeline.policy)
+      return .success(Timeline(entries: entries, policy: timeline.policy))
     }
   }
 

@@ -14,6 +14,9 @@
  *   Reloader   like Good, and asks the host to reload kind Good from inside the call
  *   Never      never replies
  *   Chatty     like Good, but first prints to standard output (which must not reach the stream)
+ *   Huge       a 20 MiB reply
+ *   Ancient    a timeline whose entry is dated 1960
+ *   Many       a timeline of 20,000 entries
  */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
@@ -40,7 +43,10 @@
     "{\"kind\":\"Later\",\"families\":[\"systemSmall\"]},"                                      \
     "{\"kind\":\"Reloader\",\"families\":[\"systemSmall\"]},"                                   \
     "{\"kind\":\"Never\",\"families\":[\"systemSmall\"]},"                                      \
-    "{\"kind\":\"Chatty\",\"families\":[\"systemSmall\"]}]}"
+    "{\"kind\":\"Chatty\",\"families\":[\"systemSmall\"]},"                                     \
+    "{\"kind\":\"Huge\",\"families\":[\"systemSmall\"]},"                                       \
+    "{\"kind\":\"Ancient\",\"families\":[\"systemSmall\"]},"                                    \
+    "{\"kind\":\"Many\",\"families\":[\"systemSmall\"]}]}"
 #endif
 
 static const wk_host *the_host;
@@ -135,6 +141,33 @@ static void call(const wk_bundle *bundle, const wk_call *call) {
         reply_text(call, WK_STATUS_OK, json);
     } else if (kind_is(call, "Never")) {
         /* The host must give up on its own. */
+    } else if (kind_is(call, "Huge")) {
+        size_t size = 20u << 20;
+        char *huge = malloc(size);
+        memset(huge, ' ', size);
+        call->reply(call->reply_ctx, WK_STATUS_OK, huge, size);
+        free(huge);
+    } else if (kind_is(call, "Ancient") && call->method == WK_METHOD_TIMELINE) {
+        char *old = entry_json(-315619200.0, "1960");
+        char *timeline = malloc(strlen(old) + 64);
+        sprintf(timeline, "{\"entries\":[%s],\"policy\":{\"type\":\"never\"}}", old);
+        reply_text(call, WK_STATUS_OK, timeline);
+        free(old);
+        free(timeline);
+    } else if (kind_is(call, "Many") && call->method == WK_METHOD_TIMELINE) {
+        size_t count = 20000, used = 0, capacity = count * 128 + 64;
+        char *timeline = malloc(capacity);
+        used += (size_t)sprintf(timeline, "{\"entries\":[");
+        for (size_t i = 0; i < count; i++) {
+            char *one = entry_json(now + (double)i, "x");
+            used += (size_t)sprintf(timeline + used, "%s%s", i ? "," : "", one);
+            free(one);
+        }
+        sprintf(timeline + used, "],\"policy\":{\"type\":\"never\"}}");
+        reply_text(call, WK_STATUS_OK, timeline);
+        free(timeline);
+    } else if (kind_is(call, "Ancient") || kind_is(call, "Many")) {
+        reply_text(call, WK_STATUS_OK, json);
     } else if (kind_is(call, "Chatty")) {
         printf("chatty bundle output\n");
         fflush(stdout);

@@ -76,6 +76,15 @@ final class PendingCalls: Sendable {
   }
 
   /// Delivers a reply from the bundle.
+  /// Fails call `id` without a payload (a reply the host refuses).
+  func complete(id: UInt64, failure: ProviderError) {
+    let completion = state.withLock { state in
+      state.abandoned.remove(id)
+      return state.calls.removeValue(forKey: id)
+    }
+    completion?(.failure(failure))
+  }
+
   func complete(id: UInt64, status: Int32, payload: Data) {
     let (completion, reporter, wasAbandoned) = state.withLock { state in
       (
@@ -103,6 +112,11 @@ final class PendingCalls: Sendable {
   /// The C function the bundle calls to reply.
   static let replyFunction: wk_reply_fn = { context, status, data, length in
     let id = UInt64(UInt(bitPattern: context))
+    // A reply over the limit is refused before it is copied: its cost stays bounded.
+    guard length <= ReplyLimits.maximumBytes else {
+      PendingCalls.shared.complete(id: id, failure: .tooLarge(length))
+      return
+    }
     let payload = data.map { Data(bytes: $0, count: length) } ?? Data()
     PendingCalls.shared.complete(id: id, status: status, payload: payload)
   }
