@@ -74,6 +74,7 @@ public final class WidgetHost: Sendable {
     do { try InstancePlan.checkUniqueKinds(planned) } catch { throw .bundle(error) }
     let instances = try InstancePlan.instances(
       of: planned, kinds: options.kinds, families: options.families)
+    try stream.prepare(instances: instances.map(\.id))
     // 4. Load (lazily: only bundles with an instance) and check library against manifest.
     let needed = Set(instances.map(\.key.bundle))
     for (connection, manifest) in loaded.values where !needed.contains(manifest.id) {
