@@ -33,7 +33,7 @@ import WidgetSchema
     let small = Self.entry(["  Battery      ", "", "   73%   Full ", "     "])
     #expect(BarText.fullText(small) == "Battery · 73% Full")
     #expect(BarText.shortText(small) == "Battery")
-    #expect(BarText.tooltip(small) == "  Battery\n\n   73%   Full")
+    #expect(BarText.tooltip(small) == "Battery\n\n 73%   Full")
     let placeholder = Self.entry(["████ ██", "███"], source: .placeholder)
     #expect(BarText.fullText(placeholder) == "████ ██ · ███")
   }
@@ -129,6 +129,22 @@ import WidgetSchema
     #expect(reader.problems.contains { $0.contains("closed") })
   }
 
+  @Test func theDocumentedExamplesFollowTheSchemas() throws {
+    let url = TestSupport.repositoryRoot.appendingPathComponent("docs/status-bars.md")
+    let lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
+    // The i3bar example, read as a stream.
+    let start = try #require(lines.firstIndex(of: #"{"version":1,"click_events":true}"#))
+    let example = lines[start...].prefix { !$0.hasPrefix("```") }
+    var reader = try I3BarStreamReader()
+    reader.feed(Data(example.map { $0 + "\n" }.joined().utf8))
+    #expect(reader.problems == [])
+    #expect(reader.arrays.count == 3)
+    let waybar = try SchemaSubset(documented: "status-bars/waybar.schema.json")
+    let updates = lines.filter { $0.hasPrefix(#"{"class":"#) }
+    #expect(updates.count == 2)
+    for line in updates { #expect(waybar.problems(in: line) == [], "\(line)") }
+  }
+
   // MARK: Waybar
 
   @Test func waybarWritesOneCheckedLinePerChange() throws {
@@ -164,9 +180,9 @@ import WidgetSchema
       decoded == [
         Line(
           text: "███████ · ███", tooltip: "███████\n███", class: ["Battery", "placeholder"]),
-        Line(text: "Battery · 73%", tooltip: " Battery\n  73%", class: ["Battery"], percentage: 73),
+        Line(text: "Battery · 73%", tooltip: "Battery\n 73%", class: ["Battery"], percentage: 73),
         Line(
-          text: "Battery · 73%", tooltip: " Battery\n  73%\n\nno battery",
+          text: "Battery · 73%", tooltip: "Battery\n 73%\n\nno battery",
           class: ["Battery", "error"], percentage: 73),
         Line(text: "Battery · charging", tooltip: "Battery\ncharging", class: ["Battery"]),
       ])

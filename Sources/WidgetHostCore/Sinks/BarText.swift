@@ -25,15 +25,18 @@ public enum BarText {
     entry.lines.lazy.map(collapsed).first { !$0.isEmpty } ?? ""
   }
 
-  /// Every line of the grid, trailing spaces trimmed, without the empty lines above and below
-  /// the content: a tooltip showing the widget as drawn.
+  /// The grid as drawn, for a tooltip: every line with trailing spaces trimmed and the
+  /// indentation common to all non-empty lines removed, without the empty lines above and below
+  /// the content.
   public static func tooltip(_ entry: EntryEvent) -> String {
     var lines = entry.lines.map { line in
       String(line.reversed().drop(while: \.isWhitespace).reversed())
     }
     while lines.first?.isEmpty == true { lines.removeFirst() }
     while lines.last?.isEmpty == true { lines.removeLast() }
-    return lines.joined(separator: "\n")
+    let indent =
+      lines.filter { !$0.isEmpty }.map { $0.prefix(while: { $0 == " " }).count }.min() ?? 0
+    return lines.map { String($0.dropFirst(min(indent, $0.count))) }.joined(separator: "\n")
   }
 
   /// The foreground colour of the first span (in reading order) that has one, as `#rrggbb`;
