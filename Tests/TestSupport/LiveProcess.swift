@@ -29,6 +29,8 @@ public final class LiveProcess: Sendable {
     process.standardOutput = output
     process.standardError = errors
     if writableInput {
+      // A write after the process has gone must fail, not kill the test process.
+      signal(SIGPIPE, SIG_IGN)
       let pipe = Pipe()
       process.standardInput = pipe
       input = pipe.fileHandleForWriting
