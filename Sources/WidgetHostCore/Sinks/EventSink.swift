@@ -6,7 +6,7 @@ import WidgetSchema
 public protocol EventSink: Sendable {
   /// The instances the host will show, in order, before the stream begins. A sink that cannot
   /// show this selection (Waybar shows one widget per process) refuses with
-  /// ``HostError/format(_:)`` and the host stops before loading anything.
+  /// ``HostError/format(_:)`` and the host stops before the stream begins.
   func prepare(instances: [String]) throws(HostError)
   /// The stream starts.
   func begin(_ header: StreamHeader)
