@@ -9,12 +9,18 @@ public struct CommandContext: Sendable {
   public var errors: any OutputTarget
   /// Whether `output` is a terminal (for colours and in-place redraws).
   public var outputIsTerminal: Bool
+  /// Standard input (i3bar click events).
+  public var input: FileHandle
 
   /// Creates a context.
-  public init(output: any OutputTarget, errors: any OutputTarget, outputIsTerminal: Bool = false) {
+  public init(
+    output: any OutputTarget, errors: any OutputTarget, outputIsTerminal: Bool = false,
+    input: FileHandle = .standardInput
+  ) {
     self.output = output
     self.errors = errors
     self.outputIsTerminal = outputIsTerminal
+    self.input = input
   }
 
   /// The process's standard output and error.

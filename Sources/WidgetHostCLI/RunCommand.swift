@@ -7,9 +7,9 @@ enum RunCommand: Command {
   static let name = "run"
   static let summary = "Load widget bundles and stream their widgets' entries."
   static let synopsis = """
-    run <bundle>... [--kind KIND]... [--family FAMILY]... [--format text|json] [--once]
-          [--min-reload-interval SECONDS] [--deadline SECONDS] [--placeholder-deadline SECONDS]
-          [--color WHEN] [--log-level LEVEL]
+    run <bundle>... [--kind KIND]... [--family FAMILY]... [--format text|json|i3bar|waybar]
+          [--once] [--min-reload-interval SECONDS] [--deadline SECONDS]
+          [--placeholder-deadline SECONDS] [--color WHEN] [--log-level LEVEL]
     """
   static let discussion = """
     Each <bundle> is a Name.widgetbundle folder or, for development, a shared library built with \
@@ -26,7 +26,9 @@ enum RunCommand: Command {
         + WidgetFamily.allCases.map(\.rawValue).joined(separator: ", ") + "."),
     OptionSpec(
       names: ["--format"], valueName: "FORMAT",
-      help: "text (framed boxes, the default) or json (newline-delimited JSON, docs/stream.md)."),
+      help: "text (framed boxes, the default), json (newline-delimited JSON, docs/stream.md), "
+        + "i3bar (the i3bar/swaybar protocol; clicks on stdin tap widgets) or waybar (JSON lines "
+        + "for one Waybar custom module: select exactly one instance); docs/status-bars.md."),
     OptionSpec(
       names: ["--once"], valueName: nil, help: "Show every widget's current entry, then exit."),
     OptionSpec(
@@ -55,6 +57,15 @@ enum RunCommand: Command {
       "print the current entry once"
     ),
     ("widget-host run --format json SystemStatus.widgetbundle | jq .type", "feed a program"),
+    (
+      "widget-host run Clock.widgetbundle --family accessoryInline --format i3bar",
+      "status_command for i3bar or swaybar"
+    ),
+    (
+      "widget-host run Clock.widgetbundle --kind TestWidget --family accessoryInline "
+        + "--format waybar",
+      "exec of a Waybar custom module"
+    ),
   ]
 
   static func run(_ arguments: Arguments, context: CommandContext) async throws(UsageError)
@@ -105,13 +116,25 @@ enum RunCommand: Command {
         dates: DateText(locale: options.locale, timeZone: options.timeZone), options: style)
     case "json":
       sink = JSONSink(output: context.output)
+    case "i3bar":
+      sink = I3BarSink(output: context.output, errors: context.errors)
+    case "waybar":
+      sink = WaybarSink(output: context.output, errors: context.errors)
     case let other:
-      throw UsageError(command: name, message: "unknown format '\(other)' (expected text or json)")
+      throw UsageError(
+        command: name,
+        message: "unknown format '\(other)' (expected text, json, i3bar or waybar)")
     }
     let host = WidgetHost(options: options, sinks: [sink], log: context.errors, logLevel: logLevel)
+    if sink is I3BarSink {
+      I3BarClicks.startReading(
+        from: context.input, control: host.control, errors: context.errors)
+    }
     do {
       let summary = try await host.run()
       return options.once && summary.failedInstances > 0 ? .providerFailed : .success
+    } catch .format(let message) {
+      throw UsageError(command: name, message: message)
     } catch {
       context.errors.write(errorLines(error.description))
       return .bundle

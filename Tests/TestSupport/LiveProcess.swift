@@ -12,10 +12,14 @@ public final class LiveProcess: Sendable {
   private let buffers = Buffers()
   private let finishedReading = DispatchSemaphore(value: 0)
   private let finishedErrors = DispatchSemaphore(value: 0)
+  private let input: FileHandle?
 
-  /// Starts `executable` with `arguments`.
-  public init(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil) throws
-  {
+  /// Starts `executable` with `arguments`. Its standard input is empty unless `writableInput`,
+  /// when it is a pipe that ``send(_:)`` writes to.
+  public init(
+    _ executable: URL, _ arguments: [String], environment: [String: String]? = nil,
+    writableInput: Bool = false
+  ) throws {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
@@ -24,7 +28,16 @@ public final class LiveProcess: Sendable {
     let errors = Pipe()
     process.standardOutput = output
     process.standardError = errors
-    process.standardInput = FileHandle.nullDevice
+    if writableInput {
+      // A write after the process has gone must fail, not kill the test process.
+      signal(SIGPIPE, SIG_IGN)
+      let pipe = Pipe()
+      process.standardInput = pipe
+      input = pipe.fileHandleForWriting
+    } else {
+      process.standardInput = FileHandle.nullDevice
+      input = nil
+    }
     self.process = process
     try process.run()
     let buffers = self.buffers
@@ -45,8 +58,13 @@ public final class LiveProcess: Sendable {
     }.start()
     let finishedErrors = self.finishedErrors
     Thread {
-      let data = errors.fileHandleForReading.readDataToEndOfFile()
-      buffers.errors.withLock { $0 = String(decoding: data, as: UTF8.self) }
+      var data = Data()
+      while true {
+        let chunk = errors.fileHandleForReading.availableData
+        if chunk.isEmpty { break }
+        data.append(chunk)
+        buffers.errors.withLock { $0 = String(decoding: data, as: UTF8.self) }
+      }
       finishedErrors.signal()
     }.start()
   }
@@ -66,6 +84,28 @@ public final class LiveProcess: Sendable {
     return condition(output)
   }
 
+  /// Waits until `condition` holds for what the process has written on standard error so far,
+  /// or `timeout` seconds pass. Returns whether it held.
+  public func waitForErrors(timeout: TimeInterval, _ condition: (String) -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+      if condition(errors) { return true }
+      if !process.isRunning { break }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    return condition(errors)
+  }
+
+  /// Writes `text` to the process's standard input (started with `writableInput`).
+  public func send(_ text: String) throws {
+    try input?.write(contentsOf: Data(text.utf8))
+  }
+
+  /// Closes the process's standard input (started with `writableInput`): it reads the end.
+  public func closeInput() throws {
+    try input?.close()
+  }
+
   /// Sends `signal` (SIGINT by default).
   public func interrupt(_ signal: Int32 = SIGINT) {
     kill(process.processIdentifier, signal)
@@ -82,6 +122,6 @@ public final class LiveProcess: Sendable {
     return process.terminationStatus
   }
 
-  /// What the process wrote on standard error (complete once it has exited).
+  /// What the process has written on standard error so far (complete once it has exited).
   public var errors: String { buffers.errors.withLock { $0 } }
 }

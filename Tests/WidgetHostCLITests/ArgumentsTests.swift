@@ -51,7 +51,9 @@ import WidgetHostCore
     let errors = MemoryOutput()
     let context = CommandContext(output: MemoryOutput(), errors: errors)
     #expect(await WidgetHostCLI.main(["run", "x", "--format", "xml"], context: context) == 2)
-    #expect(errors.text.contains("widget-host run: unknown format 'xml' (expected text or json)"))
+    #expect(
+      errors.text.contains(
+        "widget-host run: unknown format 'xml' (expected text, json, i3bar or waybar)"))
     #expect(
       await WidgetHostCLI.main(["run", "x", "--min-reload-interval", "soon"], context: context) == 2
     )

@@ -60,11 +60,14 @@ public enum HostError: Error, Sendable, Equatable, CustomStringConvertible {
   case bundle(BundleError)
   /// The selection (`--kind`, `--family`) names something that does not exist.
   case selection(String)
+  /// The output format cannot show the selection (`--format waybar` with several instances).
+  case format(String)
 
   public var description: String {
     switch self {
     case .bundle(let error): error.description
     case .selection(let message): message
+    case .format(let message): message
     }
   }
 }

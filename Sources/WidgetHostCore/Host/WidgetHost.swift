@@ -74,6 +74,13 @@ public final class WidgetHost: Sendable {
     do { try InstancePlan.checkUniqueKinds(planned) } catch { throw .bundle(error) }
     let instances = try InstancePlan.instances(
       of: planned, kinds: options.kinds, families: options.families)
+    do {
+      try stream.prepare(instances: instances.map(\.id))
+    } catch {
+      // A sink refused the selection (`--format waybar` with several instances).
+      for (connection, _) in loaded.values { await connection.close() }
+      throw error
+    }
     // 4. Load (lazily: only bundles with an instance) and check library against manifest.
     let needed = Set(instances.map(\.key.bundle))
     for (connection, manifest) in loaded.values where !needed.contains(manifest.id) {

@@ -4,6 +4,10 @@ import WidgetSchema
 
 /// A consumer of the event stream: the terminal, a JSON file, socket subscribers.
 public protocol EventSink: Sendable {
+  /// The instances the host will show, in order, before the stream begins. A sink that cannot
+  /// show this selection (Waybar shows one widget per process) refuses with
+  /// ``HostError/format(_:)`` and the host stops before the stream begins.
+  func prepare(instances: [String]) throws(HostError)
   /// The stream starts.
   func begin(_ header: StreamHeader)
   /// One event, in sequence order.
@@ -16,6 +20,9 @@ public protocol EventSink: Sendable {
 }
 
 extension EventSink {
+  /// Most sinks show any selection.
+  public func prepare(instances: [String]) throws(HostError) {}
+
   /// Sinks that carry the view tree (JSON) ignore refreshes: consumers format live dates
   /// themselves.
   public func refresh(instance: String?, entry: EntryEvent) {}
@@ -33,6 +40,11 @@ public final class EventStream: Sendable {
   public init(clock: any HostClock, sinks: [any EventSink]) {
     self.clock = clock
     self.sinks = sinks
+  }
+
+  /// Tells every sink which instances will be shown; the first refusal is thrown.
+  public func prepare(instances: [String]) throws(HostError) {
+    for sink in sinks { try sink.prepare(instances: instances) }
   }
 
   /// Writes the header.

@@ -1,0 +1,114 @@
+import Foundation
+import Synchronization
+import WidgetSchema
+
+/// The i3bar/swaybar protocol (`--format i3bar`, docs/status-bars.md): the header
+/// `{"version":1,"click_events":true}`, the line `[`, then one JSON array of blocks per update,
+/// each after the first preceded by a comma, the endless array never closed.
+///
+/// One block per instance, in instance order, showing the instance's latest entry flattened
+/// by ``BarText``. A new array is written whenever an entry (or a live date's redraw) changes
+/// what a block shows. Errors, warnings and opened URLs go to `errors` as one line each. Click
+/// events come back on standard input: see ``I3BarClicks``.
+public final class I3BarSink: EventSink {
+  /// One block of the status line, as i3bar reads it.
+  public struct Block: Codable, Sendable, Equatable {
+    /// The entry as one line (``BarText/fullText(_:)``).
+    public var fullText: String
+    /// Its first non-empty line, for a bar short of space.
+    public var shortText: String
+    /// The instance id; i3bar sends it back in click events.
+    public var name: String
+    /// The instance id again (i3bar's `instance` field).
+    public var instance: String
+    /// The first span's foreground colour as `#rrggbb`, if any.
+    public var color: String?
+    /// Always false: widgets have no urgency.
+    public var urgent: Bool
+
+    /// The block for `entry` shown by `instance`.
+    public init(instance: String, entry: EntryEvent) {
+      fullText = BarText.fullText(entry)
+      shortText = BarText.shortText(entry)
+      name = instance
+      self.instance = instance
+      color = BarText.color(entry)
+      urgent = false
+    }
+
+    enum CodingKeys: String, CodingKey {
+      case fullText = "full_text"
+      case shortText = "short_text"
+      case name, instance, color, urgent
+    }
+  }
+
+  /// The header line i3bar reads first.
+  public static let header = #"{"version":1,"click_events":true}"#
+
+  private struct State {
+    var order: [String] = []
+    var blocks: [String: Block] = [:]
+    var lastWritten: [Block]?
+  }
+
+  private let output: any OutputTarget
+  private let errors: any OutputTarget
+  private let state = Mutex(State())
+  private let encoder: JSONEncoder = {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return encoder
+  }()
+
+  /// Writes the protocol to `output` and problems to `errors`.
+  public init(output: any OutputTarget, errors: any OutputTarget) {
+    self.output = output
+    self.errors = errors
+  }
+
+  public func prepare(instances: [String]) throws(HostError) {
+    state.withLock { $0.order = instances }
+  }
+
+  public func begin(_ header: StreamHeader) {
+    output.write(Self.header + "\n[\n")
+  }
+
+  public func write(_ event: StreamEvent) {
+    switch event.payload {
+    case .entry(let entry):
+      if let instance = event.instance { show(entry, instance: instance) }
+    case .error(let problem):
+      errors.write("widget-host: error: \(BarProblem.subject(problem, event.instance))\n")
+    case .warning(let problem):
+      errors.write("widget-host: warning: \(BarProblem.subject(problem, event.instance))\n")
+    case .openURL(let open):
+      errors.write(
+        "widget-host: open \(open.url)\(event.instance.map { " (tapped \($0))" } ?? "")\n")
+    case .bundle, .reload, .timeline:
+      break
+    }
+  }
+
+  public func refresh(instance: String?, entry: EntryEvent) {
+    if let instance { show(entry, instance: instance) }
+  }
+
+  /// The endless array stays open: i3bar reads until the process exits.
+  public func end() {}
+
+  private func show(_ entry: EntryEvent, instance: String) {
+    let block = Block(instance: instance, entry: entry)
+    state.withLock { state in
+      if !state.order.contains(instance) { state.order.append(instance) }
+      state.blocks[instance] = block
+      let blocks = state.order.compactMap { state.blocks[$0] }
+      guard blocks != state.lastWritten, let data = try? encoder.encode(blocks) else { return }
+      let separator = state.lastWritten == nil ? "" : ","
+      state.lastWritten = blocks
+      // Written under the lock so that arrays never interleave or reorder.
+      output.write(separator + String(decoding: data, as: UTF8.self) + "\n")
+    }
+  }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import Synchronization
+import WidgetSchema
+
+/// One JSON object per line for a Waybar custom module with `return-type: json`
+/// (`--format waybar`, docs/status-bars.md).
+///
+/// Waybar runs one process per module, so this sink shows exactly one instance and refuses
+/// any other selection in ``prepare(instances:)``. Each line is
+/// `{"text","tooltip","class","percentage"}`: the entry flattened by ``BarText``, the grid as a
+/// tooltip, the classes `[kind]` plus `placeholder` and `error` when they apply, and the first
+/// percentage in the text. A line is written only when it differs from the previous one.
+public final class WaybarSink: EventSink {
+  /// One update, as Waybar reads it.
+  public struct Update: Codable, Sendable, Equatable {
+    /// The entry as one line (``BarText/fullText(_:)``).
+    public var text: String
+    /// The entry's lines joined with newlines (``BarText/tooltip(_:)``).
+    public var tooltip: String
+    /// CSS classes: the kind, `placeholder` while the placeholder shows, `error` after the
+    /// provider failed (until a new entry arrives).
+    public var `class`: [String]
+    /// The first whole number 0…100 before a `%` in `text` (``BarText/percentage(_:)``);
+    /// omitted when there is none.
+    public var percentage: Int?
+  }
+
+  private struct State {
+    var entry: EntryEvent?
+    var kind: String?
+    var failure: String?
+    var lastWritten: Update?
+  }
+
+  private let output: any OutputTarget
+  private let errors: any OutputTarget
+  private let state = Mutex(State())
+  private let encoder: JSONEncoder = {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return encoder
+  }()
+
+  /// Writes updates to `output` and problems to `errors`.
+  public init(output: any OutputTarget, errors: any OutputTarget) {
+    self.output = output
+    self.errors = errors
+  }
+
+  /// Accepts exactly one instance.
+  public func prepare(instances: [String]) throws(HostError) {
+    guard instances.count != 1 else { return }
+    throw .format(
+      "--format waybar shows one widget per process (one Waybar custom module each), but "
+        + "this selection has \(instances.count) instances: "
+        + instances.joined(separator: ", ")
+        + "; choose one with --kind KIND and --family FAMILY")
+  }
+
+  public func begin(_ header: StreamHeader) {}
+
+  public func end() {}
+
+  public func write(_ event: StreamEvent) {
+    switch event.payload {
+    case .entry(let entry):
+      update { state in
+        state.entry = entry
+        state.kind = entry.kind
+        if entry.source != .placeholder { state.failure = nil }
+      }
+    case .error(let problem):
+      errors.write("widget-host: error: \(BarProblem.subject(problem, event.instance))\n")
+      update { state in
+        state.failure = problem.message
+        state.kind = state.kind ?? problem.kind
+      }
+    case .warning(let problem):
+      errors.write("widget-host: warning: \(BarProblem.subject(problem, event.instance))\n")
+    case .openURL(let open):
+      errors.write(
+        "widget-host: open \(open.url)\(event.instance.map { " (tapped \($0))" } ?? "")\n")
+    case .bundle, .reload, .timeline:
+      break
+    }
+  }
+
+  public func refresh(instance: String?, entry: EntryEvent) {
+    update { $0.entry = entry }
+  }
+
+  private func update(_ change: (inout State) -> Void) {
+    state.withLock { state in
+      change(&state)
+      guard let update = Self.update(for: state), update != state.lastWritten,
+        let data = try? encoder.encode(update)
+      else { return }
+      state.lastWritten = update
+      output.write(String(decoding: data, as: UTF8.self) + "\n")
+    }
+  }
+
+  private static func update(for state: State) -> Update? {
+    var classes = state.kind.map { [$0] } ?? []
+    guard let entry = state.entry else {
+      // Failed before anything was shown: say so rather than show nothing.
+      guard let failure = state.failure else { return nil }
+      return Update(
+        text: "\(state.kind ?? "widget"): error", tooltip: failure, class: classes + ["error"])
+    }
+    if entry.source == .placeholder { classes.append("placeholder") }
+    var tooltip = BarText.tooltip(entry)
+    if let failure = state.failure {
+      classes.append("error")
+      tooltip += "\n\n" + failure
+    }
+    let text = BarText.fullText(entry)
+    return Update(
+      text: text, tooltip: tooltip, class: classes, percentage: BarText.percentage(text))
+  }
+}

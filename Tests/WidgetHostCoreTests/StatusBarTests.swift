@@ -1,0 +1,339 @@
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+import WidgetSchema
+
+@testable import WidgetHostCore
+
+/// The status-bar formats: flattening, the i3bar stream, Waybar lines, clicks back as taps.
+@Suite struct StatusBarTests {
+  static let start = Date(timeIntervalSince1970: 1_800_000_000)
+
+  static func entry(
+    _ lines: [String], family: WidgetFamily = .systemSmall, kind: String = "K",
+    source: EntrySource = .timeline, spans: [Span] = []
+  ) -> EntryEvent {
+    EntryEvent(
+      kind: kind, family: family, source: source, date: start, validUntil: nil, relevance: nil,
+      view: .empty, lines: lines, spans: spans)
+  }
+
+  static func event(_ seq: UInt64, _ instance: String, _ payload: EventPayload) -> StreamEvent {
+    StreamEvent(seq: seq, time: start, instance: instance, payload: payload)
+  }
+
+  static func header() -> StreamHeader { StreamHeader(host: "test", started: start) }
+
+  // MARK: Flattening
+
+  @Test func inlineIsItsOneLineAndOtherFamiliesJoinTheirLines() {
+    let inline = Self.entry(["  Mon   12:00  "], family: .accessoryInline)
+    #expect(BarText.fullText(inline) == "Mon 12:00")
+    let small = Self.entry(["  Battery      ", "", "   73%   Full ", "     "])
+    #expect(BarText.fullText(small) == "Battery · 73% Full")
+    #expect(BarText.shortText(small) == "Battery")
+    #expect(BarText.tooltip(small) == "Battery\n\n 73%   Full")
+    let placeholder = Self.entry(["████ ██", "███"], source: .placeholder)
+    #expect(BarText.fullText(placeholder) == "████ ██ · ███")
+  }
+
+  @Test func colourIsTheFirstColouredSpanAsHex() {
+    let red = ColorValue(name: "red")
+    let orange = ColorValue(red: 1, green: 0.5, blue: 0)
+    let spans = [
+      Span(row: 1, column: 0, length: 2, foreground: red),
+      Span(row: 0, column: 4, length: 2, foreground: orange),
+      Span(row: 0, column: 0, length: 2, bold: true),
+    ]
+    #expect(BarText.color(Self.entry(["ab cd", "ef"], spans: spans)) == "#ff8000")
+    #expect(BarText.color(Self.entry(["ab"], spans: [spans[0]])) == "#ff453a")
+    #expect(BarText.color(Self.entry(["ab"], spans: [spans[2]])) == nil)
+    #expect(BarText.hex(ColorValue(name: "primary")) == nil)
+    #expect(BarText.hex(ColorValue(red: 0, green: 0.04, blue: 2)) == "#000aff")
+    #expect(
+      ColorValue.names.allSatisfy {
+        ["primary", "clear"].contains($0) == (BarText.hex(ColorValue(name: $0)) == nil)
+      })
+  }
+
+  @Test func percentageIsTheFirstWholeNumberUpToAHundredBeforePercent() {
+    #expect(BarText.percentage("Battery 73%") == 73)
+    #expect(BarText.percentage("100% charged") == 100)
+    #expect(BarText.percentage("0%") == 0)
+    #expect(BarText.percentage("cpu 150% · mem 40%") == 40)
+    #expect(BarText.percentage("12.5% then 7%") == 7)
+    #expect(BarText.percentage("-3%") == nil)
+    #expect(BarText.percentage("73 %") == nil)
+    #expect(BarText.percentage("no numbers") == nil)
+  }
+
+  // MARK: i3bar
+
+  @Test func i3barIsAnEndlessArrayInInstanceOrderWrittenOnChangeOnly() throws {
+    let output = MemoryOutput()
+    let errors = MemoryOutput()
+    let sink = I3BarSink(output: output, errors: errors)
+    try sink.prepare(instances: ["B/systemSmall", "A/accessoryInline"])
+    sink.begin(Self.header())
+    let red = [Span(row: 0, column: 0, length: 3, foreground: ColorValue(name: "red"))]
+    let a = Self.entry(["Low battery"], family: .accessoryInline, kind: "A", spans: red)
+    let b = Self.entry(["Title", "", " 5   items "], kind: "B")
+    sink.write(Self.event(1, "A/accessoryInline", .entry(a)))
+    sink.write(Self.event(2, "B/systemSmall", .entry(b)))
+    // The same entry again, a redraw with the same text, a warning: nothing new to show.
+    sink.write(Self.event(3, "A/accessoryInline", .entry(a)))
+    sink.refresh(instance: "A/accessoryInline", entry: a)
+    sink.write(
+      Self.event(4, "B/systemSmall", .warning(ProblemEvent(code: "view-ignored", message: "w"))))
+    var later = b
+    later.lines = ["Title", "6 items"]
+    sink.refresh(instance: "B/systemSmall", entry: later)
+
+    // Read it as i3bar would: in small chunks, checking every array as it completes.
+    var reader = try I3BarStreamReader()
+    let bytes = Data(output.text.utf8)
+    var seen: [[I3BarStreamReader.Block]] = []
+    for offset in stride(from: 0, to: bytes.count, by: 5) {
+      seen += reader.feed(bytes[offset..<min(offset + 5, bytes.count)])
+    }
+    #expect(reader.problems == [], "\(output.text)")
+    #expect(reader.isValidAndOpen)
+    #expect(reader.clickEvents)
+    #expect(seen == reader.arrays)
+    #expect(
+      seen.map { $0.map(\.name) } == [
+        ["A/accessoryInline"], ["B/systemSmall", "A/accessoryInline"],
+        ["B/systemSmall", "A/accessoryInline"],
+      ])
+    #expect(
+      seen.map { $0.map(\.fullText) } == [
+        ["Low battery"], ["Title · 5 items", "Low battery"], ["Title · 6 items", "Low battery"],
+      ])
+    let last = try #require(seen.last)
+    #expect(last.map(\.shortText) == ["Title", "Low battery"])
+    #expect(last.map(\.instance) == ["B/systemSmall", "A/accessoryInline"])
+    #expect(last.map(\.color) == [nil, "#ff453a"])
+    #expect(last.allSatisfy { $0.urgent == false })
+    #expect(output.text.hasPrefix(#"{"version":1,"click_events":true}"# + "\n[\n"))
+    #expect(output.text.split(separator: "\n").last?.hasPrefix(",[") == true, "never closed")
+    #expect(errors.text == "widget-host: warning: B/systemSmall: w\n")
+  }
+
+  @Test func theStreamReaderRejectsWhatI3barWouldNot() throws {
+    var reader = try I3BarStreamReader()
+    reader.feed(Data(#"{"version":1}"#.utf8 + Data("\n[\n[]\n[{\"full_text\":\"x\"}]\n]\n".utf8)))
+    #expect(reader.problems.count >= 4, "\(reader.problems)")
+    #expect(reader.problems.contains { $0.contains("click_events") })
+    #expect(reader.problems.contains { $0.contains("comma") })
+    #expect(reader.problems.contains { $0.contains("closed") })
+  }
+
+  @Test func theDocumentedExamplesFollowTheSchemas() throws {
+    let url = TestSupport.repositoryRoot.appendingPathComponent("docs/status-bars.md")
+    let lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
+    // The i3bar example, read as a stream.
+    let start = try #require(lines.firstIndex(of: #"{"version":1,"click_events":true}"#))
+    let example = lines[start...].prefix { !$0.hasPrefix("```") }
+    var reader = try I3BarStreamReader()
+    reader.feed(Data(example.map { $0 + "\n" }.joined().utf8))
+    #expect(reader.problems == [])
+    #expect(reader.arrays.count == 3)
+    let waybar = try SchemaSubset(documented: "status-bars/waybar.schema.json")
+    let updates = lines.filter { $0.hasPrefix(#"{"class":"#) }
+    #expect(updates.count == 2)
+    for line in updates { #expect(waybar.problems(in: line) == [], "\(line)") }
+  }
+
+  // MARK: Waybar
+
+  @Test func waybarWritesOneCheckedLinePerChange() throws {
+    let output = MemoryOutput()
+    let errors = MemoryOutput()
+    let sink = WaybarSink(output: output, errors: errors)
+    try sink.prepare(instances: ["Battery/systemSmall"])
+    sink.begin(Self.header())
+    let instance = "Battery/systemSmall"
+    let placeholder = Self.entry(["███████", "███"], kind: "Battery", source: .placeholder)
+    let real = Self.entry([" Battery ", "  73%  "], kind: "Battery")
+    sink.write(Self.event(1, instance, .entry(placeholder)))
+    sink.write(Self.event(2, instance, .entry(real)))
+    sink.refresh(instance: instance, entry: real)
+    sink.write(
+      Self.event(
+        3, instance, .error(ProblemEvent(code: "provider-failed", message: "no battery"))))
+    var next = real
+    next.lines = ["Battery", "charging"]
+    sink.write(Self.event(4, instance, .entry(next)))
+
+    let schema = try SchemaSubset(documented: "status-bars/waybar.schema.json")
+    let lines = output.text.split(separator: "\n").map(String.init)
+    for line in lines { #expect(schema.problems(in: line) == [], "\(line)") }
+    struct Line: Decodable, Equatable {
+      var text: String
+      var tooltip: String
+      var `class`: [String]
+      var percentage: Int?
+    }
+    let decoded = try lines.map { try JSONDecoder().decode(Line.self, from: Data($0.utf8)) }
+    #expect(
+      decoded == [
+        Line(
+          text: "███████ · ███", tooltip: "███████\n███", class: ["Battery", "placeholder"]),
+        Line(text: "Battery · 73%", tooltip: "Battery\n 73%", class: ["Battery"], percentage: 73),
+        Line(
+          text: "Battery · 73%", tooltip: "Battery\n 73%\n\nno battery",
+          class: ["Battery", "error"], percentage: 73),
+        Line(text: "Battery · charging", tooltip: "Battery\ncharging", class: ["Battery"]),
+      ])
+    #expect(!lines[3].contains("percentage"))
+    #expect(errors.text == "widget-host: error: Battery/systemSmall: no battery\n")
+  }
+
+  @Test func waybarRefusesAnythingButOneInstance() throws {
+    let sink = WaybarSink(output: MemoryOutput(), errors: MemoryOutput())
+    #expect(throws: Never.self) { try sink.prepare(instances: ["K/systemSmall"]) }
+    #expect {
+      try sink.prepare(instances: ["K/systemSmall", "K/systemMedium"])
+    } throws: { error in
+      guard case .format(let message) = error as? HostError else { return false }
+      return message.contains("2 instances: K/systemSmall, K/systemMedium")
+        && message.contains("--kind") && message.contains("--family")
+    }
+  }
+
+  @Test func theHostStopsBeforeLoadingWhenWaybarRefuses() async throws {
+    let path = try HostTests.bundle(kinds: [
+      KindManifest(kind: "K", families: [.systemSmall, .systemMedium])
+    ])
+    var options = HostOptions(bundlePaths: [path])
+    options.families = [.systemSmall, .systemMedium]
+    let output = MemoryOutput()
+    let entry = Entry(date: Self.start, view: .text(TextNode(runs: [.verbatim("x")])))
+    let host = WidgetHost(
+      options: options, clock: VirtualClock(start: Self.start),
+      loader: FakeLoader(timeline: Timeline(entries: [entry], policy: .never), placeholder: entry),
+      sinks: [WaybarSink(output: output, errors: output)], log: output)
+    await #expect(throws: HostError.self) { _ = try await host.run() }
+    #expect(output.text.isEmpty)
+  }
+
+  // MARK: Clicks
+
+  @Test func clickEventsAreParsedIncrementallyAndBadLinesSkipped() throws {
+    var parser = I3BarClicks.Parser()
+    var results = parser.feed(Data("[\n{\"name\":\"A\",\"instance\":\"A\",\"button\":1,".utf8))
+    #expect(results.isEmpty)
+    results += parser.feed(
+      Data(
+        (#""x":10,"y":4,"relative_x":3,"relative_y":2,"width":80,"height":20}"# + "\n,{\"na")
+          .utf8))
+    results += parser.feed(Data("me\":\"B\",\"button\":3}\n,garbage\n\n,{\"button\":1}\n".utf8))
+    results += parser.feed(Data("[{\"name\":\"C\",\"button\":\"left\"}\n,{\"name\":\"D\"}".utf8))
+    results += parser.finish()
+    #expect(results.count == 6)
+    #expect(
+      try results[0].get()
+        == {
+          var click = I3BarClicks.Click(name: "A", instance: "A", button: 1)
+          (click.x, click.y, click.relativeX, click.relativeY) = (10, 4, 3, 2)
+          (click.width, click.height) = (80, 20)
+          return click
+        }())
+    #expect(try results[1].get() == I3BarClicks.Click(name: "B", button: 3))
+    #expect(throws: I3BarClicks.ParseError(line: "garbage", reason: "expected a JSON object")) {
+      try results[2].get()
+    }
+    #expect(throws: I3BarClicks.ParseError.self) { try results[3].get() }
+    #expect(throws: I3BarClicks.ParseError.self) { try results[4].get() }
+    #expect(try results[5].get() == I3BarClicks.Click(name: "D", button: nil))
+  }
+
+  /// Runs a host showing `view` in `family` until it has shown its entry, feeds `clicks`
+  /// through a pipe as i3bar writes them, waits for `opened` URLs and `errorLines` lines on
+  /// standard error, and returns the stream and the errors.
+  func clickThroughPipe(
+    _ view: ViewNode, family: WidgetFamily, clicks: [String], until opened: Int,
+    and errorLines: Int = 0
+  ) async throws -> (events: [StreamEvent], errors: String) {
+    let path = try HostTests.bundle(kinds: [KindManifest(kind: "K", families: [family])])
+    let output = MemoryOutput()
+    let errors = MemoryOutput()
+    let entry = Entry(date: Self.start, view: view)
+    let host = WidgetHost(
+      options: HostOptions(bundlePaths: [path]), clock: VirtualClock(start: Self.start),
+      loader: FakeLoader(timeline: Timeline(entries: [entry], policy: .never), placeholder: entry),
+      sinks: [JSONSink(output: output)], log: errors)
+    let task = Task { try await host.run() }
+    defer { task.cancel() }
+    func events() throws -> [StreamEvent] {
+      try output.text.split(separator: "\n").dropFirst().map {
+        try WidgetJSON.decode(StreamEvent.self, from: Data($0.utf8))
+      }
+    }
+    func count(_ type: String) -> Int {
+      output.text.components(separatedBy: "\"type\":\"\(type)\"").count - 1
+    }
+    var waited = 0
+    while count("entry") < 2 && waited < 500 {
+      try await Task.sleep(for: .milliseconds(10))
+      waited += 1
+    }
+    let pipe = Pipe()
+    I3BarClicks.startReading(
+      from: pipe.fileHandleForReading, control: host.control, errors: errors)
+    for line in clicks {
+      try pipe.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8))
+    }
+    try pipe.fileHandleForWriting.close()
+    waited = 0
+    while (count("open-url") < opened || errors.text.count { $0 == "\n" } < errorLines)
+      && waited < 500
+    {
+      try await Task.sleep(for: .milliseconds(10))
+      waited += 1
+    }
+    task.cancel()
+    _ = try await task.value
+    return (try events(), errors.text)
+  }
+
+  @Test func aLeftClickFromStandardInputOpensTheWidgetURL() async throws {
+    let view = ViewNode.modified(.text(TextNode(runs: [.verbatim("hi")])), .widgetURL("app://w"))
+    let (events, errors) = try await clickThroughPipe(
+      view, family: .accessoryInline,
+      clicks: [
+        "[",
+        #"{"name":"K/accessoryInline","instance":"K/accessoryInline","button":3,"x":1,"y":2}"#,
+        ",not json",
+        #",{"name":"K/accessoryInline","instance":"K/accessoryInline","button":1,"x":5,"y":1,"#
+          + #""relative_x":5,"relative_y":1,"width":40,"height":18}"#,
+        #",{"name":"nope","button":1}"#,
+      ], until: 1, and: 2)
+    let opened = events.compactMap { event -> (String?, OpenURLEvent)? in
+      guard case .openURL(let open) = event.payload else { return nil }
+      return (event.instance, open)
+    }
+    #expect(opened.count == 1, "\(events)")
+    #expect(opened.first?.0 == "K/accessoryInline")
+    #expect(opened.first?.1.url == "app://w")
+    let lines = errors.split(separator: "\n")
+    #expect(lines.count == 2, "\(errors)")
+    #expect(lines.contains { $0.contains("malformed click event 'not json'") })
+    #expect(lines.contains { $0.contains("click on nope: no instance 'nope'") })
+  }
+
+  @Test func aLeftClickOnAWidgetWithOnlyLinksOpensTheFirst() async throws {
+    let first = ViewNode.modified(.text(TextNode(runs: [.verbatim("one")])), .link("app://1"))
+    let second = ViewNode.modified(.text(TextNode(runs: [.verbatim("two")])), .link("app://2"))
+    let view = ViewNode.stack(StackNode(axis: .vertical, children: [first, second]))
+    let (events, errors) = try await clickThroughPipe(
+      view, family: .systemMedium, clicks: ["[", #"{"name":"K/systemMedium","button":1}"#],
+      until: 1)
+    let urls = events.compactMap { event -> String? in
+      guard case .openURL(let open) = event.payload else { return nil }
+      return open.url
+    }
+    #expect(urls == ["app://1"], "\(errors)")
+  }
+}
