@@ -49,9 +49,9 @@ import Testing
     #expect(result.status == 0, "\(result.errors)")
     let lines = result.output.split(separator: "\n").map(String.init)
     #expect(lines.count == 1, "\(result.output)")
-    let schema = try SchemaSubset(documented: "status-bars/waybar.schema.json")
+    let schema = (validator: JSONSchemaValidator.statusBars, file: "waybar.schema.json")
     for line in lines {
-      #expect(schema.problems(in: line) == [], "\(line)")
+      #expect(schema.validator.problems(in: line, against: schema.file) == [], "\(line)")
       #expect(line.contains(#""class":["wishesWidget"]"#), "\(line)")
     }
   }

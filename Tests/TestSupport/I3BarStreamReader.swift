@@ -27,8 +27,12 @@ public struct I3BarStreamReader: Sendable {
 
   private var pending = Data()
   private var expecting = Expecting.header
-  private let headerSchema: SchemaSubset
-  private let blocksSchema: SchemaSubset
+  private let headerSchema = (
+    validator: JSONSchemaValidator.statusBars, file: "i3bar-header.schema.json"
+  )
+  private let blocksSchema = (
+    validator: JSONSchemaValidator.statusBars, file: "i3bar-blocks.schema.json"
+  )
   /// Every status line read so far, in order.
   public private(set) var arrays: [[Block]] = []
   /// Protocol and schema violations, in order.
@@ -37,10 +41,7 @@ public struct I3BarStreamReader: Sendable {
   public private(set) var clickEvents = false
 
   /// A reader that has seen nothing yet.
-  public init() throws {
-    headerSchema = try SchemaSubset(documented: "status-bars/i3bar-header.schema.json")
-    blocksSchema = try SchemaSubset(documented: "status-bars/i3bar-blocks.schema.json")
-  }
+  public init() throws {}
 
   /// Whether the stream so far is a valid, still open i3bar stream with at least one array.
   public var isValidAndOpen: Bool { problems.isEmpty && !arrays.isEmpty && pending.isEmpty }
@@ -64,7 +65,9 @@ public struct I3BarStreamReader: Sendable {
   private mutating func read(_ line: String) -> [Block]? {
     switch expecting {
     case .header:
-      problems += headerSchema.problems(in: line).map { "header: \($0)" }
+      problems += headerSchema.validator.problems(in: line, against: headerSchema.file).map {
+        "header: \($0)"
+      }
       clickEvents = line.contains(#""click_events":true"#)
       expecting = .openingBracket
       return nil
@@ -89,7 +92,8 @@ public struct I3BarStreamReader: Sendable {
         json = json.dropFirst()
       }
       expecting = .nextArray
-      problems += blocksSchema.problems(in: String(json)).map { "array \(arrays.count + 1): \($0)" }
+      problems += blocksSchema.validator.problems(in: String(json), against: blocksSchema.file).map
+      { "array \(arrays.count + 1): \($0)" }
       do {
         return try JSONDecoder().decode([Block].self, from: Data(json.utf8))
       } catch {

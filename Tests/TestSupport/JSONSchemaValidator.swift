@@ -1,7 +1,8 @@
 import Foundation
 
 /// A small JSON Schema (draft 2020-12) validator for the keywords the project's schemas use:
-/// type, const, enum, required, properties, items, minItems, maxItems, minLength, minimum,
+/// type, const, enum, required, properties, additionalProperties, items, minItems, maxItems,
+/// minLength, minimum,
 /// maximum, pattern, allOf, anyOf, oneOf, not, if/then/else and `$ref` to `#`, `#/$defs/…` and
 /// sibling files (`other.schema.json#/$defs/…`). `format` and descriptions are annotations.
 /// Unknown keywords fail loudly, so a schema cannot silently stop being checked.
@@ -19,6 +20,15 @@ public final class JSONSchemaValidator: @unchecked Sendable {
   /// The schemas of the stream, in docs/schemas/stream.
   public static let stream = JSONSchemaValidator(
     folder: TestSupport.repositoryRoot.appendingPathComponent("docs/schemas/stream"))
+
+  /// The schemas of the status-bar formats, in docs/schemas/status-bars.
+  public static let statusBars = JSONSchemaValidator(
+    folder: TestSupport.repositoryRoot.appendingPathComponent("docs/schemas/status-bars"))
+
+  /// The problems of the JSON text `json` against schema file `file`.
+  public func problems(in json: String, against file: String) -> [String] {
+    problems(Data(json.utf8), against: file)
+  }
 
   /// The problems of `json` against schema file `file`; empty when it is valid.
   public func problems(_ json: Data, against file: String) -> [String] {
@@ -95,6 +105,12 @@ public final class JSONSchemaValidator: @unchecked Sendable {
           if let child = object[key] {
             validate(child, subschema, file: file, path: "\(path).\(key)", into: &problems)
           }
+        }
+      case "additionalProperties":
+        guard let object = value as? [String: Any] else { continue }
+        let declared = Set((schema["properties"] as? [String: Any])?.keys.map { $0 } ?? [])
+        for (key, child) in object where !declared.contains(key) {
+          validate(child, argument, file: file, path: "\(path).\(key)", into: &problems)
         }
       case "items":
         guard let array = value as? [Any] else { continue }
