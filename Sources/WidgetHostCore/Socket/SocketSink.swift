@@ -174,6 +174,9 @@ public final class SocketSink: EventSink {
     finished.wait()
   }
 
+  /// Open connections (for tests).
+  var connectionCount: Int { state.withLock { $0.connections.count } }
+
   // MARK: Subscriptions
 
   private static func matches(
@@ -339,6 +342,9 @@ public final class SocketSink: EventSink {
   }
 
   private func handle(_ line: LineReader.Line, from key: UInt64) {
+    // A connection that failed to authenticate is closing: the rest of what it sent is ignored.
+    let closing = state.withLock { $0.connections[key]?.closeWhenWritten ?? true }
+    guard !closing else { return }
     let request: ControlRequest
     switch ControlRequest.parse(line) {
     case .failure(let failure):
