@@ -307,3 +307,37 @@ final class TestPeer {
     #expect(filtered.events.allSatisfy { $0.instance == nil || $0.instance == "L/accessoryInline" })
   }
 }
+
+/// docs/schemas/control agrees with the code.
+@Suite struct ControlSchemaTests {
+  static func schema(_ name: String) throws -> [String: Any] {
+    let url = TestSupport.repositoryRoot.appendingPathComponent(
+      "docs/schemas/control/\(name).schema.json")
+    return try #require(JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+  }
+
+  @Test func errorCodesAndRequestsAreDocumented() throws {
+    let reply = try Self.schema("reply")
+    let properties = try #require(reply["properties"] as? [String: Any])
+    let error = try #require(properties["error"] as? [String: Any])
+    let code = try #require(
+      (error["properties"] as? [String: Any])?["code"] as? [String: Any])
+    let codes = Set(try #require(code["enum"] as? [String]))
+    let controlErrors: [ControlError] = [
+      .notRunning, .unknownKind("", known: ""), .unknownInstance("", known: ""),
+      .unknownRegion("", instance: "", known: ""), .outsideGrid(x: 0, y: 0, grid: ""),
+      .nothingShown(""), .nothingToOpen(""),
+    ]
+    for error in controlErrors { #expect(codes.contains(error.code), "\(error.code)") }
+    for code in ["bad-request", "too-large", "unknown-request", "unauthorized", "not-supported"] {
+      #expect(codes.contains(code))
+    }
+    let request = try Self.schema("request")
+    let names = try #require(
+      ((request["properties"] as? [String: Any])?["request"] as? [String: Any])?["enum"]
+        as? [String])
+    #expect(names == ["auth", "configure", "list", "reload", "subscribe", "tap"])
+    let lagged = try Self.schema("lagged")
+    #expect(lagged["required"] as? [String] == ["type", "dropped"])
+  }
+}
