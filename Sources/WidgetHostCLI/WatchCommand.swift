@@ -81,6 +81,7 @@ enum WatchCommand: Command {
       context.errors.write("widget-host: \(error)\n")
       return .failure
     }
+    if !Task.isCancelled { context.errors.write("widget-host: the host stopped\n") }
     return .success
   }
 }

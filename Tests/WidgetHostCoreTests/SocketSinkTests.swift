@@ -177,6 +177,16 @@ final class TestPeer {
     }
     #expect(sink.connectionCount == 1)
     #expect(staying.read { $0.count == 12 })
+    // A peer that sends its requests and then EOF still gets every reply, then is closed.
+    let oneShot = try TestPeer(sink.endpoint)
+    oneShot.send("{\"id\":1,\"request\":\"reload\"}\n{\"id\":2,\"request\":\"list\"}\n")
+    shutdown(oneShot.fd, Int32(SHUT_WR))
+    oneShot.readToEnd()
+    #expect(Set(oneShot.replies.compactMap(\.id)) == [.number(1), .number(2)])
+    for _ in 0..<200 where sink.connectionCount > 1 {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    #expect(sink.connectionCount == 1)
   }
 
   @Test func badRequestsGetErrorsAndTheConnectionStaysUsable() throws {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Any JSON value, kept as it was sent: a request's `id` is echoed in its reply unchanged.
-public enum JSONValue: Codable, Sendable, Equatable {
+public enum JSONValue: Codable, Sendable, Hashable {
   case null
   case bool(Bool)
   case number(Double)

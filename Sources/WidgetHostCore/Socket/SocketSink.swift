@@ -71,6 +71,8 @@ public final class SocketSink: EventSink {
     var kindOf: [String: String] = [:]
     var stopping = false
     var threadRunning = false
+    /// The serving thread has closed every descriptor.
+    var shutDown = false
   }
 
   /// Listens on `endpoint` and starts serving. A live host's socket is not taken over; a stale
@@ -211,9 +213,13 @@ public final class SocketSink: EventSink {
 
   // MARK: The serving thread
 
+  /// Wakes the serving thread (the pipe is non-blocking; a full pipe is already a wake-up).
   private func wake() {
-    var byte: UInt8 = 1
-    _ = Glibc.write(wakeWrite, &byte, 1)
+    state.withLock { state in
+      guard !state.shutDown else { return }
+      var byte: UInt8 = 1
+      _ = Glibc.write(wakeWrite, &byte, 1)
+    }
   }
 
   private func serve() {
@@ -223,8 +229,13 @@ public final class SocketSink: EventSink {
       var fds: [pollfd] = [pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
       let stopping = state.withLock { state in
         for (key, connection) in state.connections {
+          // Waiting only for a reply being computed: nothing to poll (POLLHUP would spin).
+          if connection.readClosed && connection.output.isEmpty { continue }
           var events: Int16 = 0
-          if !connection.readClosed { events |= Int16(POLLIN) }
+          // A peer that does not read its replies is not read from either (backpressure).
+          if !connection.readClosed && connection.output.bytes < limits.bytes {
+            events |= Int16(POLLIN)
+          }
           if !connection.output.isEmpty { events |= Int16(POLLOUT) }
           keys.append(key)
           fds.append(pollfd(fd: connection.fd, events: events, revents: 0))
@@ -243,7 +254,8 @@ public final class SocketSink: EventSink {
       for (index, key) in keys.enumerated() {
         let revents = fds[index + 1].revents
         guard revents != 0 else { continue }
-        if revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
+        let readable = state.withLock { $0.connections[key].map { !$0.readClosed } ?? false }
+        if readable && revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
           for line in receive(key, buffer: &buffer) { requests.append((key, line)) }
         }
       }
@@ -266,25 +278,34 @@ public final class SocketSink: EventSink {
     }
   }
 
-  /// Reads what the peer sent; notes EOF and dead peers.
+  /// Reads what the peer sent (a bounded amount per wake-up, without holding the lock, so a
+  /// flooding peer cannot hold up the others or the scheduler); notes EOF and dead peers.
   private func receive(_ key: UInt64, buffer: inout [UInt8]) -> [LineReader.Line] {
-    state.withLock { state in
+    guard let fd = state.withLock({ $0.connections[key]?.fd }) else { return [] }
+    var received: [UInt8] = []
+    var ended = false
+    var failed = false
+    for _ in 0..<16 {
+      let count = recv(fd, &buffer, buffer.count, Int32(MSG_DONTWAIT))
+      if count > 0 {
+        received += buffer[0..<count]
+        continue
+      }
+      if count < 0 && errno == EINTR { continue }
+      if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { break }
+      // EOF (the peer closed or half-closed) or an error (ECONNRESET).
+      ended = true
+      failed = count < 0
+      break
+    }
+    return state.withLock { state in
       guard var connection = state.connections[key] else { return [] }
-      var lines: [LineReader.Line] = []
-      while true {
-        let count = recv(connection.fd, &buffer, buffer.count, Int32(MSG_DONTWAIT))
-        if count > 0 {
-          lines += connection.reader.feed(buffer[0..<count])
-          continue
-        }
-        if count < 0 && errno == EINTR { continue }
-        if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { break }
-        // EOF (the peer closed or half-closed) or an error (ECONNRESET): no more requests,
-        // no more events.
+      let lines = connection.reader.feed(received)
+      if ended {
+        // No more requests and no more events; replies still owed are written first.
         connection.readClosed = true
         connection.subscription = nil
-        if count < 0 { connection.output = OutgoingQueue() }
-        break
+        if failed { connection.output = OutgoingQueue() }
       }
       state.connections[key] = connection
       return lines
@@ -326,8 +347,11 @@ public final class SocketSink: EventSink {
       var info = stat()
       if stat(path, &info) == 0 && UInt(info.st_ino) == socketInode { unlink(path) }
     }
-    Glibc.close(wakeRead)
-    Glibc.close(wakeWrite)
+    state.withLock { state in
+      state.shutDown = true
+      Glibc.close(wakeRead)
+      Glibc.close(wakeWrite)
+    }
     finished.signal()
   }
 
