@@ -240,6 +240,13 @@ final class TestPeer {
     #expect(throws: SocketError.inUse(path)) {
       _ = try SocketSink(endpoint: .unix(path), control: HostControl())
     }
+    // A file that is not a socket is never removed.
+    let file = (path as NSString).deletingLastPathComponent + "/file"
+    _ = FileManager.default.createFile(atPath: file, contents: Data("keep".utf8))
+    #expect(throws: SocketError.notASocket(file)) {
+      _ = try SocketSink(endpoint: .unix(file), control: HostControl())
+    }
+    #expect(FileManager.default.contents(atPath: file) == Data("keep".utf8))
     // The first host still serves.
     let peer = try TestPeer(sink.endpoint)
     peer.send("{\"request\":\"configure\"}\n")
@@ -247,7 +254,7 @@ final class TestPeer {
   }
 
   @Test func tcpNeedsTheTokenFirst() throws {
-    #expect(throws: SocketError.self) {
+    #expect(throws: SocketError.needsToken("tcp:0.0.0.0:0")) {
       _ = try SocketSink(endpoint: .tcp(host: "0.0.0.0", port: 0), control: HostControl())
     }
     let sink = try SocketSink(

@@ -73,6 +73,10 @@ public enum SocketError: Error, Sendable, Equatable, CustomStringConvertible {
   case system(String, call: String, errno: Int32)
   /// The path does not fit in a Unix socket address (107 bytes).
   case pathTooLong(String)
+  /// Something that is not a socket is in the way.
+  case notASocket(String)
+  /// TCP beyond loopback without a token.
+  case needsToken(String)
 
   public var description: String {
     switch self {
@@ -84,6 +88,10 @@ public enum SocketError: Error, Sendable, Equatable, CustomStringConvertible {
       "\(place): \(call) failed: \(String(cString: strerror(code)))"
     case .pathTooLong(let path):
       "socket path is too long (at most 107 bytes): \(path)"
+    case .notASocket(let path):
+      "\(path) exists and is not a socket (not replaced; give another path)"
+    case .needsToken(let place):
+      "\(place) accepts connections from other machines: give --token"
     }
   }
 }
@@ -112,7 +120,10 @@ enum Sockets {
         }
       }
       var address = try unixAddress(path)
-      if FileManager.default.fileExists(atPath: path) || isSocketFile(path) {
+      var info = stat()
+      if lstat(path, &info) == 0 {
+        // Only a socket is ever replaced: a mistyped path must not delete a file.
+        guard info.st_mode & S_IFMT == S_IFSOCK else { throw .notASocket(path) }
         if let live = try? connect(to: endpoint) {
           close(live)
           throw .inUse(path)
@@ -213,11 +224,6 @@ enum Sockets {
       offset += sent
     }
     return true
-  }
-
-  private static func isSocketFile(_ path: String) -> Bool {
-    var info = stat()
-    return lstat(path, &info) == 0
   }
 
   private static func makeSocket(_ family: Int32, place: String) throws(SocketError) -> Descriptor {

@@ -82,8 +82,7 @@ public final class SocketSink: EventSink {
     limits: Limits = Limits()
   ) throws(SocketError) {
     if !endpoint.isLocal && token == nil {
-      throw .system(
-        "\(endpoint) (listening beyond loopback needs --token)", call: "bind", errno: EACCES)
+      throw .needsToken(endpoint.description)
     }
     let (listener, actual) = try Sockets.listen(on: endpoint)
     var pipeEnds: [Int32] = [0, 0]
