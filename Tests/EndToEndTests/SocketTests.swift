@@ -119,6 +119,42 @@ import WidgetSchema
     #expect(host.wait() == 0)
   }
 
+  @Test func tcpWithAToken() throws {
+    // A free port: bind to port 0, note the port, let it go.
+    let probe = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(probe, $0, length) == 0 && getsockname(probe, $0, &length) == 0
+      }
+    }
+    let port = UInt16(bigEndian: address.sin_port)
+    close(probe)
+    let open = try Products.run([
+      "run", TestSupport.product("libWishes.so").path, "--sink", "tcp:0.0.0.0:\(port)",
+    ])
+    #expect(open.status == 2, "beyond loopback without a token is a usage error")
+    #expect(open.errors.contains("--token"))
+    let host = try LiveProcess(
+      Products.widgetHost,
+      [
+        "run", TestSupport.product("libWishes.so").path, "--family", "systemMedium",
+        "--format", "json", "--sink", "tcp:127.0.0.1:\(port)", "--token", "s3cret",
+      ], environment: Products.environment)
+    defer { host.interrupt() }
+    #expect(host.waitFor(timeout: 30) { $0.contains { $0.contains(#""source":"timeline""#) } })
+    let socket = "tcp:127.0.0.1:\(port)"
+    let refused = try Self.client(["tap", Self.instance, "--socket", socket])
+    #expect(refused.status == 1)
+    #expect(refused.errors.contains("(unauthorized)"), "\(refused.errors)")
+    let tap = try Self.client(["tap", Self.instance, "--socket", socket, "--token", "s3cret"])
+    #expect(tap.status == 0, "\(tap.errors)")
+    #expect(tap.output == "url://123\n")
+  }
+
   @Test func clientsWithoutAHostSaySo() throws {
     let path = Self.socketPath()
     for command in [["watch"], ["reload"], ["tap", Self.instance]] {

@@ -358,3 +358,23 @@ final class TestPeer {
     #expect(lagged["required"] as? [String] == ["type", "dropped"])
   }
 }
+
+@Suite struct SocketEndpointTests {
+  @Test func sinkAndClientValuesParse() {
+    let runtime = ["XDG_RUNTIME_DIR": "/run/user/1000"]
+    #expect(
+      SocketEndpoint.defaultPath(environment: runtime)
+        == "/run/user/1000/widget-host/widget-host.sock")
+    #expect(
+      SocketEndpoint.defaultPath(environment: [:])
+        == "/tmp/widget-host-\(getuid())/widget-host.sock")
+    #expect(SocketEndpoint.parse(sink: "socket:/tmp/x.sock") == .unix("/tmp/x.sock"))
+    #expect(SocketEndpoint.parse(sink: "tcp:127.0.0.1:7000") == .tcp(host: "127.0.0.1", port: 7000))
+    #expect(SocketEndpoint.parse(sink: "tcp:localhost:7000") == nil, "an IPv4 address")
+    #expect(SocketEndpoint.parse(sink: "tcp:127.0.0.1:99999") == nil)
+    #expect(SocketEndpoint.parse(sink: "json") == nil)
+    #expect(SocketEndpoint.parse(client: "/tmp/x.sock") == .unix("/tmp/x.sock"))
+    #expect(SocketEndpoint.tcp(host: "127.0.0.1", port: 1).isLocal)
+    #expect(!SocketEndpoint.tcp(host: "0.0.0.0", port: 1).isLocal)
+  }
+}
