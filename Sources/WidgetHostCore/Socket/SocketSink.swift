@@ -118,7 +118,7 @@ public final class SocketSink: EventSink {
     let woke = state.withLock { state in
       state.header = line
       var any = false
-      for key in state.connections.keys where state.connections[key]?.subscription != nil {
+      for key in Array(state.connections.keys) where state.connections[key]?.subscription != nil {
         state.connections[key]?.output.append(line)
         any = true
       }
@@ -134,11 +134,13 @@ public final class SocketSink: EventSink {
         state.kindOf[instance] = kind
       }
       var any = false
-      for key in state.connections.keys {
-        guard var connection = state.connections[key],
-          let subscription = connection.subscription,
+      // Connections are taken out of the dictionary while changed so that their queues are
+      // uniquely referenced and appended to in place.
+      for key in Array(state.connections.keys) {
+        guard let subscription = state.connections[key]?.subscription,
           event.seq > subscription.skipThrough,
-          Self.matches(event, subscription, kindOf: state.kindOf)
+          Self.matches(event, subscription, kindOf: state.kindOf),
+          var connection = state.connections.removeValue(forKey: key)
         else { continue }
         if connection.output.count >= limits.lines
           || connection.output.bytes + line.count > limits.bytes
@@ -298,7 +300,7 @@ public final class SocketSink: EventSink {
       break
     }
     return state.withLock { state in
-      guard var connection = state.connections[key] else { return [] }
+      guard var connection = state.connections.removeValue(forKey: key) else { return [] }
       let lines = connection.reader.feed(received)
       if ended {
         // No more requests and no more events; replies still owed are written first.
@@ -314,8 +316,8 @@ public final class SocketSink: EventSink {
   /// Writes queued output; closes connections that are dead or done.
   private func flushAll() {
     state.withLock { state in
-      for key in state.connections.keys {
-        guard var connection = state.connections[key] else { continue }
+      for key in Array(state.connections.keys) {
+        guard var connection = state.connections.removeValue(forKey: key) else { continue }
         let drain = connection.output.drain(to: connection.fd)
         let done =
           drain == .dead
@@ -324,7 +326,6 @@ public final class SocketSink: EventSink {
               || connection.closeWhenWritten))
         if done {
           Glibc.close(connection.fd)
-          state.connections[key] = nil
         } else {
           state.connections[key] = connection
         }
@@ -479,7 +480,7 @@ public final class SocketSink: EventSink {
     let line = JSONLines.encode(
       ControlReply(id: request.id, result: ControlResult(subscribed: true)))
     state.withLock { state in
-      guard var connection = state.connections[key] else { return }
+      guard var connection = state.connections.removeValue(forKey: key) else { return }
       connection.output.append(line)
       let subscription = Subscription(
         kinds: Set(request.kinds ?? []), instances: Set(request.instances ?? []), skipThrough: 0)
