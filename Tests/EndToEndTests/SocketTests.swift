@@ -165,6 +165,23 @@ import WidgetSchema
           == "widget-host: no host is listening on \(path) (start one with widget-host run … --sink socket)\n"
       )
     }
+    // A stale socket file (its host died): the connection is refused, the same message.
+    let stale = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    try FileManager.default.createDirectory(
+      atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8) + [0]) }
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(stale, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+      }
+    }
+    close(stale)
+    #expect(bound == 0 && FileManager.default.fileExists(atPath: path))
+    let refused = try Self.client(["reload", "--socket", path])
+    #expect(refused.status == 1)
+    #expect(refused.errors.hasPrefix("widget-host: no host is listening on \(path) "))
     for command in ["watch", "reload", "tap"] {
       let help = try Self.client([command, "--help"])
       #expect(help.status == 0)

@@ -370,6 +370,7 @@ final class TestPeer {
         == "/tmp/widget-host-\(getuid())/widget-host.sock")
     #expect(SocketEndpoint.parse(sink: "socket:/tmp/x.sock") == .unix("/tmp/x.sock"))
     #expect(SocketEndpoint.parse(sink: "tcp:127.0.0.1:7000") == .tcp(host: "127.0.0.1", port: 7000))
+    #expect(SocketEndpoint.parse(sink: "tcp:7000") == .tcp(host: "127.0.0.1", port: 7000))
     #expect(SocketEndpoint.parse(sink: "tcp:localhost:7000") == nil, "an IPv4 address")
     #expect(SocketEndpoint.parse(sink: "tcp:127.0.0.1:99999") == nil)
     #expect(SocketEndpoint.parse(sink: "json") == nil)

@@ -22,8 +22,8 @@ public enum SocketEndpoint: Sendable, Equatable, CustomStringConvertible {
     return "/tmp/widget-host-\(getuid())/widget-host.sock"
   }
 
-  /// Parses a `--sink` value (`socket`, `socket:PATH`, `tcp:HOST:PORT`); nil if it is not a
-  /// socket sink.
+  /// Parses a `--sink` value (`socket`, `socket:PATH`, `tcp:HOST:PORT`, `tcp:PORT` for
+  /// loopback); nil if it is not a socket sink.
   public static func parse(sink value: String) -> SocketEndpoint? {
     if value == "socket" { return .unix(defaultPath()) }
     if value.hasPrefix("socket:") { return .unix(String(value.dropFirst("socket:".count))) }
@@ -37,7 +37,9 @@ public enum SocketEndpoint: Sendable, Equatable, CustomStringConvertible {
     return value.isEmpty ? nil : .unix(value)
   }
 
+  /// `HOST:PORT`, or `PORT` alone for loopback.
   private static func parseTCP(_ value: String) -> SocketEndpoint? {
+    if let port = UInt16(value) { return .tcp(host: "127.0.0.1", port: port) }
     guard let colon = value.lastIndex(of: ":"),
       let port = UInt16(value[value.index(after: colon)...])
     else { return nil }
