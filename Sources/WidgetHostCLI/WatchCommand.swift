@@ -46,12 +46,11 @@ enum WatchCommand: Command {
       throw UsageError(command: name, message: "unknown format '\(format)' (expected text or json)")
     }
     let color = arguments.last("--color") ?? "auto"
-    guard var style = TextSink.Options.choose(color: color, terminal: context.outputIsTerminal)
+    guard let style = TextSink.Options.choose(color: color, terminal: context.outputIsTerminal)
     else {
       throw UsageError(
         command: name, message: "unknown --color '\(color)' (expected auto, always or never)")
     }
-    style.inPlace = false
     guard let client = try SocketClientOptions.connect(arguments, command: name, context: context)
     else { return .failure }
     let options = HostOptions(bundlePaths: [])
