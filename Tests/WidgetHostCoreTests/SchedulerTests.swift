@@ -215,6 +215,22 @@ import WidgetSchema
     await harness.stop()
   }
 
+  @Test func aFailedReloadMarksTheShownEntryStaleUntilANewTimeline() async {
+    let harness = Harness(placeholders: false) { _, call in
+      call == 1
+        ? .failure(ProviderFailure(code: "provider-failed", message: "down"))
+        : .success(Self.timeline([(0, "t\(call)")], .after(Self.start.addingTimeInterval(600))))
+    }
+    await harness.add("one", key)
+    await harness.settle()
+    await harness.advance(by: 600)
+    #expect(harness.failures() == ["down"])
+    await harness.advance(by: 30)
+    #expect(harness.shown() == ["t0", "t0", "t2"])
+    #expect(harness.staleFlags() == [false, true, false])
+    await harness.stop()
+  }
+
   @Test func placeholderFirstThenTimeline() async {
     let gate = Gate()
     let harness = Harness { _, _ in
@@ -274,7 +290,7 @@ final class Harness: Sendable {
   func shown() -> [String] {
     log.events.withLock { events in
       events.compactMap { event -> String? in
-        guard case .entry(_, _, let entry, _, _) = event, case .text(let text) = entry.view,
+        guard case .entry(_, _, let entry, _, _, _) = event, case .text(let text) = entry.view,
           case .verbatim(let label)? = text.runs.first?.content
         else { return nil }
         return label
@@ -282,10 +298,19 @@ final class Harness: Sendable {
     }
   }
 
+  func staleFlags() -> [Bool] {
+    log.events.withLock { events in
+      events.compactMap { event in
+        guard case .entry(_, _, _, _, _, let stale) = event else { return nil }
+        return stale
+      }
+    }
+  }
+
   func entryInstances(for key: TimelineKey) -> [[String]] {
     log.events.withLock { events in
       events.compactMap { event in
-        guard case .entry(let eventKey, let instances, _, .timeline, _) = event, eventKey == key
+        guard case .entry(let eventKey, let instances, _, .timeline, _, _) = event, eventKey == key
         else {
           return nil
         }

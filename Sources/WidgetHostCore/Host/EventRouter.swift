@@ -36,7 +36,7 @@ final class EventRouter: Sendable {
               kind: key.kind, family: key.family, entries: timeline.entries.count,
               policy: timeline.policy, nextReload: nextReload)))
       }
-    case .entry(let key, let instances, let entry, let source, let validUntil):
+    case .entry(let key, let instances, let entry, let source, let validUntil, let stale):
       let view =
         source == .placeholder
         ? ViewNode.modified(entry.view, .style(TextStyle(redacted: true))) : entry.view
@@ -46,7 +46,7 @@ final class EventRouter: Sendable {
           kind: key.kind, family: key.family, source: source, date: entry.date,
           validUntil: validUntil, relevance: entry.relevance, view: entry.view,
           lines: rendered.lines, spans: rendered.spans, regions: rendered.regions,
-          url: rendered.url)
+          url: rendered.url, stale: stale)
       }
       if source == .timeline { showedTimelineEntry.withLock { $0.formUnion(instances) } }
       for instance in instances {
@@ -64,7 +64,7 @@ final class EventRouter: Sendable {
               kind: key.kind, family: key.family, source: source, date: entry.date,
               validUntil: validUntil, relevance: entry.relevance, view: entry.view,
               lines: rendered.lines, spans: rendered.spans, regions: rendered.regions,
-              url: rendered.url)))
+              url: rendered.url, stale: stale)))
       }
     case .failure(let key, let instances, let failure):
       for instance in instances {

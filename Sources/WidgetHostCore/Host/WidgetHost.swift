@@ -140,7 +140,14 @@ public final class WidgetHost: Sendable {
     await loop.value
     router.stop()
     control.detach()
-    for connection in provider.all { await connection.close() }
+    for (source, connection, manifest) in ready {
+      await connection.close()
+      stream.emit(
+        .bundle(
+          BundleEvent(
+            event: .unloaded, bundle: manifest.id, version: manifest.version, path: source.path,
+            kinds: manifest.kinds.map(\.kind))))
+    }
     stream.end()
     return Summary(
       instances: instances.count, failedInstances: router.instancesWithoutTimelineEntry(instances))

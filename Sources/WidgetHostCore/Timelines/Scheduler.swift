@@ -86,8 +86,11 @@ public actor Scheduler {
     let key = instance.key
     if var group = groups[key] {
       group.instances.append(instance.id)
-      if case .entry(let key, _, let entry, let source, let validUntil) = group.current {
-        emit(.entry(key, instances: [instance.id], entry, source: source, validUntil: validUntil))
+      if case .entry(let key, _, let entry, let source, let validUntil, let stale) = group.current {
+        emit(
+          .entry(
+            key, instances: [instance.id], entry, source: source, validUntil: validUntil,
+            stale: stale))
       }
       groups[key] = group
       return
@@ -258,7 +261,7 @@ public actor Scheduler {
       show(
         .entry(
           key, instances: group.instances, timeline.entries[index], source: .timeline,
-          validUntil: validUntil), in: &group)
+          validUntil: validUntil, stale: group.failures > 0), in: &group)
     } else if let placeholder = group.placeholder, group.shown == nil {
       group.shown = .placeholder
       show(
@@ -308,6 +311,16 @@ public actor Scheduler {
       group.nextReload = now.addingTimeInterval(backoff)
       group.reloadReason = .retry
       emit(.failure(key, instances: group.instances, failure))
+      // What is shown stays, marked stale: it comes from a timeline that could not be renewed.
+      if case .entry(let key, let instances, let entry, .timeline, let validUntil, false) = group
+        .current
+      {
+        show(
+          .entry(
+            key, instances: instances, entry, source: .timeline, validUntil: validUntil, stale: true
+          ),
+          in: &group)
+      }
       if group.timeline == nil && !group.placeholderRequested {
         groups[key] = group
         requestPlaceholder(for: key)

@@ -33,8 +33,10 @@ public enum SchedulerEvent: Sendable, Equatable {
   /// A timeline arrived.
   case timeline(TimelineKey, instances: [String], Timeline, nextReload: Date?)
   /// An entry is now shown on the instances.
+  /// `stale`: the last timeline request failed and this entry is from an older timeline.
   case entry(
-    TimelineKey, instances: [String], Entry, source: EntrySource, validUntil: Date?)
+    TimelineKey, instances: [String], Entry, source: EntrySource, validUntil: Date?,
+    stale: Bool = false)
   /// A provider call failed; the instances keep what they show.
   case failure(TimelineKey, instances: [String], ProviderFailure)
 }
