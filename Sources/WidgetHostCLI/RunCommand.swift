@@ -9,7 +9,7 @@ enum RunCommand: Command {
   static let synopsis = """
     run <bundle>... [--kind KIND]... [--family FAMILY]... [--format text|json|i3bar|waybar]
           [--once] [--sink socket[:PATH]|tcp:HOST:PORT]... [--token TOKEN] [--on-open-url CMD]
-          [--min-reload-interval SECONDS] [--deadline SECONDS]
+          [--budget N|unlimited] [--min-reload-interval SECONDS] [--deadline SECONDS]
           [--placeholder-deadline SECONDS] [--color WHEN] [--log-level LEVEL]
     """
   static let discussion = """
@@ -32,6 +32,9 @@ enum RunCommand: Command {
         + "for one Waybar custom module: select exactly one instance); docs/status-bars.md."),
     OptionSpec(
       names: ["--once"], valueName: nil, help: "Show every widget's current entry, then exit."),
+    OptionSpec(
+      names: ["--budget"], valueName: "N",
+      help: "Reloads the host makes on its own per widget per 24 h (default 70), or unlimited."),
     OptionSpec(
       names: ["--min-reload-interval"], valueName: "SECONDS",
       help: "Least time between two timeline requests of one widget (default 60)."),
@@ -97,6 +100,17 @@ enum RunCommand: Command {
       try parseFamily(value)
     }
     options.once = arguments.flag("--once")
+    if let budget = arguments.last("--budget") {
+      if budget == "unlimited" {
+        options.scheduler.budget = nil
+      } else if let count = Int(budget), count >= 0 {
+        options.scheduler.budget = count
+      } else {
+        throw UsageError(
+          command: name, message: "--budget needs a number of reloads or unlimited, got '\(budget)'"
+        )
+      }
+    }
     if let interval = arguments.last("--min-reload-interval") {
       guard let seconds = TimeInterval(interval), seconds >= 0, seconds.isFinite else {
         throw UsageError(

@@ -166,16 +166,21 @@ public struct TimelineEvent: Codable, Sendable, Equatable {
   public var policy: ReloadPolicy
   /// When the host will ask for the next timeline; absent for `never`.
   public var nextReload: Date?
+  /// Reloads the instance may still make on its own in the sliding 24 h window; absent when
+  /// the budget is unlimited.
+  public var budgetLeft: Int?
 
   /// Creates the data.
   public init(
-    kind: String, family: WidgetFamily, entries: Int, policy: ReloadPolicy, nextReload: Date?
+    kind: String, family: WidgetFamily, entries: Int, policy: ReloadPolicy, nextReload: Date?,
+    budgetLeft: Int? = nil
   ) {
     self.kind = kind
     self.family = family
     self.entries = entries
     self.policy = policy
     self.nextReload = nextReload
+    self.budgetLeft = budgetLeft
   }
 }
 

@@ -231,6 +231,27 @@ import WidgetSchema
     await harness.stop()
   }
 
+  @Test func reloadsOverBudgetAreDeferredAndReported() async {
+    let harness = Harness(budget: 3) { _, call in
+      .success(
+        Self.timeline(
+          [(Double(call) * 60, "t\(call)")],
+          .after(Self.start.addingTimeInterval(Double(call + 1) * 60))))
+    }
+    await harness.add("one", key)
+    await harness.settle()
+    for _ in 0..<5 { await harness.advance(by: 60) }
+    #expect(harness.calls() == 4, "the first reload is free, then 3 budgeted ones")
+    #expect(harness.budgets() == [3, 2, 1, 0])
+    #expect(harness.deferrals() == [Self.start.addingTimeInterval(60 + 86_400)])
+    await harness.scheduler.reload(bundle: "b", kind: nil)
+    await harness.settle()
+    #expect(harness.calls() == 5, "a requested reload is free")
+    await harness.advance(by: 86_400)
+    #expect(harness.calls() == 6, "the deferred reload runs once the window has room")
+    await harness.stop()
+  }
+
   @Test func placeholderFirstThenTimeline() async {
     let gate = Gate()
     let harness = Harness { _, _ in
@@ -257,10 +278,11 @@ final class Harness: Sendable {
   let scheduler: Scheduler
   let loop: Task<Void, Never>
 
-  init(placeholders: Bool = true, script: @escaping Script) {
+  init(placeholders: Bool = true, budget: Int? = 70, script: @escaping Script) {
     provider = ScriptedProvider(script: script)
     var configuration = Scheduler.Configuration()
     configuration.showsPlaceholders = placeholders
+    configuration.budget = budget
     let log = self.log
     scheduler = Scheduler(clock: clock, provider: provider, configuration: configuration) { event in
       log.events.withLock { $0.append(event) }
@@ -298,6 +320,24 @@ final class Harness: Sendable {
     }
   }
 
+  func budgets() -> [Int?] {
+    log.events.withLock { events in
+      events.compactMap { event in
+        guard case .timeline(_, _, _, _, let budgetLeft) = event else { return nil }
+        return .some(budgetLeft)
+      }
+    }
+  }
+
+  func deferrals() -> [Date] {
+    log.events.withLock { events in
+      events.compactMap { event in
+        guard case .deferred(_, _, let until, _) = event else { return nil }
+        return until
+      }
+    }
+  }
+
   func staleFlags() -> [Bool] {
     log.events.withLock { events in
       events.compactMap { event in
@@ -331,7 +371,7 @@ final class Harness: Sendable {
   func nextReloads() -> [Date?] {
     log.events.withLock { events in
       events.compactMap { event in
-        guard case .timeline(_, _, _, let nextReload) = event else { return nil }
+        guard case .timeline(_, _, _, let nextReload, _) = event else { return nil }
         return .some(nextReload)
       }
     }

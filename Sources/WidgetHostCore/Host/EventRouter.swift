@@ -27,14 +27,26 @@ final class EventRouter: Sendable {
           instance: instance,
           .reload(ReloadEvent(kind: key.kind, family: key.family, reason: reason)))
       }
-    case .timeline(let key, let instances, let timeline, let nextReload):
+    case .deferred(let key, let instances, let until, let budget):
+      for instance in instances {
+        stream.emit(
+          instance: instance,
+          .warning(
+            ProblemEvent(
+              code: "budget-exhausted",
+              message:
+                "\(key.kind): the refresh budget of \(budget) reloads per 24 h is spent; the next "
+                + "reload waits until \(RFC3339.string(from: until))",
+              bundle: key.bundle, kind: key.kind)))
+      }
+    case .timeline(let key, let instances, let timeline, let nextReload, let budgetLeft):
       for instance in instances {
         stream.emit(
           instance: instance,
           .timeline(
             TimelineEvent(
               kind: key.kind, family: key.family, entries: timeline.entries.count,
-              policy: timeline.policy, nextReload: nextReload)))
+              policy: timeline.policy, nextReload: nextReload, budgetLeft: budgetLeft)))
       }
     case .entry(let key, let instances, let entry, let source, let validUntil, let stale):
       let view =

@@ -22,6 +22,12 @@ public actor Scheduler {
     public var maximumRetryInterval: TimeInterval = 15 * 60
     /// Ask for and show placeholders before the first timeline arrives.
     public var showsPlaceholders = true
+    /// Reloads the host makes on its own (policy and retries) per instance in any 24 h window;
+    /// nil for unlimited. Reloads requested by apps or clients and the first one are free, as in
+    /// WidgetKit. A reload over budget is deferred, never dropped.
+    public var budget: Int? = 70
+    /// The length of the budget's sliding window.
+    public var budgetWindow: TimeInterval = 86_400
 
     /// The defaults.
     public init() {}
@@ -46,6 +52,8 @@ public actor Scheduler {
     var fetching = false
     var requestedDuringFetch = false
     var failures = 0
+    /// When budgeted reloads were made, oldest first (within the window).
+    var ledger: [Date] = []
 
     var settled: Bool { timeline != nil || (failures > 0 && placeholderDone) }
   }
@@ -229,7 +237,14 @@ public actor Scheduler {
     for key in order {
       guard var group = groups[key] else { continue }
       if !group.fetching, let due = group.nextReload, due <= now {
-        startFetch(key, &group)
+        if let deferral = budgetDeferral(&group, at: now) {
+          group.nextReload = deferral
+          emit(
+            .deferred(
+              key, instances: group.instances, until: deferral, budget: configuration.budget ?? 0))
+        } else {
+          startFetch(key, &group)
+        }
       }
       showCurrentEntry(key, &group, at: now)
       groups[key] = group
@@ -275,7 +290,22 @@ public actor Scheduler {
     emit(event)
   }
 
+  /// Whether the reload now due is over budget; if so, when the budget allows it.
+  private func budgetDeferral(_ group: inout Group, at now: Date) -> Date? {
+    guard let budget = configuration.budget, group.reloadReason.isBudgeted else { return nil }
+    group.ledger.removeAll { $0 <= now.addingTimeInterval(-configuration.budgetWindow) }
+    guard group.ledger.count >= budget, let oldest = group.ledger.first else { return nil }
+    return oldest.addingTimeInterval(configuration.budgetWindow)
+  }
+
+  private func budgetLeft(_ group: Group, at now: Date) -> Int? {
+    guard let budget = configuration.budget else { return nil }
+    let start = now.addingTimeInterval(-configuration.budgetWindow)
+    return max(0, budget - group.ledger.count { $0 > start })
+  }
+
   private func startFetch(_ key: TimelineKey, _ group: inout Group) {
+    if group.reloadReason.isBudgeted { group.ledger.append(clock.now()) }
     group.fetching = true
     group.nextReload = nil
     inFlight += 1
@@ -302,7 +332,10 @@ public actor Scheduler {
       group.nextReload = TimelineMath.nextReload(
         policy: timeline.policy, entries: timeline.entries, fetchedAt: now,
         minimumInterval: configuration.minimumReloadInterval)
-      emit(.timeline(key, instances: group.instances, timeline, nextReload: group.nextReload))
+      emit(
+        .timeline(
+          key, instances: group.instances, timeline, nextReload: group.nextReload,
+          budgetLeft: budgetLeft(group, at: now)))
     case .failure(let failure):
       group.failures += 1
       let backoff = min(
@@ -358,4 +391,10 @@ public actor Scheduler {
     }
     groups[key] = group
   }
+}
+
+extension ReloadReason {
+  /// Reloads the host makes on its own count against the budget; the first one and requested
+  /// ones (apps, clients, the bundle's own reload calls) are free.
+  var isBudgeted: Bool { self == .policy || self == .retry }
 }
