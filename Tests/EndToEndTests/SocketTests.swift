@@ -73,8 +73,14 @@ import WidgetSchema
     let list = try client.request(ControlRequest(id: .number(1), request: "list"))
     #expect(list.instances?.map(\.instance) == [Self.instance])
     #expect(list.instances?.first?.entry?.url == "url://123")
+    // A static widget has no parameters: configuring none is fine, naming one is an error.
+    let configured = try client.request(
+      ControlRequest(request: "configure", instance: Self.instance))
+    #expect(configured.configured == Self.instance)
     #expect(throws: ControlClient.Failure.self) {
-      _ = try client.request(ControlRequest(request: "configure", instance: Self.instance))
+      _ = try client.request(
+        ControlRequest(
+          request: "configure", instance: Self.instance, parameters: ["city": .string("Paris")]))
     }
 
     // watch: boxes, then the JSON stream.

@@ -206,7 +206,7 @@ final class TestPeer {
     #expect(
       replies.map { $0.error?.code } == [
         "bad-request", "bad-request", "too-large", "unknown-request", "bad-request", "bad-request",
-        "not-supported", "not-running",
+        "not-running", "not-running",
       ])
     #expect(replies[1].error?.message.contains("UTF-8") == true)
     #expect(replies[5].error?.message.contains("x") == true, "names the field")
@@ -214,7 +214,7 @@ final class TestPeer {
       replies.map(\.id) == [
         nil, nil, nil, .number(7), .array([.number(1), .string("a")]), nil, .number(8), .number(9),
       ])
-    #expect(replies[6].error?.message.contains("configuration issue") == true)
+    #expect(replies[6].error?.message == "the host is not running yet")
   }
 
   @Test func theSocketFileIsPrivateAndRemovedAtExit() throws {
@@ -343,10 +343,10 @@ final class TestPeer {
     let controlErrors: [ControlError] = [
       .notRunning, .unknownKind("", known: ""), .unknownInstance("", known: ""),
       .unknownRegion("", instance: "", known: ""), .outsideGrid(x: 0, y: 0, grid: ""),
-      .nothingShown(""), .nothingToOpen(""),
+      .nothingShown(""), .nothingToOpen(""), .unknownParameter("", instance: "", kind: ""),
     ]
     for error in controlErrors { #expect(codes.contains(error.code), "\(error.code)") }
-    for code in ["bad-request", "too-large", "unknown-request", "unauthorized", "not-supported"] {
+    for code in ["bad-request", "too-large", "unknown-request", "unauthorized"] {
       #expect(codes.contains(code))
     }
     let request = try Self.schema("request")

@@ -25,13 +25,16 @@ public struct ControlRequest: Codable, Sendable, Equatable {
   public var y: Int?
   /// `auth`: the token given to `--token`.
   public var token: String?
+  /// `configure`: the parameters to change, by name.
+  public var parameters: [String: JSONValue]?
 
   /// Creates a request.
   public init(
     id: JSONValue? = nil, request: String, kind: String? = nil, kinds: [String]? = nil,
     instances: [String]? = nil, instance: String? = nil, region: String? = nil, x: Int? = nil,
-    y: Int? = nil, token: String? = nil
+    y: Int? = nil, token: String? = nil, parameters: [String: JSONValue]? = nil
   ) {
+    self.parameters = parameters
     self.id = id
     self.request = request
     self.kind = kind
@@ -78,12 +81,15 @@ public struct ControlResult: Codable, Sendable, Equatable {
   public var subscribed: Bool?
   /// `auth`: true.
   public var authenticated: Bool?
+  /// `configure`: the instance configured.
+  public var configured: String?
 
   /// Creates a result.
   public init(
     instances: [InstanceState]? = nil, reloaded: Int? = nil, url: String? = nil,
-    subscribed: Bool? = nil, authenticated: Bool? = nil
+    subscribed: Bool? = nil, authenticated: Bool? = nil, configured: String? = nil
   ) {
+    self.configured = configured
     self.instances = instances
     self.reloaded = reloaded
     self.url = url

@@ -454,15 +454,15 @@ public final class SocketSink: EventSink {
     case "subscribe":
       subscribe(key, request)
     case "configure":
-      reply(
-        key,
-        ControlReply(
-          id: request.id,
-          error: ControlFailure(
-            code: "not-supported",
-            message:
-              "configure is not supported yet: per-instance configuration arrives with the "
-              + "configuration issue")))
+      let answer: ControlReply
+      do throws(ControlError) {
+        let instance = try control.configure(
+          instance: request.instance ?? "", parameters: request.parameters ?? [:])
+        answer = ControlReply(id: request.id, result: ControlResult(configured: instance))
+      } catch {
+        answer = ControlReply(id: request.id, error: ControlFailure(error))
+      }
+      reply(key, answer)
     default:
       reply(
         key,
