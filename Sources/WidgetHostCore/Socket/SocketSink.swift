@@ -225,6 +225,9 @@ public final class SocketSink: EventSink {
 
   private func serve() {
     var buffer = [UInt8](repeating: 0, count: 65536)
+    // Out of file descriptors (EMFILE/ENFILE): the listener stays readable but accept() fails,
+    // so it is left out of poll() for a second instead of spinning.
+    var acceptPausedUntil: Date?
     while true {
       var keys: [UInt64] = []
       var fds: [pollfd] = [pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
@@ -244,13 +247,18 @@ public final class SocketSink: EventSink {
         return state.stopping
       }
       if stopping { break }
-      fds.append(pollfd(fd: listener, events: Int16(POLLIN), revents: 0))
-      let ready = poll(&fds, nfds_t(fds.count), -1)
+      if let until = acceptPausedUntil, until <= Date() { acceptPausedUntil = nil }
+      let listening = acceptPausedUntil == nil
+      fds.append(pollfd(fd: listener, events: listening ? Int16(POLLIN) : 0, revents: 0))
+      let timeout = acceptPausedUntil.map { Int32(max(1, $0.timeIntervalSinceNow * 1000)) } ?? -1
+      let ready = poll(&fds, nfds_t(fds.count), timeout)
       if ready < 0 && errno != EINTR { break }
       if fds[0].revents != 0 {
         while Glibc.read(wakeRead, &buffer, buffer.count) > 0 {}
       }
-      if fds[fds.count - 1].revents & Int16(POLLIN) != 0 { accept() }
+      if fds[fds.count - 1].revents & Int16(POLLIN) != 0, !accept() {
+        acceptPausedUntil = Date().addingTimeInterval(1)
+      }
       var requests: [(UInt64, LineReader.Line)] = []
       for (index, key) in keys.enumerated() {
         let revents = fds[index + 1].revents
@@ -266,10 +274,11 @@ public final class SocketSink: EventSink {
     shutdown()
   }
 
-  private func accept() {
+  /// Accepts every pending connection; false when the process is out of file descriptors.
+  private func accept() -> Bool {
     while true {
       let fd = Glibc.accept(listener, nil, nil)
-      guard fd >= 0 else { return }
+      guard fd >= 0 else { return errno != EMFILE && errno != ENFILE }
       Sockets.setNonBlocking(fd)
       state.withLock { state in
         state.nextConnection += 1
