@@ -181,11 +181,11 @@ enum RunCommand: Command {
       digits = digits.dropLast()
     }
     guard let number = Int(digits), number > 0, number <= Int.max / unit,
-      number * unit >= 64 << 20
+      number * unit >= 256 << 20
     else {
       throw UsageError(
         command: name,
-        message: "--memory-limit needs a size of at least 64M (e.g. 512M, 2G) or 'none', got "
+        message: "--memory-limit needs a size of at least 256M (e.g. 512M, 2G) or 'none', got "
           + "'\(value)'")
     }
     return number * unit

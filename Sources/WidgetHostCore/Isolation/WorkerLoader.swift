@@ -137,7 +137,7 @@ final class WorkerBundle: BundleConnection, Sendable {
         let started: Result<(UInt64, WorkerProcess), ProviderError> = state.withLock { state in
           if state.closed { return .failure(.closed) }
           guard let worker = state.worker else {
-            return .failure(.unavailable(state.unavailable ?? "the bundle's worker is not running"))
+            return .failure(.unavailable(state.unavailable ?? "the bundle's worker is restarting"))
           }
           let id = state.nextCall
           state.nextCall += 1
@@ -192,8 +192,9 @@ final class WorkerBundle: BundleConnection, Sendable {
       return Array(state.pending.values)
     }
     guard let orphans else { return }
-    for completion in orphans { completion(.failure(.crashed(exit.description))) }
+    // Reported before the calls fail, so the report precedes what the failures cause.
     crashed(exit.description)
+    for completion in orphans { completion(.failure(.crashed(exit.description))) }
   }
 
   /// Restarts the worker with backoff after a crash described by `how`, or quarantines the

@@ -77,6 +77,9 @@ final class WorkerProcess: Sendable {
     // limit a measure of what the bundle uses rather than of how many threads it has.
     var environment = ProcessInfo.processInfo.environment
     if environment["MALLOC_ARENA_MAX"] == nil { environment["MALLOC_ARENA_MAX"] = "2" }
+    // A crash is reported by the host as an event; the Swift runtime's backtracer would only
+    // turn SIGSEGV into a page of output and another signal.
+    environment["SWIFT_BACKTRACE"] = "enable=no"
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer { for pointer in argv + envp { free(pointer) } }
     let result = posix_spawn(&child, executable, &actions, nil, argv, envp)
