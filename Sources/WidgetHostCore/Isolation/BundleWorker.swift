@@ -14,7 +14,6 @@ public enum BundleWorker {
     // look like a crash.
     signal(SIGINT, SIG_IGN)
     signal(SIGPIPE, SIG_IGN)
-    closeInheritedDescriptors(except: descriptor)
     if let memoryLimit {
       var limit = rlimit(rlim_cur: rlim_t(memoryLimit), rlim_max: rlim_t(memoryLimit))
       setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit)
@@ -78,18 +77,6 @@ public enum BundleWorker {
       default:
         continue
       }
-    }
-  }
-
-  /// Closes every descriptor but the standard three and `keep` (a worker must not hold
-  /// another worker's socket open, or the host would miss that worker's end).
-  private static func closeInheritedDescriptors(except keep: Int32) {
-    guard let names = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else {
-      return
-    }
-    for name in names {
-      guard let descriptor = Int32(name), descriptor > 2, descriptor != keep else { continue }
-      close(descriptor)
     }
   }
 }
