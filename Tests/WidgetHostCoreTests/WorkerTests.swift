@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Synchronization
 import TestSupport
 import Testing
@@ -94,6 +95,34 @@ import WidgetSchema
     await #expect(throws: ProviderError.closed) {
       try await connection.call(.timeline, kind: "Good", context: context)
     }
+  }
+
+  @Test func aBundleThatHangsWhileLoadingIsKilledAfterTheLoadDeadline() async throws {
+    let library = try TestSupport.compileSharedLibrary(
+      Self.fixture, defines: ["FIXTURE_HANG_ON_LOAD"])
+    var loader = Self.loader()
+    loader.loadDeadline = 0.5
+    await #expect(
+      throws: BundleError.workerFailed(
+        path: library.path, reason: "the bundle did not finish loading within 0.5 s")
+    ) {
+      _ = try await loader.load(try BundleSource.open(library.path), services: RecordingServices())
+    }
+  }
+
+  @Test func theHostRefusesAnOversizedFrame() throws {
+    var pair: [Int32] = [-1, -1]
+    #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair) == 0)
+    defer {
+      close(pair[0])
+      close(pair[1])
+    }
+    let header: [UInt8] = [0x7f, 0xff, 0xff, 0xff]
+    #expect(write(pair[1], header, 4) == 4)
+    #expect(throws: FrameError.self) { try FrameChannel(descriptor: pair[0]).receive() }
+    #expect(
+      FrameError.tooLarge(0x7fff_ffff).description
+        == "a frame of 2147483647 bytes exceeds the limit of 23418200 bytes")
   }
 
   @Test func aLoadFailureInTheWorkerIsTheSameBundleError() async throws {

@@ -15,6 +15,8 @@ public struct WorkerLoader: BundleLoader {
   public var memoryLimit: Int?
   /// Where quarantined bundles are recorded.
   public var quarantine: QuarantineStore
+  /// Seconds a worker may take to load its bundle before it is killed.
+  public var loadDeadline: Double = 10
   var policy = CrashPolicy()
 
   /// Creates a loader. `executable` defaults to this process's own executable.
@@ -101,7 +103,7 @@ final class WorkerBundle: BundleConnection, Sendable {
       executable: loader.executable, memoryLimit: loader.memoryLimit, bundleID: bundleID,
       services: services, path: source.path)
     do {
-      return (worker, try await worker.load(source))
+      return (worker, try await worker.load(source, deadline: loader.loadDeadline))
     } catch {
       worker.stop()
       throw error

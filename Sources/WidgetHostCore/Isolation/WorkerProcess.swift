@@ -49,6 +49,7 @@ final class WorkerProcess: Sendable {
     var onReply: (@Sendable (WorkerFrame) -> Void)?
     var onExit: (@Sendable (WorkerExit) -> Void)?
     var exit: WorkerExit?
+    var loadTimedOut = false
   }
 
   /// Spawns `executable worker --fd 3 [--memory-limit BYTES]` with one end of a socketpair as
@@ -102,14 +103,25 @@ final class WorkerProcess: Sendable {
     close(channel.descriptor)
   }
 
-  /// Asks the worker to load `source`; returns the library's description.
-  func load(_ source: BundleSource) async throws(BundleError) -> BundleDescription {
+  /// Asks the worker to load `source`; returns the library's description. A worker that has not
+  /// answered within `deadline` seconds (a bundle hanging in its entry point) is killed.
+  func load(_ source: BundleSource, deadline: Double) async throws(BundleError)
+    -> BundleDescription
+  {
     var request = WorkerFrame(.load)
     request.path = source.path
     request.locale = services.localeIdentifier
     do { try channel.send(request) } catch {
       throw .workerFailed(path: source.path, reason: error.description)
     }
+    let pid = self.pid
+    let timer = DispatchWorkItem { [self] in
+      guard state.withLock({ $0.handshakeFrame == nil }) else { return }
+      state.withLock { $0.loadTimedOut = true }
+      kill(pid, SIGKILL)
+    }
+    DispatchQueue.global().asyncAfter(deadline: .now() + deadline, execute: timer)
+    defer { timer.cancel() }
     let reply: WorkerFrame? = await withCheckedContinuation { continuation in
       let early: WorkerFrame?? = state.withLock { state in
         if let frame = state.handshakeFrame { return frame }
@@ -131,6 +143,11 @@ final class WorkerProcess: Sendable {
       throw .workerFailed(
         path: source.path, reason: "expected a loaded frame, got \(reply.type.rawValue)")
     case nil:
+      if state.withLock({ $0.loadTimedOut }) {
+        throw .workerFailed(
+          path: source.path,
+          reason: "the bundle did not finish loading within \(ProviderError.seconds(deadline))")
+      }
       let how = state.withLock { $0.exit }.map(\.description) ?? "it closed its socket"
       throw .workerFailed(path: source.path, reason: "the worker ended while loading (\(how))")
     }

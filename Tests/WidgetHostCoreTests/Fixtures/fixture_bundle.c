@@ -22,6 +22,7 @@
  *   Exit       calls exit(3) on snapshot and timeline
  *   Hog        allocates and touches 4 GiB on snapshot and timeline (past the worker's memory
  *              limit); aborts if malloc fails
+ * FIXTURE_HANG_ON_LOAD makes the entry point never return.
  * FIXTURE_CRASH_AFTER_LOAD makes the entry point start a thread that crashes (SIGSEGV) 100 ms
  * later: every load of the library crashes, which quarantines it.
  */
@@ -31,6 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "widget_abi.h"
 
@@ -232,6 +234,9 @@ static const wk_bundle fixture = {
 #ifndef FIXTURE_NO_ENTRY
 WK_EXPORT const wk_bundle *wk_bundle_entry(const wk_host *host) {
     the_host = host;
+#ifdef FIXTURE_HANG_ON_LOAD
+    for (;;) pause();
+#endif
 #ifdef FIXTURE_CRASH_AFTER_LOAD
     pthread_t thread;
     pthread_create(&thread, NULL, crash_later, NULL);
