@@ -36,7 +36,7 @@ public enum BundleWorker {
         FileHandle.standardError.write(Data("widget-host worker: \(error)\n".utf8))
         _exit(2)
       }
-      guard let frame else { _exit(0) }
+      guard let frame else { finish(bundle) }
       switch frame.type {
       case .load:
         let loaded = WorkerServices(channel: channel, locale: frame.locale ?? "en-US")
@@ -78,6 +78,20 @@ public enum BundleWorker {
         continue
       }
     }
+  }
+
+  /// The host closed the socket: destroys the bundle as the in-process loader would (when no
+  /// call is outstanding), waiting at most 2 s, then exits.
+  private static func finish(_ bundle: InProcessBundle?) -> Never {
+    if let bundle {
+      let closed = DispatchSemaphore(value: 0)
+      Task.detached {
+        await bundle.close()
+        closed.signal()
+      }
+      _ = closed.wait(timeout: .now() + 2)
+    }
+    _exit(0)
   }
 }
 

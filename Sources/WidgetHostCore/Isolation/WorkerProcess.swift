@@ -167,11 +167,12 @@ final class WorkerProcess: Sendable {
   }
 
   /// Ends the worker: closes the socket (the worker exits when it reads the end of the
-  /// stream) and, if it has not gone within a second, kills it.
+  /// stream, after destroying the bundle for at most 2 s) and, if it has not gone within 3 s,
+  /// kills it.
   func stop() {
     channel.shutDown()
     let pid = self.pid
-    DispatchQueue.global().asyncAfter(deadline: .now() + 1) { [self] in
+    DispatchQueue.global().asyncAfter(deadline: .now() + 3) { [self] in
       if state.withLock({ $0.exit }) == nil { kill(pid, SIGKILL) }
     }
   }
