@@ -40,6 +40,36 @@ import WidgetSchema
     #expect(failures.contains { $0.message.contains("worker process crashed (\(how))") })
   }
 
+  @Test func aCrashKeepsTheEntryShownAndTheWorkerRestarts() throws {
+    let library = try TestSupport.compileSharedLibrary(Self.fixture)
+    let process = try LiveProcess(
+      Products.widgetHost,
+      ["run", library.path, "--kind", "Once", "--format", "json", "--min-reload-interval", "0"],
+      environment: Self.isolatedEnvironment())
+    let crashed = process.waitFor(timeout: 20) { lines in
+      lines.contains { $0.contains("bundle-crashed") }
+    }
+    // Past the 1 s restart delay.
+    Thread.sleep(forTimeInterval: 2)
+    process.interrupt()
+    #expect(process.wait() == 0, "the host survives; stderr: \(process.errors)")
+    #expect(crashed, "\(process.output.joined(separator: "\n"))")
+    let events = try StreamChecks.events(process.output)
+    let crash = try #require(
+      events.firstIndex {
+        if case .error(let problem) = $0.payload { problem.code == "bundle-crashed" } else { false }
+      })
+    let shown = StreamChecks.entries(Array(events[..<crash]), instance: "Once/systemSmall")
+    #expect(shown.last?.source == .timeline, "an entry of the timeline was shown before the crash")
+    #expect(
+      StreamChecks.entries(Array(events[crash...]), instance: "Once/systemSmall").isEmpty,
+      "nothing replaces it after the crash")
+    #expect(
+      !events[crash...].contains {
+        if case .bundle(let bundle) = $0.payload { bundle.event == .failed } else { false }
+      }, "one crash does not quarantine")
+  }
+
   @Test func aBundleOverTheMemoryLimitEndsItsWorkerNotTheHost() throws {
     let library = try TestSupport.compileSharedLibrary(Self.fixture)
     let result = try Products.run(
@@ -60,6 +90,13 @@ import WidgetSchema
       #expect(result.status == 2)
       #expect(result.errors.contains("--memory-limit needs a size"), "\(result.errors)")
     }
+    let inProcess = try Products.run(
+      ["run", Products.clock, "--memory-limit", "1G"], mode: .inProcess)
+    #expect(inProcess.status == 2)
+    #expect(inProcess.errors.contains("--memory-limit applies to worker processes"))
+    let nothing = try Products.run(["unquarantine"])
+    #expect(nothing.status == 2)
+    #expect(nothing.errors.contains("give at least one bundle, or --all"))
   }
 
   @Test func repeatedCrashesRestartWithBackoffThenQuarantine() throws {

@@ -34,11 +34,13 @@ enum Products {
     bundles.appendingPathComponent("SystemStatus.widgetbundle").path
   }
 
-  /// A fixed, documented environment: US English, UTC.
+  /// A fixed, documented environment: US English, UTC, a temporary `XDG_STATE_HOME`.
   static let environment: [String: String] = {
     var environment = ProcessInfo.processInfo.environment
     environment["LC_ALL"] = "en_US.UTF-8"
     environment["TZ"] = "UTC"
+    // Quarantine state of this test process only, never the user's.
+    environment["XDG_STATE_HOME"] = TestSupport.temporaryDirectory("state").path
     return environment
   }()
 

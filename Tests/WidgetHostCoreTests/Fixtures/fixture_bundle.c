@@ -20,6 +20,8 @@
  *   Segv       crashes with SIGSEGV (a NULL write) on snapshot and timeline
  *   Abort      calls abort() on snapshot and timeline
  *   Exit       calls exit(3) on snapshot and timeline
+ *   Once       its first timeline in a process has one entry and asks for the next a second
+ *              later (policy after); every later timeline call crashes (SIGSEGV)
  *   Hog        allocates and touches 4 GiB on snapshot and timeline (past the worker's memory
  *              limit); aborts if malloc fails
  * FIXTURE_HANG_ON_LOAD makes the entry point never return.
@@ -59,7 +61,8 @@
     "{\"kind\":\"Segv\",\"families\":[\"systemSmall\"]},"                                       \
     "{\"kind\":\"Abort\",\"families\":[\"systemSmall\"]},"                                      \
     "{\"kind\":\"Exit\",\"families\":[\"systemSmall\"]},"                                       \
-    "{\"kind\":\"Hog\",\"families\":[\"systemSmall\"]}]}"
+    "{\"kind\":\"Hog\",\"families\":[\"systemSmall\"]},"                                        \
+    "{\"kind\":\"Once\",\"families\":[\"systemSmall\"]}]}"
 #endif
 
 static const wk_host *the_host;
@@ -155,6 +158,20 @@ static void call(const wk_bundle *bundle, const wk_call *call) {
         }
     }
     double now = the_host->now(the_host);
+    if (kind_is(call, "Once") && call->method == WK_METHOD_TIMELINE) {
+        static int timelines = 0;
+        if (__atomic_fetch_add(&timelines, 1, __ATOMIC_SEQ_CST) > 0) crash();
+        char *entry = entry_json(now, "once");
+        char next[32];
+        format_date(now + 1, next, sizeof next);
+        char *timeline = malloc(strlen(entry) + 128);
+        sprintf(timeline, "{\"entries\":[%s],\"policy\":{\"type\":\"after\",\"date\":\"%s\"}}",
+                entry, next);
+        reply_text(call, WK_STATUS_OK, timeline);
+        free(entry);
+        free(timeline);
+        return;
+    }
     char *json = call->method == WK_METHOD_TIMELINE ? timeline_json(now) : entry_json(now, "placeholder");
     if (call->method < WK_METHOD_PLACEHOLDER || call->method > WK_METHOD_TIMELINE) {
         reply_text(call, WK_STATUS_UNSUPPORTED, "unknown method");
@@ -207,7 +224,8 @@ static void call(const wk_bundle *bundle, const wk_call *call) {
         reply_text(call, WK_STATUS_OK, timeline);
         free(timeline);
     } else if (kind_is(call, "Ancient") || kind_is(call, "Many") || kind_is(call, "Segv") ||
-               kind_is(call, "Abort") || kind_is(call, "Exit") || kind_is(call, "Hog")) {
+               kind_is(call, "Abort") || kind_is(call, "Exit") || kind_is(call, "Hog") ||
+               kind_is(call, "Once")) {
         reply_text(call, WK_STATUS_OK, json);
     } else if (kind_is(call, "Chatty")) {
         printf("chatty bundle output\n");
