@@ -222,7 +222,7 @@ final class WorkerBundle: BundleConnection, Sendable {
       services.report(
         BundleIncident(
           code: "bundle-crashed",
-          message: "bundle \(manifest.id): the worker process crashed (\(how)); restarting in "
+          message: "the worker process crashed (\(how)); restarting in "
             + ProviderError.seconds(delay),
           bundle: manifest.id))
       let task = Task { [weak self] in
@@ -237,12 +237,12 @@ final class WorkerBundle: BundleConnection, Sendable {
       services.report(
         BundleIncident(
           code: "bundle-crashed",
-          message: "bundle \(manifest.id): the worker process crashed (\(how))",
+          message: "the worker process crashed (\(how))",
           bundle: manifest.id))
       services.report(
         BundleIncident(
           code: "bundle-quarantined",
-          message: "bundle \(manifest.id) is quarantined after \(reason); it stays unloaded "
+          message: "quarantined after \(reason); it stays unloaded "
             + "until its library changes or 'widget-host unquarantine' is run",
           bundle: manifest.id,
           failed: BundleEvent(
