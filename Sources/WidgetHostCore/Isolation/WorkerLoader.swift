@@ -162,8 +162,8 @@ final class WorkerBundle: BundleConnection, Sendable {
         do {
           try worker.channel.send(frame)
         } catch {
-          // The worker is gone; its exit fails the call (or did already).
-          _ = error
+          // Usually the worker is gone (its exit would fail the call too; the first wins).
+          finish(id, .failure(.unavailable("cannot send the call to the worker: \(error)")))
         }
       }
     } onCancel: {
