@@ -34,7 +34,8 @@ public struct CommandContext: Sendable {
   /// duplicate of standard output, and standard output itself now goes to standard error, so a
   /// bundle's `print` cannot corrupt the JSON stream or the boxes.
   public static func protectingStandardOutput() -> CommandContext {
-    let stream = dup(STDOUT_FILENO)
+    // Close-on-exec: bundle worker processes must not inherit the stream.
+    let stream = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 0)
     guard stream >= 0, dup2(STDERR_FILENO, STDOUT_FILENO) >= 0 else { return standard }
     return CommandContext(
       output: FileOutput(handle: FileHandle(fileDescriptor: stream, closeOnDealloc: true)),

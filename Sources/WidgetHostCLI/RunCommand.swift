@@ -11,12 +11,15 @@ enum RunCommand: Command {
           [--once] [--sink socket[:PATH]|tcp:HOST:PORT]... [--token TOKEN] [--on-open-url CMD]
           [--budget N|unlimited] [--min-reload-interval SECONDS] [--deadline SECONDS]
           [--placeholder-deadline SECONDS] [--color WHEN] [--log-level LEVEL]
+          [--memory-limit SIZE] [--in-process]
     """
   static let discussion = """
     Each <bundle> is a Name.widgetbundle folder or, for development, a shared library built with \
     the SDK. Every kind of every bundle is shown in its first family unless --kind and --family \
     choose. Runs until interrupted (SIGINT, SIGTERM), or with --once until every widget has \
-    shown its current entry.
+    shown its current entry. Each bundle runs in its own worker process: a crash is reported \
+    and the worker restarted; a bundle that crashes 3 times within 60 s is quarantined until its \
+    library changes or 'widget-host unquarantine' is run (docs/isolation.md).
     """
   static let options: [OptionSpec] = [
     OptionSpec(
@@ -61,6 +64,14 @@ enum RunCommand: Command {
     OptionSpec(
       names: ["--log-level"], valueName: "LEVEL",
       help: "Bundle log lines shown on stderr: debug, info (default), warning, error."),
+    OptionSpec(
+      names: ["--memory-limit"], valueName: "SIZE",
+      help: "Address-space limit of each worker process: bytes, or with K, M or G (powers of "
+        + "1024), or 'none' (default 1G)."),
+    OptionSpec(
+      names: ["--in-process"], valueName: nil,
+      help: "Load bundles into the host process itself (for debugging and speed comparisons: "
+        + "a crashing bundle takes the host down)."),
   ]
   static let examples = [
     (
@@ -155,6 +166,14 @@ enum RunCommand: Command {
         command: name,
         message: "unknown format '\(other)' (expected text, json, i3bar or waybar)")
     }
+    let memoryLimit = try parseMemoryLimit(arguments.last("--memory-limit") ?? "1G")
+    if arguments.flag("--in-process") && arguments.last("--memory-limit") != nil {
+      throw UsageError(
+        command: name, message: "--memory-limit applies to worker processes, not --in-process")
+    }
+    let loader: any BundleLoader =
+      arguments.flag("--in-process")
+      ? InProcessLoader() : WorkerLoader(memoryLimit: memoryLimit)
     let opener = arguments.last("--on-open-url").map { OpenURLCommand($0, log: context.errors) }
     let control = HostControl { url in opener?.open(url) }
     var sockets: [SocketSink] = []
@@ -180,8 +199,8 @@ enum RunCommand: Command {
       }
     }
     let host = WidgetHost(
-      options: options, sinks: [sink] + sockets, log: context.errors, logLevel: logLevel,
-      control: control)
+      options: options, loader: loader, sinks: [sink] + sockets, log: context.errors,
+      logLevel: logLevel, control: control)
     if sink is I3BarSink {
       I3BarClicks.startReading(
         from: context.input, control: host.control, errors: context.errors)
@@ -204,6 +223,27 @@ enum RunCommand: Command {
         command: name, message: "unknown family '\(value)' (expected one of: \(names))")
     }
     return family
+  }
+
+  /// `none`, or a number of bytes with an optional K, M or G suffix (powers of 1024).
+  static func parseMemoryLimit(_ value: String) throws(UsageError) -> Int? {
+    if value == "none" { return nil }
+    let units: [Character: Int] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
+    var digits = Substring(value)
+    var unit = 1
+    if let last = value.last.map({ Character($0.uppercased()) }), let scale = units[last] {
+      unit = scale
+      digits = digits.dropLast()
+    }
+    guard let number = Int(digits), number > 0, number <= Int.max / unit,
+      number * unit >= 256 << 20
+    else {
+      throw UsageError(
+        command: name,
+        message: "--memory-limit needs a size of at least 256M (e.g. 512M, 2G) or 'none', got "
+          + "'\(value)'")
+    }
+    return number * unit
   }
 
   static func parseLogLevel(_ value: String) throws(UsageError) -> BundleLogLevel {

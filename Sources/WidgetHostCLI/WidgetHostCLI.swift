@@ -5,7 +5,7 @@ import WidgetHostCore
 public enum WidgetHostCLI {
   static let commands: [any Command.Type] = [
     RunCommand.self, WatchCommand.self, ReloadCommand.self, TapCommand.self, InspectCommand.self,
-    ListCommand.self, AssembleCommand.self,
+    ListCommand.self, AssembleCommand.self, UnquarantineCommand.self,
   ]
 
   /// The top-level `--help` text.

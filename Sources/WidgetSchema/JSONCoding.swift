@@ -51,7 +51,7 @@ public enum WidgetJSON {
 
 /// A payload that does not match the schema: where (a JSON path such as `kinds[0].families[1]`,
 /// empty for the whole document) and what is wrong.
-public struct SchemaError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct SchemaError: Error, Sendable, Equatable, Codable, CustomStringConvertible {
   /// The JSON path of the offending value; empty for the document itself.
   public var path: String
   /// What is wrong there.

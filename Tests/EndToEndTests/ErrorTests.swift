@@ -120,21 +120,25 @@ import Testing
   static let fixture = TestSupport.repositoryRoot.appendingPathComponent(
     "Tests/WidgetHostCoreTests/Fixtures/fixture_bundle.c")
 
-  @Test func aProviderThatNeverRepliesMissesItsDeadline() throws {
+  @Test(arguments: Products.Mode.allCases)
+  func aProviderThatNeverRepliesMissesItsDeadline(_ mode: Products.Mode) throws {
     let library = try TestSupport.compileSharedLibrary(Self.fixture)
-    let result = try Products.run([
-      "run", library.path, "--kind", "Never", "--once", "--deadline", "0.3",
-      "--placeholder-deadline", "0.3",
-    ])
+    let result = try Products.run(
+      mode: mode,
+      [
+        "run", library.path, "--kind", "Never", "--once", "--deadline", "0.3",
+        "--placeholder-deadline", "0.3",
+      ])
     #expect(result.status == 4)
     #expect(result.errors.contains("Never timeline: no reply within 0.3 s"), "\(result.errors)")
     #expect(result.errors.contains("Never placeholder: no reply within 0.3 s"), "\(result.errors)")
   }
 
-  @Test func interruptingAOnceRunStopsIt() throws {
+  @Test(arguments: Products.Mode.allCases)
+  func interruptingAOnceRunStopsIt(_ mode: Products.Mode) throws {
     let library = try TestSupport.compileSharedLibrary(Self.fixture)
     let process = try LiveProcess(
-      Products.widgetHost, ["run", library.path, "--kind", "Never", "--once"],
+      Products.widgetHost, mode, ["run", library.path, "--kind", "Never", "--once"],
       environment: Products.environment)
     Thread.sleep(forTimeInterval: 0.5)
     process.interrupt()
@@ -142,14 +146,21 @@ import Testing
       process.wait(timeout: 10) == 4, "stopped before any entry: exit 4; stderr: \(process.errors)")
   }
 
-  @Test(arguments: [
-    ("Huge", "Huge timeline: the reply has 20971520 bytes; replies are limited to 16777216 bytes"),
-    ("Ancient", "Ancient timeline reply: entries[0].date: 1960-01-01T00:00:00Z is outside"),
-    ("Many", "Many timeline reply: entries: 20000 entries; a timeline holds at most 10000"),
-  ])
-  func absurdRepliesAreRefusedWithAClearError(_ kind: String, _ message: String) throws {
+  @Test(
+    arguments: Products.Mode.allCases,
+    [
+      (
+        "Huge", "Huge timeline: the reply has 20971520 bytes; replies are limited to 16777216 bytes"
+      ),
+      ("Ancient", "Ancient timeline reply: entries[0].date: 1960-01-01T00:00:00Z is outside"),
+      ("Many", "Many timeline reply: entries: 20000 entries; a timeline holds at most 10000"),
+    ])
+  func absurdRepliesAreRefusedWithAClearError(
+    _ mode: Products.Mode, _ case: (String, String)
+  ) throws {
+    let (kind, message) = `case`
     let library = try TestSupport.compileSharedLibrary(Self.fixture)
-    let result = try Products.run(["run", library.path, "--kind", kind, "--once"])
+    let result = try Products.run(mode: mode, ["run", library.path, "--kind", kind, "--once"])
     #expect(result.status == 4)
     #expect(result.errors.contains(message), "\(result.errors)")
     if kind != "Huge" {  // Huge's placeholder is just as large, and refused too.
@@ -157,11 +168,14 @@ import Testing
     }
   }
 
-  @Test func bundleOutputDoesNotCorruptTheStream() throws {
+  @Test(arguments: Products.Mode.allCases)
+  func bundleOutputDoesNotCorruptTheStream(_ mode: Products.Mode) throws {
     let library = try TestSupport.compileSharedLibrary(Self.fixture)
-    let result = try Products.run([
-      "run", library.path, "--kind", "Chatty", "--once", "--format", "json",
-    ])
+    let result = try Products.run(
+      mode: mode,
+      [
+        "run", library.path, "--kind", "Chatty", "--once", "--format", "json",
+      ])
     #expect(result.status == 0, "\(result.errors)")
     #expect(!result.output.contains("chatty"))
     #expect(result.errors.contains("chatty bundle output"))

@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import Testing
 
 /// The real products the end-to-end tests run: the `widget-host` binary and the two example
 /// bundles, built the documented way (Clock assembled from the SwiftPM product, SystemStatus
@@ -33,16 +34,52 @@ enum Products {
     bundles.appendingPathComponent("SystemStatus.widgetbundle").path
   }
 
-  /// A fixed, documented environment: US English, UTC.
+  /// A fixed, documented environment: US English, UTC, a temporary `XDG_STATE_HOME`.
   static let environment: [String: String] = {
     var environment = ProcessInfo.processInfo.environment
     environment["LC_ALL"] = "en_US.UTF-8"
     environment["TZ"] = "UTC"
+    // Quarantine state of this test process only, never the user's.
+    environment["XDG_STATE_HOME"] = TestSupport.temporaryDirectory("state").path
     return environment
   }()
 
-  /// Runs `widget-host` with `arguments` to completion.
-  static func run(_ arguments: [String]) throws -> TestSupport.ProcessResult {
-    try TestSupport.run(widgetHost.path, arguments, environment: environment)
+  /// How `run` loads bundles: in worker processes (the default) or, with `--in-process`, into
+  /// the host itself. The run tests pass in both.
+  enum Mode: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case worker
+    case inProcess
+
+    var testDescription: String { rawValue }
+  }
+
+  /// `arguments`, with `--in-process` after `run` in that mode.
+  static func arguments(_ arguments: [String], mode: Mode) -> [String] {
+    guard mode == .inProcess, arguments.first == "run" else { return arguments }
+    return ["run", "--in-process"] + arguments.dropFirst()
+  }
+
+  /// Runs `widget-host` with `arguments` to completion, loading bundles as `mode` says.
+  static func run(mode: Mode, _ arguments: [String]) throws -> TestSupport.ProcessResult {
+    try run(arguments, mode: mode)
+  }
+
+  /// Runs `widget-host` with `arguments` to completion, loading bundles as `mode` says.
+  static func run(
+    _ arguments: [String], mode: Mode = .worker, environment: [String: String] = environment
+  ) throws -> TestSupport.ProcessResult {
+    try TestSupport.run(
+      widgetHost.path, Self.arguments(arguments, mode: mode), environment: environment)
+  }
+}
+
+extension LiveProcess {
+  /// Starts `widget-host` with `arguments` in `mode`.
+  convenience init(
+    _ executable: URL, _ mode: Products.Mode, _ arguments: [String],
+    environment: [String: String]? = nil
+  ) throws {
+    try self.init(
+      executable, Products.arguments(arguments, mode: mode), environment: environment)
   }
 }

@@ -5,9 +5,12 @@ import WidgetSchema
 
 /// `widget-host run` with the real example bundles, as a user runs it.
 @Suite struct RunTests {
-  @Test func onceShowsBothExamplesAsBoxes() throws {
+  @Test(arguments: Products.Mode.allCases) func onceShowsBothExamplesAsBoxes(_ mode: Products.Mode)
+    throws
+  {
     let before = Date()
-    let result = try Products.run(["run", Products.clock, Products.systemStatus, "--once"])
+    let result = try Products.run(
+      mode: mode, ["run", Products.clock, Products.systemStatus, "--once"])
     let after = Date()
     #expect(result.status == 0, "\(result.errors)")
     let output = result.output
@@ -31,11 +34,15 @@ import WidgetSchema
     #expect(frame.allSatisfy { $0.count == 21 + 4 })
   }
 
-  @Test func onceAsJSONFollowsTheStreamSchema() throws {
-    let result = try Products.run([
-      "run", Products.clock, Products.systemStatus, "--once", "--format", "json",
-      "--family", "systemMedium",
-    ])
+  @Test(arguments: Products.Mode.allCases) func onceAsJSONFollowsTheStreamSchema(
+    _ mode: Products.Mode
+  ) throws {
+    let result = try Products.run(
+      mode: mode,
+      [
+        "run", Products.clock, Products.systemStatus, "--once", "--format", "json",
+        "--family", "systemMedium",
+      ])
     #expect(result.status == 0, "\(result.errors)")
     let events = try StreamChecks.events(result.output.components(separatedBy: "\n"))
     let loaded = events.compactMap { event -> String? in
@@ -71,9 +78,11 @@ import WidgetSchema
     #expect(StreamChecks.entries(events, instance: "SystemStatus/systemMedium").count == 1)
   }
 
-  @Test func liveRunAdvancesThroughTheTimelineAndStopsCleanly() throws {
+  @Test(arguments: Products.Mode.allCases) func liveRunAdvancesThroughTheTimelineAndStopsCleanly(
+    _ mode: Products.Mode
+  ) throws {
     let process = try LiveProcess(
-      Products.widgetHost,
+      Products.widgetHost, mode,
       ["run", Products.systemStatus, "--family", "accessoryInline", "--format", "json"],
       environment: Products.environment)
     let sawTwo = process.waitFor(timeout: 30) { lines in
@@ -98,9 +107,12 @@ import WidgetSchema
     }
   }
 
-  @Test func liveTextRunPrintsBoxesAsEntriesChange() throws {
+  @Test(arguments: Products.Mode.allCases) func liveTextRunPrintsBoxesAsEntriesChange(
+    _ mode: Products.Mode
+  ) throws {
     let process = try LiveProcess(
-      Products.widgetHost, ["run", Products.systemStatus, "--family", "accessoryRectangular"],
+      Products.widgetHost, mode,
+      ["run", Products.systemStatus, "--family", "accessoryRectangular"],
       environment: Products.environment)
     let sawTwo = process.waitFor(timeout: 30) { lines in
       lines.filter { $0.hasPrefix("SystemStatus/accessoryRectangular · entry") }.count >= 2
@@ -110,13 +122,18 @@ import WidgetSchema
     #expect(sawTwo, "\(process.output.joined(separator: "\n"))")
   }
 
-  @Test func bareLibraryRunsWithItsOwnManifest() throws {
-    let result = try Products.run(["run", TestSupport.product("libClock.so").path, "--once"])
+  @Test(arguments: Products.Mode.allCases) func bareLibraryRunsWithItsOwnManifest(
+    _ mode: Products.Mode
+  ) throws {
+    let result = try Products.run(
+      mode: mode, ["run", TestSupport.product("libClock.so").path, "--once"])
     #expect(result.status == 0, "\(result.errors)")
     #expect(result.output.contains("TestWidget/systemSmall · entry"))
   }
 
-  @Test func cExampleNeedsNoSwiftRuntime() throws {
+  @Test(arguments: Products.Mode.allCases) func cExampleNeedsNoSwiftRuntime(_ mode: Products.Mode)
+    throws
+  {
     let library = Products.bundles.appendingPathComponent(
       "SystemStatus.widgetbundle/libSystemStatus.so")
     let ldd = try TestSupport.run("/usr/bin/env", ["ldd", library.path])

@@ -63,6 +63,21 @@ import WidgetHostCore
     #expect(await WidgetHostCLI.main(["inspect", "a", "b"], context: context) == 2)
   }
 
+  @Test func memoryLimits() throws {
+    #expect(try RunCommand.parseMemoryLimit("1G") == 1 << 30)
+    #expect(try RunCommand.parseMemoryLimit("512m") == 512 << 20)
+    #expect(try RunCommand.parseMemoryLimit("268435456") == 256 << 20)
+    #expect(try RunCommand.parseMemoryLimit("none") == nil)
+    for bad in ["100M", "", "G", "1.5G", "-1G", "99999999999G"] {
+      #expect(throws: UsageError.self) { try RunCommand.parseMemoryLimit(bad) }
+    }
+  }
+
+  @Test func theHiddenWorkerCommandRefusesPeople() async {
+    #expect(await WorkerEntry.run(["worker"]) == 2)
+    #expect(await WorkerEntry.run(["worker", "--fd", "1"]) == 2)
+  }
+
   @Test func environmentLocale() {
     #expect(HostOptions.environmentLocale(["LANG": "zh_CN.UTF-8"]).identifier == "zh_CN")
     #expect(

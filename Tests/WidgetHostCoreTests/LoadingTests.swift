@@ -38,7 +38,7 @@ import WidgetSchema
     #expect(
       connection.description.kinds.map(\.kind) == [
         "Good", "Twice", "Fail", "Garbage", "Later", "Reloader", "Never", "Chatty", "Huge",
-        "Ancient", "Many",
+        "Ancient", "Many", "Segv", "Abort", "Exit", "Hog", "Once",
       ])
     await connection.close()
   }

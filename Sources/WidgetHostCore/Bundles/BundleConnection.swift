@@ -43,7 +43,7 @@ public enum ProviderMethod: Int32, Sendable, CustomStringConvertible {
 }
 
 /// Why a provider call failed.
-public enum ProviderError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum ProviderError: Error, Sendable, Equatable, Codable, CustomStringConvertible {
   /// The bundle replied with an error status and message.
   case failed(String)
   /// The bundle does not handle the method or kind.
@@ -61,6 +61,11 @@ public enum ProviderError: Error, Sendable, Equatable, CustomStringConvertible {
   case timedOut(Double)
   /// The reply was larger than ``ReplyLimits/maximumBytes``.
   case tooLarge(Int)
+  /// The bundle's worker process ended before it replied: how (`killed by SIGSEGV`, `exit
+  /// status 3`).
+  case crashed(String)
+  /// The bundle cannot take calls now (its worker is restarting, or it is quarantined).
+  case unavailable(String)
 
   public var description: String {
     switch self {
@@ -73,6 +78,8 @@ public enum ProviderError: Error, Sendable, Equatable, CustomStringConvertible {
     case .timedOut(let seconds): "no reply within \(Self.seconds(seconds))"
     case .tooLarge(let bytes):
       "the reply has \(bytes) bytes; replies are limited to \(ReplyLimits.maximumBytes) bytes"
+    case .crashed(let how): "the bundle's worker process crashed (\(how))"
+    case .unavailable(let why): why
     }
   }
 }
@@ -107,6 +114,37 @@ public protocol BundleServices: Sendable {
   func reload(bundle: String, kind: String?)
   /// The user's locale, as a BCP 47 tag.
   var localeIdentifier: String { get }
+  /// Something that happened to a bundle as a whole (its worker crashed, it was quarantined),
+  /// for the stream.
+  func report(_ incident: BundleIncident)
+}
+
+extension BundleServices {
+  /// Without a stream, an incident is an error log line.
+  public func report(_ incident: BundleIncident) {
+    log(bundle: incident.bundle, level: .error, message: incident.message)
+  }
+}
+
+/// Something that happened to a bundle as a whole rather than to one call: an `error` event
+/// with ``code``, and, when the bundle stopped for good, a `bundle` event (`failed`).
+public struct BundleIncident: Sendable, Equatable {
+  /// The error code: `bundle-crashed` or `bundle-quarantined` (docs/stream.md).
+  public var code: String
+  /// A one-line explanation.
+  public var message: String
+  /// The bundle's id.
+  public var bundle: String
+  /// Set when the bundle will take no more calls: the `bundle` event to emit.
+  public var failed: BundleEvent?
+
+  /// Creates an incident.
+  public init(code: String, message: String, bundle: String, failed: BundleEvent? = nil) {
+    self.code = code
+    self.message = message
+    self.bundle = bundle
+    self.failed = failed
+  }
 }
 
 /// Levels of bundle log lines (`wk_log_level`).

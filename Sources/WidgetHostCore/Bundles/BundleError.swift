@@ -2,7 +2,7 @@ import WidgetSchema
 
 /// Why a bundle could not be opened, loaded or registered. Every case names the file (and,
 /// for manifests, the JSON path) so the message alone tells the user what to fix.
-public enum BundleError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum BundleError: Error, Sendable, Equatable, Codable, CustomStringConvertible {
   /// The path does not exist or is neither a `.widgetbundle` folder nor a shared library.
   case notABundle(path: String, reason: String)
   /// `manifest.json` could not be read.
@@ -21,6 +21,11 @@ public enum BundleError: Error, Sendable, Equatable, CustomStringConvertible {
   case manifestMismatch(path: String, differences: [String])
   /// Two bundles declare the same kind.
   case duplicateKind(kind: String, first: String, second: String)
+  /// The bundle's worker process failed while loading the library (it crashed, or broke the
+  /// worker protocol).
+  case workerFailed(path: String, reason: String)
+  /// The bundle crashed repeatedly and is quarantined (docs/isolation.md).
+  case quarantined(path: String, reason: String)
 
   public var description: String {
     switch self {
@@ -43,6 +48,10 @@ public enum BundleError: Error, Sendable, Equatable, CustomStringConvertible {
         .joined(separator: "\n")
     case .duplicateKind(let kind, let first, let second):
       return "kind '\(kind)' is declared by two bundles: \(first) and \(second)"
+    case .workerFailed(let path, let reason):
+      return "\(path): the worker process failed: \(reason)"
+    case .quarantined(let path, let reason):
+      return "\(path): quarantined: \(reason)"
     }
   }
 }

@@ -1,19 +1,23 @@
 import Foundation
 import Synchronization
+import WidgetSchema
 
-/// What loaded bundles may ask of the host: the log, the clock, reloads, the locale.
+/// What loaded bundles may ask of the host: the log, the clock, reloads, the locale; and where
+/// their connections report crashes (as stream events).
 final class HostServices: BundleServices {
   private let clock: any HostClock
+  private let stream: EventStream
   private let logOutput: any OutputTarget
   private let minimumLogLevel: BundleLogLevel
   private let scheduler = Mutex<Scheduler?>(nil)
   let localeIdentifier: String
 
   init(
-    clock: any HostClock, locale: Locale, logOutput: any OutputTarget,
+    clock: any HostClock, stream: EventStream, locale: Locale, logOutput: any OutputTarget,
     minimumLogLevel: BundleLogLevel
   ) {
     self.clock = clock
+    self.stream = stream
     self.logOutput = logOutput
     self.minimumLogLevel = minimumLogLevel
     self.localeIdentifier = locale.identifier(.bcp47)
@@ -30,6 +34,13 @@ final class HostServices: BundleServices {
   }
 
   func now() -> Date { clock.now() }
+
+  func report(_ incident: BundleIncident) {
+    stream.emit(
+      instance: nil,
+      .error(ProblemEvent(code: incident.code, message: incident.message, bundle: incident.bundle)))
+    if let failed = incident.failed { stream.emit(.bundle(failed)) }
+  }
 
   func reload(bundle: String, kind: String?) {
     guard let scheduler = scheduler.withLock({ $0 }) else { return }

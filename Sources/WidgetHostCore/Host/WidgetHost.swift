@@ -38,7 +38,8 @@ public final class WidgetHost: Sendable {
     self.stream = EventStream(clock: clock, sinks: sinks)
     self.renderer = Renderer(dates: DateText(locale: options.locale, timeZone: options.timeZone))
     self.services = HostServices(
-      clock: clock, locale: options.locale, logOutput: log, minimumLogLevel: logLevel)
+      clock: clock, stream: stream, locale: options.locale, logOutput: log,
+      minimumLogLevel: logLevel)
   }
 
   /// Runs until the calling task is cancelled, or, with `once`, until every instance has

@@ -17,6 +17,16 @@
  *   Huge       a 20 MiB reply
  *   Ancient    a timeline whose entry is dated 1960
  *   Many       a timeline of 20,000 entries
+ *   Segv       crashes with SIGSEGV (a NULL write) on snapshot and timeline
+ *   Abort      calls abort() on snapshot and timeline
+ *   Exit       calls exit(3) on snapshot and timeline
+ *   Once       its first timeline in a process has one entry and asks for the next a second
+ *              later (policy after); every later timeline call crashes (SIGSEGV)
+ *   Hog        allocates and touches 4 GiB on snapshot and timeline (past the worker's memory
+ *              limit); aborts if malloc fails
+ * FIXTURE_HANG_ON_LOAD makes the entry point never return.
+ * FIXTURE_CRASH_AFTER_LOAD makes the entry point start a thread that crashes (SIGSEGV) 100 ms
+ * later: every load of the library crashes, which quarantines it.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
@@ -24,6 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "widget_abi.h"
 
@@ -46,7 +57,12 @@
     "{\"kind\":\"Chatty\",\"families\":[\"systemSmall\"]},"                                     \
     "{\"kind\":\"Huge\",\"families\":[\"systemSmall\"]},"                                       \
     "{\"kind\":\"Ancient\",\"families\":[\"systemSmall\"]},"                                    \
-    "{\"kind\":\"Many\",\"families\":[\"systemSmall\"]}]}"
+    "{\"kind\":\"Many\",\"families\":[\"systemSmall\"]},"                                       \
+    "{\"kind\":\"Segv\",\"families\":[\"systemSmall\"]},"                                       \
+    "{\"kind\":\"Abort\",\"families\":[\"systemSmall\"]},"                                      \
+    "{\"kind\":\"Exit\",\"families\":[\"systemSmall\"]},"                                       \
+    "{\"kind\":\"Hog\",\"families\":[\"systemSmall\"]},"                                        \
+    "{\"kind\":\"Once\",\"families\":[\"systemSmall\"]}]}"
 #endif
 
 static const wk_host *the_host;
@@ -112,9 +128,50 @@ static int kind_is(const wk_call *call, const char *name) {
     return call->kind_len == strlen(name) && memcmp(call->kind, name, call->kind_len) == 0;
 }
 
+static void crash(void) {
+    volatile int *nowhere = NULL;
+    *nowhere = 1;
+}
+
+#ifdef FIXTURE_CRASH_AFTER_LOAD
+static void *crash_later(void *argument) {
+    (void)argument;
+    struct timespec pause = {0, 100 * 1000 * 1000};
+    nanosleep(&pause, NULL);
+    crash();
+    return NULL;
+}
+#endif
+
 static void call(const wk_bundle *bundle, const wk_call *call) {
     (void)bundle;
+    if (call->method != WK_METHOD_PLACEHOLDER) {
+        if (kind_is(call, "Segv")) crash();
+        if (kind_is(call, "Abort")) abort();
+        if (kind_is(call, "Exit")) exit(3);
+        if (kind_is(call, "Hog")) {
+            size_t size = (size_t)4 << 30;
+            char *memory = malloc(size);
+            if (memory == NULL) abort();
+            memset(memory, 1, size);
+            free(memory);
+        }
+    }
     double now = the_host->now(the_host);
+    if (kind_is(call, "Once") && call->method == WK_METHOD_TIMELINE) {
+        static int timelines = 0;
+        if (__atomic_fetch_add(&timelines, 1, __ATOMIC_SEQ_CST) > 0) crash();
+        char *entry = entry_json(now, "once");
+        char next[32];
+        format_date(now + 1, next, sizeof next);
+        char *timeline = malloc(strlen(entry) + 128);
+        sprintf(timeline, "{\"entries\":[%s],\"policy\":{\"type\":\"after\",\"date\":\"%s\"}}",
+                entry, next);
+        reply_text(call, WK_STATUS_OK, timeline);
+        free(entry);
+        free(timeline);
+        return;
+    }
     char *json = call->method == WK_METHOD_TIMELINE ? timeline_json(now) : entry_json(now, "placeholder");
     if (call->method < WK_METHOD_PLACEHOLDER || call->method > WK_METHOD_TIMELINE) {
         reply_text(call, WK_STATUS_UNSUPPORTED, "unknown method");
@@ -166,7 +223,9 @@ static void call(const wk_bundle *bundle, const wk_call *call) {
         sprintf(timeline + used, "],\"policy\":{\"type\":\"never\"}}");
         reply_text(call, WK_STATUS_OK, timeline);
         free(timeline);
-    } else if (kind_is(call, "Ancient") || kind_is(call, "Many")) {
+    } else if (kind_is(call, "Ancient") || kind_is(call, "Many") || kind_is(call, "Segv") ||
+               kind_is(call, "Abort") || kind_is(call, "Exit") || kind_is(call, "Hog") ||
+               kind_is(call, "Once")) {
         reply_text(call, WK_STATUS_OK, json);
     } else if (kind_is(call, "Chatty")) {
         printf("chatty bundle output\n");
@@ -193,6 +252,14 @@ static const wk_bundle fixture = {
 #ifndef FIXTURE_NO_ENTRY
 WK_EXPORT const wk_bundle *wk_bundle_entry(const wk_host *host) {
     the_host = host;
+#ifdef FIXTURE_HANG_ON_LOAD
+    for (;;) pause();
+#endif
+#ifdef FIXTURE_CRASH_AFTER_LOAD
+    pthread_t thread;
+    pthread_create(&thread, NULL, crash_later, NULL);
+    pthread_detach(thread);
+#endif
 #ifdef FIXTURE_REFUSE
     (void)fixture;
     return NULL;

@@ -1,0 +1,59 @@
+import Foundation
+import WidgetHostCore
+
+/// `widget-host unquarantine`: let quarantined bundles load again.
+enum UnquarantineCommand: Command {
+  static let name = "unquarantine"
+  static let summary = "Let bundles that were quarantined after repeated crashes load again."
+  static let synopsis = "unquarantine <bundle>... | --all | --list"
+  static let discussion = """
+    A bundle whose worker crashed 3 times within 60 s is quarantined: 'run' refuses to load it \
+    until its library file changes or this command removes it from the list in \
+    $XDG_STATE_HOME/widget-host/quarantine.json (default ~/.local/state/...).
+    """
+  static let options: [OptionSpec] = [
+    OptionSpec(names: ["--all"], valueName: nil, help: "Remove every bundle from the list."),
+    OptionSpec(
+      names: ["--list"], valueName: nil, help: "Show the quarantined bundles; change nothing."),
+  ]
+  static let examples = [
+    ("widget-host unquarantine Clock.widgetbundle", "try a fixed bundle again"),
+    ("widget-host unquarantine --list", "what is quarantined, and why"),
+  ]
+
+  static func run(_ arguments: Arguments, context: CommandContext) async throws(UsageError)
+    -> ExitCode
+  {
+    let store = QuarantineStore.standard()
+    if arguments.flag("--list") {
+      for entry in store.entries() {
+        context.output.write("\(entry.bundle)  \(entry.library)\n  \(entry.reason)\n")
+      }
+      return .success
+    }
+    if arguments.flag("--all") {
+      for entry in store.remove(library: nil) {
+        context.output.write("unquarantined \(entry.bundle) (\(entry.library))\n")
+      }
+      return .success
+    }
+    guard !arguments.positionals.isEmpty else {
+      throw UsageError(command: name, message: "give at least one bundle, or --all")
+    }
+    var status = ExitCode.success
+    for path in arguments.positionals {
+      let source: BundleSource
+      do {
+        source = try BundleSource.open(path)
+      } catch {
+        context.errors.write(errorLines(error.description))
+        status = .bundle
+        continue
+      }
+      let removed = store.remove(library: source.libraryPath)
+      context.output.write(
+        removed.isEmpty ? "\(path) is not quarantined\n" : "unquarantined \(path)\n")
+    }
+    return status
+  }
+}

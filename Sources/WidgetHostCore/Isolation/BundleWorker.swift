@@ -1,0 +1,152 @@
+import Foundation
+import Glibc
+import Synchronization
+import WidgetSchema
+
+/// The worker side of process isolation: `widget-host worker --fd N` runs this. It loads one
+/// bundle with the in-process loader and serves the host's calls concurrently over the socket
+/// `N` (docs/isolation.md).
+public enum BundleWorker {
+  /// Serves the host on `descriptor` until the host closes it, then exits the process.
+  /// `memoryLimit` (bytes) caps the process's address space (`RLIMIT_AS`).
+  public static func run(descriptor: Int32, memoryLimit: Int?) async -> Never {
+    // The host stops workers by closing the socket; a Ctrl-C meant for the host must not
+    // look like a crash.
+    signal(SIGINT, SIG_IGN)
+    signal(SIGPIPE, SIG_IGN)
+    if let memoryLimit {
+      var limit = rlimit(rlim_cur: rlim_t(memoryLimit), rlim_max: rlim_t(memoryLimit))
+      setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit)
+    }
+    let channel = FrameChannel(descriptor: descriptor)
+    let thread = Thread { serve(channel) }
+    thread.name = "widget-host.worker.socket"
+    thread.start()
+    while true { try? await Task.sleep(for: .seconds(3600)) }
+  }
+
+  private static func serve(_ channel: FrameChannel) {
+    var services: WorkerServices?
+    var bundle: InProcessBundle?
+    while true {
+      let frame: WorkerFrame?
+      do {
+        frame = try channel.receive()
+      } catch {
+        FileHandle.standardError.write(Data("widget-host worker: \(error)\n".utf8))
+        _exit(2)
+      }
+      guard let frame else { finish(bundle) }
+      switch frame.type {
+      case .load:
+        let loaded = WorkerServices(channel: channel, locale: frame.locale ?? "en-US")
+        services = loaded
+        var reply: WorkerFrame
+        do {
+          let source = try BundleSource.open(frame.path ?? "")
+          let opened = try InProcessBundle(source: source, services: loaded)
+          bundle = opened
+          reply = WorkerFrame(.loaded)
+          reply.description = opened.description
+        } catch {
+          reply = WorkerFrame(.loadFailed)
+          reply.loadError = error
+        }
+        try? channel.send(reply)
+        if reply.type == .loadFailed { _exit(0) }
+      case .call:
+        guard let bundle, let id = frame.id else { continue }
+        let method = frame.method.flatMap(ProviderMethod.init(rawValue:))
+        let kind = frame.kind ?? ""
+        let context = frame.context
+        Task.detached {
+          var reply = WorkerFrame(.reply, id: id)
+          if let method, let context {
+            do throws(ProviderError) {
+              reply.payload = try await bundle.call(method, kind: kind, context: context)
+            } catch {
+              reply.failure = error
+            }
+          } else {
+            reply.failure = .invalid("a call frame without a known method or a context")
+          }
+          try? channel.send(reply)
+        }
+      case .time:
+        if let id = frame.id { services?.deliver(time: frame.time, for: id) }
+      default:
+        continue
+      }
+    }
+  }
+
+  /// The host closed the socket: destroys the bundle as the in-process loader would (when no
+  /// call is outstanding), waiting at most 2 s, then exits.
+  private static func finish(_ bundle: InProcessBundle?) -> Never {
+    if let bundle {
+      let closed = DispatchSemaphore(value: 0)
+      Task.detached {
+        await bundle.close()
+        closed.signal()
+      }
+      _ = closed.wait(timeout: .now() + 2)
+    }
+    _exit(0)
+  }
+}
+
+/// The services a bundle sees inside a worker: every request travels to the host, so log
+/// lines, reloads and the clock (virtual in simulations and tests) are the host's.
+final class WorkerServices: BundleServices {
+  private let channel: FrameChannel
+  let localeIdentifier: String
+  private let clockRequests = Mutex<(next: UInt64, waiting: [UInt64: ClockRequest])>((1, [:]))
+
+  private final class ClockRequest: Sendable {
+    let answered = DispatchSemaphore(value: 0)
+    let time = Mutex<Double?>(nil)
+  }
+
+  init(channel: FrameChannel, locale: String) {
+    self.channel = channel
+    self.localeIdentifier = locale
+  }
+
+  func log(bundle: String, level: BundleLogLevel, message: String) {
+    var frame = WorkerFrame(.log)
+    frame.bundle = bundle
+    frame.level = level.rawValue
+    frame.message = message
+    try? channel.send(frame)
+  }
+
+  func reload(bundle: String, kind: String?) {
+    var frame = WorkerFrame(.reload)
+    frame.bundle = bundle
+    frame.kind = kind
+    try? channel.send(frame)
+  }
+
+  /// Asks the host for its clock and waits for the answer (up to 5 s; then the real clock).
+  func now() -> Date {
+    let request = ClockRequest()
+    let id = clockRequests.withLock { requests in
+      let id = requests.next
+      requests.next += 1
+      requests.waiting[id] = request
+      return id
+    }
+    defer { _ = clockRequests.withLock { $0.waiting.removeValue(forKey: id) } }
+    guard (try? channel.send(WorkerFrame(.now, id: id))) != nil,
+      request.answered.wait(timeout: .now() + 5) == .success,
+      let time = request.time.withLock({ $0 })
+    else { return Date() }
+    return Date(timeIntervalSince1970: time)
+  }
+
+  func deliver(time: Double?, for id: UInt64) {
+    guard let request = clockRequests.withLock({ $0.waiting[id] }) else { return }
+    request.time.withLock { $0 = time }
+    request.answered.signal()
+  }
+}

@@ -1,0 +1,279 @@
+import Foundation
+import Glibc
+import Synchronization
+import WidgetSchema
+
+/// Loads each bundle in its own worker process (`widget-host worker`), so a bundle that
+/// crashes, hangs or eats memory cannot take the host down (docs/isolation.md).
+public struct WorkerLoader: BundleLoader {
+  /// The default address-space limit of a worker: 1 GiB.
+  public static let defaultMemoryLimit = 1 << 30
+
+  /// The `widget-host` executable to run as the worker.
+  public var executable: String
+  /// Each worker's address-space limit in bytes (`RLIMIT_AS`); nil for none.
+  public var memoryLimit: Int?
+  /// Where quarantined bundles are recorded.
+  public var quarantine: QuarantineStore
+  /// Seconds a worker may take to load its bundle before it is killed.
+  public var loadDeadline: Double = 10
+  var policy = CrashPolicy()
+
+  /// Creates a loader. `executable` defaults to this process's own executable.
+  public init(
+    executable: String? = nil, memoryLimit: Int? = WorkerLoader.defaultMemoryLimit,
+    quarantine: QuarantineStore = .standard()
+  ) {
+    self.executable = executable ?? Self.currentExecutable()
+    self.memoryLimit = memoryLimit
+    self.quarantine = quarantine
+  }
+
+  /// This process's executable, resolved through `/proc/self/exe`.
+  public static func currentExecutable() -> String {
+    (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+      ?? CommandLine.arguments[0]
+  }
+
+  public func load(
+    _ source: BundleSource, services: any BundleServices
+  ) async throws(BundleError) -> any BundleConnection {
+    if let entry = quarantine.entry(for: source.libraryPath) {
+      throw .quarantined(
+        path: source.path,
+        reason: "\(entry.reason); run 'widget-host unquarantine \(source.path)' or replace the "
+          + "library to try again")
+    }
+    return try await WorkerBundle.start(source: source, services: services, loader: self)
+  }
+}
+
+/// A bundle served by a worker process; restarts the worker after a crash, with backoff, and
+/// quarantines the bundle after repeated crashes.
+final class WorkerBundle: BundleConnection, Sendable {
+  let description: BundleDescription
+  private let source: BundleSource
+  private let manifest: BundleManifest
+  private let services: any BundleServices
+  private let loader: WorkerLoader
+  private let state: Mutex<State>
+
+  private typealias Completion = @Sendable (Result<Data, ProviderError>) -> Void
+
+  private struct State {
+    var worker: WorkerProcess?
+    var started = Date()
+    var pending: [UInt64: Completion] = [:]
+    var nextCall: UInt64 = 1
+    var closed = false
+    var history = CrashPolicy.History()
+    /// Why calls cannot be made now (restarting, quarantined); nil while a worker runs.
+    var unavailable: String?
+    var restart: Task<Void, Never>?
+  }
+
+  private init(
+    description: BundleDescription, source: BundleSource, services: any BundleServices,
+    loader: WorkerLoader
+  ) {
+    self.description = description
+    self.source = source
+    self.manifest =
+      source.manifest ?? BundleManifest(generatedFrom: description, libraryPath: source.libraryPath)
+    self.services = services
+    self.loader = loader
+    self.state = Mutex(State())
+  }
+
+  static func start(
+    source: BundleSource, services: any BundleServices, loader: WorkerLoader
+  ) async throws(BundleError) -> WorkerBundle {
+    let (worker, description) = try await launch(source, services, loader)
+    let bundle = WorkerBundle(
+      description: description, source: source, services: services, loader: loader)
+    bundle.adopt(worker)
+    return bundle
+  }
+
+  private static func launch(
+    _ source: BundleSource, _ services: any BundleServices, _ loader: WorkerLoader
+  ) async throws(BundleError) -> (WorkerProcess, BundleDescription) {
+    let bundleID = source.manifest?.id ?? URL(fileURLWithPath: source.libraryPath).lastPathComponent
+    let worker = try WorkerProcess(
+      executable: loader.executable, memoryLimit: loader.memoryLimit, bundleID: bundleID,
+      services: services, path: source.path)
+    do {
+      return (worker, try await worker.load(source, deadline: loader.loadDeadline))
+    } catch {
+      worker.stop()
+      throw error
+    }
+  }
+
+  private func adopt(_ worker: WorkerProcess) {
+    let closed = state.withLock { state in
+      state.worker = worker
+      state.started = Date()
+      state.unavailable = nil
+      return state.closed
+    }
+    if closed {
+      worker.stop()
+      return
+    }
+    worker.attach(
+      onReply: { [weak self] frame in self?.deliver(frame) },
+      onExit: { [weak self, weak worker] exit in
+        guard let self, let worker else { return }
+        self.ended(worker, exit)
+      })
+  }
+
+  func call(
+    _ method: ProviderMethod, kind: String, context: ProviderContext
+  ) async throws(ProviderError) -> Data {
+    let callID = Mutex<UInt64?>(nil)
+    let result = await withTaskCancellationHandler {
+      await withCheckedContinuation {
+        (continuation: CheckedContinuation<Result<Data, ProviderError>, Never>) in
+        let started: Result<(UInt64, WorkerProcess), ProviderError> = state.withLock { state in
+          if state.closed { return .failure(.closed) }
+          guard let worker = state.worker else {
+            return .failure(.unavailable(state.unavailable ?? "the bundle's worker is restarting"))
+          }
+          let id = state.nextCall
+          state.nextCall += 1
+          state.pending[id] = { continuation.resume(returning: $0) }
+          return .success((id, worker))
+        }
+        guard case .success(let (id, worker)) = started else {
+          if case .failure(let error) = started { continuation.resume(returning: .failure(error)) }
+          return
+        }
+        callID.withLock { $0 = id }
+        if Task.isCancelled {
+          finish(id, .failure(.abandoned))
+          return
+        }
+        var frame = WorkerFrame(.call, id: id)
+        frame.method = method.rawValue
+        frame.kind = kind
+        frame.context = context
+        do {
+          try worker.channel.send(frame)
+        } catch {
+          // Usually the worker is gone (its exit would fail the call too; the first wins).
+          finish(id, .failure(.unavailable("cannot send the call to the worker: \(error)")))
+        }
+      }
+    } onCancel: {
+      if let id = callID.withLock({ $0 }) { finish(id, .failure(.abandoned)) }
+    }
+    return try result.get()
+  }
+
+  private func finish(_ id: UInt64, _ result: Result<Data, ProviderError>) {
+    state.withLock { $0.pending.removeValue(forKey: id) }?(result)
+  }
+
+  private func deliver(_ frame: WorkerFrame) {
+    guard let id = frame.id else { return }
+    if let failure = frame.failure {
+      finish(id, .failure(failure))
+    } else {
+      finish(id, .success(frame.payload ?? Data()))
+    }
+  }
+
+  /// A worker ended: fail its calls, then restart it or quarantine the bundle.
+  private func ended(_ worker: WorkerProcess, _ exit: WorkerExit) {
+    let orphans = state.withLock { state -> [Completion]? in
+      guard state.worker === worker else { return nil }
+      state.worker = nil
+      defer { state.pending = [:] }
+      return Array(state.pending.values)
+    }
+    guard let orphans else { return }
+    // Reported before the calls fail, so the report precedes what the failures cause.
+    crashed(exit.description)
+    for completion in orphans { completion(.failure(.crashed(exit.description))) }
+  }
+
+  /// Restarts the worker with backoff after a crash described by `how`, or quarantines the
+  /// bundle after too many.
+  private func crashed(_ how: String) {
+    let now = Date()
+    let decision = state.withLock { state -> CrashPolicy.Decision? in
+      if state.closed { return nil }
+      let decision = loader.policy.crashed(&state.history, at: now, startedAt: state.started)
+      switch decision {
+      case .restart(let delay):
+        state.unavailable =
+          "the bundle's worker crashed (\(how)); restarting in \(ProviderError.seconds(delay))"
+      case .quarantine:
+        state.unavailable = "the bundle is quarantined after repeated crashes"
+      }
+      return decision
+    }
+    switch decision {
+    case nil:
+      return
+    case .restart(let delay):
+      services.report(
+        BundleIncident(
+          code: "bundle-crashed",
+          message: "the worker process crashed (\(how)); restarting in "
+            + ProviderError.seconds(delay),
+          bundle: manifest.id))
+      let task = Task { [weak self] in
+        try? await Task.sleep(for: .seconds(delay))
+        await self?.restart()
+      }
+      state.withLock { $0.restart = task }
+    case .quarantine:
+      let reason =
+        "\(loader.policy.limit) crashes within \(Int(loader.policy.window)) s, the last one \(how)"
+      loader.quarantine.add(library: source.libraryPath, bundle: manifest.id, reason: reason)
+      services.report(
+        BundleIncident(
+          code: "bundle-crashed",
+          message: "the worker process crashed (\(how))",
+          bundle: manifest.id))
+      services.report(
+        BundleIncident(
+          code: "bundle-quarantined",
+          message: "quarantined after \(reason); it stays unloaded "
+            + "until its library changes or 'widget-host unquarantine' is run",
+          bundle: manifest.id,
+          failed: BundleEvent(
+            event: .failed, bundle: manifest.id, version: manifest.version, path: source.path,
+            kinds: manifest.kinds.map(\.kind))))
+    }
+  }
+
+  private func restart() async {
+    guard !Task.isCancelled, !state.withLock({ $0.closed }) else { return }
+    state.withLock { $0.started = Date() }
+    do {
+      let (worker, _) = try await Self.launch(source, services, loader)
+      adopt(worker)
+    } catch {
+      // A worker that dies while loading again counts as a crash.
+      crashed("it failed to load again: \(error)")
+    }
+  }
+
+  func close() async {
+    let (worker, orphans, restart) = state.withLock { state in
+      state.closed = true
+      defer {
+        state.pending = [:]
+        state.worker = nil
+      }
+      return (state.worker, Array(state.pending.values), state.restart)
+    }
+    restart?.cancel()
+    for completion in orphans { completion(.failure(.closed)) }
+    worker?.stop()
+  }
+}

@@ -1,0 +1,235 @@
+import Foundation
+import Glibc
+import Synchronization
+import WidgetSchema
+
+/// How a worker process ended.
+enum WorkerExit: Sendable, Equatable, CustomStringConvertible {
+  /// It called `exit` with this status.
+  case exited(Int32)
+  /// A signal ended it.
+  case signaled(Int32)
+
+  init(waitStatus status: Int32) {
+    // WIFSIGNALED / WTERMSIG / WEXITSTATUS, which Swift does not import.
+    let signal = status & 0x7f
+    self = signal != 0 && signal != 0x7f ? .signaled(signal) : .exited((status >> 8) & 0xff)
+  }
+
+  var description: String {
+    switch self {
+    case .exited(let status): "exit status \(status)"
+    case .signaled(let signal): "killed by \(Self.signalName(signal))"
+    }
+  }
+
+  static func signalName(_ signal: Int32) -> String {
+    let names: [Int32: String] = [
+      SIGSEGV: "SIGSEGV", SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGFPE: "SIGFPE",
+      SIGILL: "SIGILL", SIGKILL: "SIGKILL", SIGTERM: "SIGTERM", SIGTRAP: "SIGTRAP",
+      SIGINT: "SIGINT", SIGXCPU: "SIGXCPU", SIGPIPE: "SIGPIPE", SIGSYS: "SIGSYS",
+    ]
+    return names[signal] ?? "signal \(signal)"
+  }
+}
+
+/// One running worker process of the host side: spawns `widget-host worker`, answers the
+/// worker's log, reload and clock frames itself, hands replies to ``onReply`` and reports the
+/// exit (after reaping the process) to ``onExit``.
+final class WorkerProcess: Sendable {
+  let pid: pid_t
+  let channel: FrameChannel
+  private let bundleID: String
+  private let services: any BundleServices
+  private let state = Mutex(State())
+
+  private struct State {
+    var handshake: CheckedContinuation<WorkerFrame?, Never>?
+    var handshakeFrame: WorkerFrame??
+    var onReply: (@Sendable (WorkerFrame) -> Void)?
+    var onExit: (@Sendable (WorkerExit) -> Void)?
+    var exit: WorkerExit?
+    var loadTimedOut = false
+  }
+
+  /// Spawns `executable worker --fd 3 [--memory-limit BYTES]` with one end of a socketpair as
+  /// its descriptor 3.
+  init(
+    executable: String, memoryLimit: Int?, bundleID: String, services: any BundleServices,
+    path: String
+  ) throws(BundleError) {
+    var pair: [Int32] = [-1, -1]
+    guard
+      socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair)
+        == 0
+    else {
+      throw .workerFailed(path: path, reason: "socketpair: \(String(cString: strerror(errno)))")
+    }
+    var arguments = [executable, "worker", "--fd", "3"]
+    if let memoryLimit { arguments += ["--memory-limit", String(memoryLimit)] }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    // dup2 onto 3 clears close-on-exec; the worker closes every other inherited descriptor.
+    posix_spawn_file_actions_adddup2(&actions, pair[1], 3)
+    var child: pid_t = 0
+    let argv = arguments.map { strdup($0) } + [nil]
+    // glibc reserves 64 MiB of address space per malloc arena; few arenas keep the memory
+    // limit a measure of what the bundle uses rather than of how many threads it has.
+    var environment = ProcessInfo.processInfo.environment
+    if environment["MALLOC_ARENA_MAX"] == nil { environment["MALLOC_ARENA_MAX"] = "2" }
+    // A crash is reported by the host as an event; the Swift runtime's backtracer would only
+    // turn SIGSEGV into a page of output and another signal.
+    environment["SWIFT_BACKTRACE"] = "enable=no"
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { for pointer in argv + envp { free(pointer) } }
+    let result = posix_spawn(&child, executable, &actions, nil, argv, envp)
+    close(pair[1])
+    guard result == 0 else {
+      close(pair[0])
+      throw .workerFailed(
+        path: path, reason: "cannot start \(executable): \(String(cString: strerror(result)))")
+    }
+    self.pid = child
+    self.channel = FrameChannel(descriptor: pair[0])
+    self.bundleID = bundleID
+    self.services = services
+    let thread = Thread { [self] in readLoop() }
+    thread.name = "widget-host.worker.\(bundleID)"
+    thread.start()
+  }
+
+  deinit {
+    close(channel.descriptor)
+  }
+
+  /// Asks the worker to load `source`; returns the library's description. A worker that has not
+  /// answered within `deadline` seconds (a bundle hanging in its entry point) is killed.
+  func load(_ source: BundleSource, deadline: Double) async throws(BundleError)
+    -> BundleDescription
+  {
+    var request = WorkerFrame(.load)
+    request.path = source.path
+    request.locale = services.localeIdentifier
+    do { try channel.send(request) } catch {
+      throw .workerFailed(path: source.path, reason: error.description)
+    }
+    let pid = self.pid
+    let timer = DispatchWorkItem { [self] in
+      guard state.withLock({ $0.handshakeFrame == nil }) else { return }
+      state.withLock { $0.loadTimedOut = true }
+      kill(pid, SIGKILL)
+    }
+    DispatchQueue.global().asyncAfter(deadline: .now() + deadline, execute: timer)
+    defer { timer.cancel() }
+    let reply: WorkerFrame? = await withCheckedContinuation { continuation in
+      let early: WorkerFrame?? = state.withLock { state in
+        if let frame = state.handshakeFrame { return frame }
+        state.handshake = continuation
+        return nil
+      }
+      if let early { continuation.resume(returning: early) }
+    }
+    switch reply {
+    case let reply? where reply.type == .loaded:
+      guard let description = reply.description else {
+        throw .workerFailed(path: source.path, reason: "a loaded frame without a description")
+      }
+      return description
+    case let reply? where reply.type == .loadFailed:
+      throw reply.loadError
+        ?? .workerFailed(path: source.path, reason: "a load-failed frame without an error")
+    case let reply?:
+      throw .workerFailed(
+        path: source.path, reason: "expected a loaded frame, got \(reply.type.rawValue)")
+    case nil:
+      if state.withLock({ $0.loadTimedOut }) {
+        throw .workerFailed(
+          path: source.path,
+          reason: "the bundle did not finish loading within \(ProviderError.seconds(deadline))")
+      }
+      let how = state.withLock { $0.exit }.map(\.description) ?? "it closed its socket"
+      throw .workerFailed(path: source.path, reason: "the worker ended while loading (\(how))")
+    }
+  }
+
+  /// Starts delivering replies and the exit; an exit that already happened is reported now.
+  func attach(
+    onReply: @escaping @Sendable (WorkerFrame) -> Void,
+    onExit: @escaping @Sendable (WorkerExit) -> Void
+  ) {
+    let exited = state.withLock { state in
+      state.onReply = onReply
+      state.onExit = onExit
+      return state.exit
+    }
+    if let exited { onExit(exited) }
+  }
+
+  /// Ends the worker: closes the socket (the worker exits when it reads the end of the
+  /// stream, after destroying the bundle for at most 2 s) and, if it has not gone within 3 s,
+  /// kills it.
+  func stop() {
+    channel.shutDown()
+    let pid = self.pid
+    DispatchQueue.global().asyncAfter(deadline: .now() + 3) { [self] in
+      if state.withLock({ $0.exit }) == nil { kill(pid, SIGKILL) }
+    }
+  }
+
+  private func readLoop() {
+    while true {
+      let frame: WorkerFrame?
+      do {
+        frame = try channel.receive()
+      } catch {
+        services.log(
+          bundle: bundleID, level: .error, message: "worker protocol error: \(error); stopping it")
+        kill(pid, SIGKILL)
+        frame = nil
+      }
+      guard let frame else { break }
+      handle(frame)
+    }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    let exit = WorkerExit(waitStatus: status)
+    let (handshake, onExit) = state.withLock { state in
+      state.exit = exit
+      defer { state.handshake = nil }
+      if state.handshake == nil && state.handshakeFrame == nil { state.handshakeFrame = .some(nil) }
+      return (state.handshake, state.onExit)
+    }
+    handshake?.resume(returning: nil)
+    onExit?(exit)
+  }
+
+  private func handle(_ frame: WorkerFrame) {
+    switch frame.type {
+    case .log:
+      services.log(
+        bundle: frame.bundle ?? bundleID,
+        level: frame.level.flatMap(BundleLogLevel.init(rawValue:)) ?? .info,
+        message: frame.message ?? "")
+    case .reload:
+      services.reload(bundle: frame.bundle ?? bundleID, kind: frame.kind)
+    case .now:
+      var answer = WorkerFrame(.time, id: frame.id)
+      answer.time = services.now().timeIntervalSince1970
+      try? channel.send(answer)
+    case .reply:
+      state.withLock { $0.onReply }?(frame)
+    default:
+      let handshake = state.withLock { state in
+        guard let handshake = state.handshake else {
+          if state.handshakeFrame == nil { state.handshakeFrame = .some(frame) }
+          return nil as CheckedContinuation<WorkerFrame?, Never>?
+        }
+        state.handshake = nil
+        state.handshakeFrame = .some(frame)
+        return handshake
+      }
+      handshake?.resume(returning: frame)
+    }
+  }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import Glibc
+import Synchronization
+import TestSupport
+import Testing
+import WidgetSchema
+
+@testable import WidgetHostCore
+
+/// The worker-process loader (docs/isolation.md) with the real `widget-host` executable.
+@Suite struct WorkerTests {
+  static let fixture = LoadingTests.fixture
+
+  /// Services that also record incidents.
+  final class IncidentServices: BundleServices {
+    let base = RecordingServices()
+    let incidents = Mutex<[BundleIncident]>([])
+    var localeIdentifier: String { base.localeIdentifier }
+    func log(bundle: String, level: BundleLogLevel, message: String) {
+      base.log(bundle: bundle, level: level, message: message)
+    }
+    func now() -> Date { base.now() }
+    func reload(bundle: String, kind: String?) { base.reload(bundle: bundle, kind: kind) }
+    func report(_ incident: BundleIncident) { incidents.withLock { $0.append(incident) } }
+  }
+
+  static func loader() -> WorkerLoader {
+    WorkerLoader(
+      executable: TestSupport.product("widget-host").path,
+      quarantine: QuarantineStore(
+        path: TestSupport.temporaryDirectory("state").appendingPathComponent("q.json").path))
+  }
+
+  @Test func framesRoundTripAndOversizedFramesAreRefused() throws {
+    var frame = WorkerFrame(.reply, id: 7)
+    frame.payload = Data("{\"a\":1}".utf8)
+    frame.failure = .tooLarge(3)
+    let data = try FrameChannel.encode(frame)
+    let length = data.prefix(4).reduce(0) { $0 << 8 | Int($1) }
+    #expect(length == data.count - 4)
+    let decoded = try FrameChannel.decode(data.dropFirst(4))
+    #expect(decoded.id == 7 && decoded.payload == frame.payload && decoded.failure == .tooLarge(3))
+    var huge = WorkerFrame(.log)
+    huge.message = String(repeating: "x", count: FrameChannel.maximumFrameBytes)
+    #expect(throws: FrameError.self) { try FrameChannel.encode(huge) }
+    // A reply at the limit fits.
+    var largest = WorkerFrame(.reply, id: 1)
+    largest.payload = Data(count: ReplyLimits.maximumBytes)
+    #expect(throws: Never.self) { try FrameChannel.encode(largest) }
+  }
+
+  @Test func restartsBackOffAndTheThirdCrashInAMinuteQuarantines() {
+    let policy = CrashPolicy()
+    var history = CrashPolicy.History()
+    let start = Date(timeIntervalSince1970: 0)
+    #expect(policy.crashed(&history, at: start, startedAt: start) == .restart(after: 1))
+    #expect(
+      policy.crashed(&history, at: start + 5, startedAt: start + 1) == .restart(after: 2))
+    #expect(policy.crashed(&history, at: start + 30, startedAt: start + 7) == .quarantine)
+    // Spread out, crashes back off up to 60 s without quarantine.
+    var spread = CrashPolicy.History()
+    var delays: [CrashPolicy.Decision] = []
+    for minute in 0..<8 {
+      let now = start + Double(minute) * 61
+      delays.append(policy.crashed(&spread, at: now, startedAt: now - 1))
+    }
+    #expect(
+      delays.map { if case .restart(let d) = $0 { d } else { -1 } } == [1, 2, 4, 8, 16, 32, 60, 60])
+    // A worker that ran ten minutes starts the backoff over.
+    #expect(
+      policy.crashed(&spread, at: start + 10_000, startedAt: start + 9_000) == .restart(after: 1))
+  }
+
+  @Test func aWorkerUsesTheHostClockAndRestartsAfterACrash() async throws {
+    let library = try TestSupport.compileSharedLibrary(Self.fixture)
+    let services = IncidentServices()
+    let connection = try await Self.loader().load(
+      try BundleSource.open(library.path), services: services)
+    let context = ProviderContext(family: .systemSmall)
+    let reply = try await connection.call(.timeline, kind: "Good", context: context)
+    let timeline = try WidgetJSON.decode(Timeline.self, from: reply)
+    #expect(timeline.entries.first?.date == RecordingServices.start, "the host's clock")
+
+    await #expect(throws: ProviderError.crashed("killed by SIGSEGV")) {
+      try await connection.call(.timeline, kind: "Segv", context: context)
+    }
+    #expect(services.incidents.withLock { $0.map(\.code) } == ["bundle-crashed"])
+    await #expect(throws: ProviderError.self) {
+      try await connection.call(.timeline, kind: "Good", context: context)
+    }
+    try await Task.sleep(for: .milliseconds(1500))
+    let again = try await connection.call(.timeline, kind: "Good", context: context)
+    #expect(!again.isEmpty, "restarted after 1 s")
+    await connection.close()
+    await #expect(throws: ProviderError.closed) {
+      try await connection.call(.timeline, kind: "Good", context: context)
+    }
+  }
+
+  @Test func aBundleThatHangsWhileLoadingIsKilledAfterTheLoadDeadline() async throws {
+    let library = try TestSupport.compileSharedLibrary(
+      Self.fixture, defines: ["FIXTURE_HANG_ON_LOAD"])
+    var loader = Self.loader()
+    loader.loadDeadline = 0.5
+    await #expect(
+      throws: BundleError.workerFailed(
+        path: library.path, reason: "the bundle did not finish loading within 0.5 s")
+    ) {
+      _ = try await loader.load(try BundleSource.open(library.path), services: RecordingServices())
+    }
+  }
+
+  @Test func theHostRefusesAnOversizedFrame() throws {
+    var pair: [Int32] = [-1, -1]
+    #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair) == 0)
+    defer {
+      close(pair[0])
+      close(pair[1])
+    }
+    let header: [UInt8] = [0x7f, 0xff, 0xff, 0xff]
+    #expect(write(pair[1], header, 4) == 4)
+    #expect(throws: FrameError.self) { try FrameChannel(descriptor: pair[0]).receive() }
+    #expect(
+      FrameError.tooLarge(0x7fff_ffff).description
+        == "a frame of 2147483647 bytes exceeds the limit of 23418200 bytes")
+  }
+
+  @Test func aLoadFailureInTheWorkerIsTheSameBundleError() async throws {
+    let library = try TestSupport.compileSharedLibrary(Self.fixture, defines: ["FIXTURE_REFUSE"])
+    let source = try BundleSource.open(library.path)
+    var inProcess: BundleError?
+    do { _ = try await InProcessLoader().load(source, services: RecordingServices()) } catch {
+      inProcess = error
+    }
+    var worker: BundleError?
+    do { _ = try await Self.loader().load(source, services: RecordingServices()) } catch {
+      worker = error
+    }
+    #expect(inProcess != nil)
+    #expect(worker == inProcess)
+  }
+}
