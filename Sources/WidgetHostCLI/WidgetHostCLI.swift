@@ -4,7 +4,8 @@ import WidgetHostCore
 /// The `widget-host` command line: parses arguments and hands them to the library.
 public enum WidgetHostCLI {
   static let commands: [any Command.Type] = [
-    RunCommand.self, InspectCommand.self, ListCommand.self, AssembleCommand.self,
+    RunCommand.self, PreviewCommand.self, SimulateCommand.self, InspectCommand.self,
+    ListCommand.self, AssembleCommand.self,
   ]
 
   /// The top-level `--help` text.
