@@ -56,7 +56,9 @@ public struct Simulation: Sendable {
     let units: [Character: TimeInterval] = ["s": 1, "m": 60, "h": 3600, "d": 86400]
     guard let unit = text.last, let seconds = units[unit] else { return nil }
     let number = text.dropLast()
-    guard !number.isEmpty, number.allSatisfy(\.isASCII), let value = Int(number), value > 0,
+    guard !number.isEmpty, number.allSatisfy({ $0.isASCII && $0.isNumber }),
+      let value = Int(number),
+      value > 0,
       value <= 3650 * 86400
     else { return nil }
     return TimeInterval(value) * seconds
