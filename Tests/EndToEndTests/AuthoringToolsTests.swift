@@ -199,4 +199,23 @@ import WidgetSchema
     #expect(!result.errors.contains("simulating"))
     #expect(!result.errors.contains("\u{1B}["))
   }
+
+  @Test(
+    .enabled(
+      if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"),
+      "script(1) gives the command a terminal"))
+  func simulateShowsProgressOnATerminalAndErasesIt() throws {
+    // script(1) runs the command with a pseudo-terminal as standard error; the result itself
+    // goes to /dev/null.
+    let command =
+      "'\(Products.widgetHost.path)' simulate '\(Self.fixture)' --kind Good --for 24h "
+      + "--start \(Self.start) > /dev/null"
+    let result = try TestSupport.run(
+      "/usr/bin/script", ["-qec", command, "/dev/null"])
+    #expect(result.status == 0, "\(result.errors)")
+    let terminal = result.output
+    #expect(terminal.hasPrefix("\rsimulating 24h… 0%\u{1B}[K"), "\(terminal.debugDescription)")
+    #expect(terminal.contains("\rsimulating 24h… 50%\u{1B}[K"))
+    #expect(terminal.hasSuffix("\rsimulating 24h… 100%\u{1B}[K\r\u{1B}[K"))
+  }
 }

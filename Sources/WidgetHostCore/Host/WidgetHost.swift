@@ -2,7 +2,9 @@ import Foundation
 import WidgetSchema
 
 /// The host: opens bundles, registers their kinds, loads the libraries it needs, runs the
-/// scheduler and streams what it shows to the sinks. `widget-host run` is this type.
+/// scheduler and streams what it shows to the sinks. `widget-host run` is this type;
+/// `widget-host simulate` is the same run on a virtual clock (``Simulation``) and
+/// `widget-host preview` its gallery (``preview()``).
 public final class WidgetHost: Sendable {
   /// The version written in stream headers.
   public static let version = "0.1.0"
