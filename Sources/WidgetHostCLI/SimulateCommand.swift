@@ -33,9 +33,9 @@ enum SimulateCommand: Command {
       help: "Simulate kinds in this family (repeatable; default: each kind's first family)."),
     OptionSpec(
       names: ["--start"], valueName: "RFC3339",
-      help: "The virtual clock's start, e.g. 2026-01-01T00:00:00Z (default: now)."),
+      help: "The virtual clock's start, e.g. 2026-01-01T00:00:00Z (default: now, to the second)."),
     OptionSpec(
-      names: ["--budget"], valueName: "N",
+      names: ["--budget"], valueName: "unlimited",
       help: "Reloads allowed per widget and 24 h; only 'unlimited' (the default) for now."),
     OptionSpec(
       names: ["--format"], valueName: "FORMAT",
@@ -57,7 +57,7 @@ enum SimulateCommand: Command {
   static let examples = [
     (
       "widget-host simulate SystemStatus.widgetbundle --for 24h --start 2026-01-01T00:00:00Z",
-      "a day of a widget, the same every time"
+      "a day of a widget, from a fixed start"
     ),
     (
       "widget-host simulate Clock.widgetbundle --for 7d --format json | jq -c 'select(.type == \"summary\")'",
@@ -89,7 +89,8 @@ enum SimulateCommand: Command {
       }
       start = date
     } else {
-      start = Date()
+      // Whole seconds, as bundles write their dates.
+      start = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
     }
     if let budget = arguments.last("--budget"), budget != "unlimited" {
       throw UsageError(
