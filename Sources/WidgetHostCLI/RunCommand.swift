@@ -8,7 +8,8 @@ enum RunCommand: Command {
   static let summary = "Load widget bundles and stream their widgets' entries."
   static let synopsis = """
     run <bundle>... [--kind KIND]... [--family FAMILY]... [--format text|json|i3bar|waybar]
-          [--once] [--min-reload-interval SECONDS] [--deadline SECONDS]
+          [--once] [--sink socket[:PATH]|tcp:HOST:PORT]... [--token TOKEN] [--on-open-url CMD]
+          [--budget N|unlimited] [--min-reload-interval SECONDS] [--deadline SECONDS]
           [--placeholder-deadline SECONDS] [--color WHEN] [--log-level LEVEL]
     """
   static let discussion = """
@@ -32,6 +33,9 @@ enum RunCommand: Command {
     OptionSpec(
       names: ["--once"], valueName: nil, help: "Show every widget's current entry, then exit."),
     OptionSpec(
+      names: ["--budget"], valueName: "N",
+      help: "Reloads the host makes on its own per widget per 24 h (default 70), or unlimited."),
+    OptionSpec(
       names: ["--min-reload-interval"], valueName: "SECONDS",
       help: "Least time between two timeline requests of one widget (default 60)."),
     OptionSpec(
@@ -43,6 +47,17 @@ enum RunCommand: Command {
     OptionSpec(
       names: ["--color"], valueName: "WHEN",
       help: "Text styles and colours: auto (on a terminal, unless NO_COLOR is set), always, never."),
+    OptionSpec(
+      names: ["--sink"], valueName: "SINK",
+      help: "Also serve the stream and control requests (repeatable): socket (at "
+        + "$XDG_RUNTIME_DIR/widget-host/widget-host.sock), socket:PATH, or tcp:HOST:PORT "
+        + "(docs/control.md)."),
+    OptionSpec(
+      names: ["--token"], valueName: "TOKEN",
+      help: "Clients must send this token first (required for TCP beyond 127.0.0.1)."),
+    OptionSpec(
+      names: ["--on-open-url"], valueName: "CMD",
+      help: "Run /bin/sh -c CMD with the URL as $1 (and $WIDGET_URL) when a tap opens one."),
     OptionSpec(
       names: ["--log-level"], valueName: "LEVEL",
       help: "Bundle log lines shown on stderr: debug, info (default), warning, error."),
@@ -66,6 +81,10 @@ enum RunCommand: Command {
         + "--format waybar",
       "exec of a Waybar custom module"
     ),
+    (
+      "widget-host run Wishes.widgetbundle --sink socket --on-open-url 'xdg-open \"$1\"'",
+      "serve watch, reload and tap clients; open tapped URLs"
+    ),
   ]
 
   static func run(_ arguments: Arguments, context: CommandContext) async throws(UsageError)
@@ -81,6 +100,7 @@ enum RunCommand: Command {
       try parseFamily(value)
     }
     options.once = arguments.flag("--once")
+    try parseBudget(arguments, into: &options)
     try parseReloadInterval(arguments, into: &options)
     try parseDeadlines(arguments, into: &options)
     let logLevel = try parseLogLevel(arguments.last("--log-level") ?? "info")
@@ -108,7 +128,33 @@ enum RunCommand: Command {
         command: name,
         message: "unknown format '\(other)' (expected text, json, i3bar or waybar)")
     }
-    let host = WidgetHost(options: options, sinks: [sink], log: context.errors, logLevel: logLevel)
+    let opener = arguments.last("--on-open-url").map { OpenURLCommand($0, log: context.errors) }
+    let control = HostControl { url in opener?.open(url) }
+    var sockets: [SocketSink] = []
+    defer { for socket in sockets { socket.close() } }
+    for value in arguments.all("--sink") {
+      guard let endpoint = SocketEndpoint.parse(sink: value) else {
+        throw UsageError(
+          command: name,
+          message: "unknown sink '\(value)' (expected socket, socket:PATH or tcp:HOST:PORT)")
+      }
+      let token = arguments.last("--token")
+      guard endpoint.isLocal || token != nil else {
+        throw UsageError(
+          command: name, message: "--sink \(value) listens beyond loopback: give --token")
+      }
+      do {
+        let socket = try SocketSink(endpoint: endpoint, control: control, token: token)
+        sockets.append(socket)
+        context.errors.write("widget-host: listening on \(socket.endpoint)\n")
+      } catch {
+        context.errors.write(errorLines(error.description))
+        return .failure
+      }
+    }
+    let host = WidgetHost(
+      options: options, sinks: [sink] + sockets, log: context.errors, logLevel: logLevel,
+      control: control)
     if sink is I3BarSink {
       I3BarClicks.startReading(
         from: context.input, control: host.control, errors: context.errors)
@@ -133,6 +179,22 @@ enum RunCommand: Command {
         command: command, message: "unknown family '\(value)' (expected one of: \(names))")
     }
     return family
+  }
+
+  /// `--budget N|unlimited`, shared by `run` and `simulate`.
+  static func parseBudget(
+    _ arguments: Arguments, into options: inout HostOptions, command: String = name
+  ) throws(UsageError) {
+    guard let budget = arguments.last("--budget") else { return }
+    if budget == "unlimited" {
+      options.scheduler.budget = nil
+    } else if let count = Int(budget), count >= 0 {
+      options.scheduler.budget = count
+    } else {
+      throw UsageError(
+        command: command,
+        message: "--budget needs a number of reloads or unlimited, got '\(budget)'")
+    }
   }
 
   /// `--min-reload-interval`, shared by `run` and `simulate`.

@@ -8,7 +8,7 @@ enum SimulateCommand: Command {
   static let summary = "Simulate hours or days of the widgets' timelines in seconds."
   static let synopsis = """
     simulate <bundle>... --for DURATION [--kind KIND]... [--family FAMILY]...
-               [--start RFC3339] [--budget unlimited] [--format text|json]
+               [--start RFC3339] [--budget N|unlimited] [--format text|json]
                [--min-reload-interval SECONDS] [--deadline SECONDS] [--placeholder-deadline SECONDS]
                [--log-level LEVEL]
     """
@@ -18,8 +18,8 @@ enum SimulateCommand: Command {
     the day: each reload with its reason, each entry shown and for how long, errors, and a \
     table per instance. Bundles written in C that read the host's clock (host->now) see the \
     virtual time, so two runs print the same; Swift bundles that call Date() see wall-clock \
-    time. Refresh budgets are not implemented yet: --budget accepts only 'unlimited'. On a \
-    terminal, the progress is shown on stderr.
+    time. The refresh budget applies as in run: reloads over it are deferred. On a terminal, \
+    the progress is shown on stderr.
     """
   static let options: [OptionSpec] = [
     OptionSpec(
@@ -35,8 +35,9 @@ enum SimulateCommand: Command {
       names: ["--start"], valueName: "RFC3339",
       help: "The virtual clock's start, e.g. 2026-01-01T00:00:00Z (default: now, to the second)."),
     OptionSpec(
-      names: ["--budget"], valueName: "unlimited",
-      help: "Reloads allowed per widget and 24 h; only 'unlimited' (the default) for now."),
+      names: ["--budget"], valueName: "N",
+      help: "Reloads the host makes on its own per widget in any 24 h, as for run (default 70; "
+        + "or unlimited)."),
     OptionSpec(
       names: ["--format"], valueName: "FORMAT",
       help: "text (the day and a table, the default) or json (the stream of docs/stream.md on "
@@ -92,17 +93,12 @@ enum SimulateCommand: Command {
       // Whole seconds, as bundles write their dates.
       start = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
     }
-    if let budget = arguments.last("--budget"), budget != "unlimited" {
-      throw UsageError(
-        command: name,
-        message: "--budget: refresh budgets are not implemented yet; only 'unlimited' is "
-          + "accepted, got '\(budget)'")
-    }
     var options = HostOptions(bundlePaths: arguments.positionals)
     options.kinds = arguments.all("--kind")
     options.families = try arguments.all("--family").map { (value) throws(UsageError) in
       try RunCommand.parseFamily(value, command: name)
     }
+    try RunCommand.parseBudget(arguments, into: &options, command: name)
     try RunCommand.parseReloadInterval(arguments, into: &options, command: name)
     try RunCommand.parseDeadlines(arguments, into: &options, command: name)
     let logLevel = try RunCommand.parseLogLevel(

@@ -166,16 +166,21 @@ public struct TimelineEvent: Codable, Sendable, Equatable {
   public var policy: ReloadPolicy
   /// When the host will ask for the next timeline; absent for `never`.
   public var nextReload: Date?
+  /// Reloads the instance may still make on its own in the sliding 24 h window; absent when
+  /// the budget is unlimited.
+  public var budgetLeft: Int?
 
   /// Creates the data.
   public init(
-    kind: String, family: WidgetFamily, entries: Int, policy: ReloadPolicy, nextReload: Date?
+    kind: String, family: WidgetFamily, entries: Int, policy: ReloadPolicy, nextReload: Date?,
+    budgetLeft: Int? = nil
   ) {
     self.kind = kind
     self.family = family
     self.entries = entries
     self.policy = policy
     self.nextReload = nextReload
+    self.budgetLeft = budgetLeft
   }
 }
 
@@ -213,12 +218,16 @@ public struct EntryEvent: Sendable, Equatable {
   public var regions: [TapRegion]
   /// The URL the whole widget opens when tapped (`widgetURL`), if any.
   public var url: String?
+  /// True when the last timeline request failed and this entry comes from an older timeline.
+  public var stale: Bool
+  /// From when the entry is shown: its `date` (with `validUntil`, the span it covers).
+  public var validFrom: Date { date }
 
   /// Creates the data.
   public init(
     kind: String, family: WidgetFamily, source: EntrySource, date: Date, validUntil: Date?,
     relevance: Relevance?, view: ViewNode, lines: [String], spans: [Span] = [],
-    regions: [TapRegion] = [], url: String? = nil
+    regions: [TapRegion] = [], url: String? = nil, stale: Bool = false
   ) {
     self.kind = kind
     self.family = family
@@ -231,6 +240,7 @@ public struct EntryEvent: Sendable, Equatable {
     self.spans = spans
     self.regions = regions
     self.url = url
+    self.stale = stale
   }
 }
 
@@ -372,6 +382,8 @@ extension EntryEvent: Codable {
     case spans
     case regions
     case url
+    case stale
+    case validFrom
   }
 
   public init(from decoder: any Decoder) throws {
@@ -387,5 +399,23 @@ extension EntryEvent: Codable {
     spans = try container.decodeIfPresent([Span].self, forKey: .spans) ?? []
     regions = try container.decodeIfPresent([TapRegion].self, forKey: .regions) ?? []
     url = try container.decodeIfPresent(String.self, forKey: .url)
+    stale = try container.decodeIfPresent(Bool.self, forKey: .stale) ?? false
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(kind, forKey: .kind)
+    try container.encode(family, forKey: .family)
+    try container.encode(source, forKey: .source)
+    try container.encode(date, forKey: .date)
+    try container.encode(date, forKey: .validFrom)
+    try container.encodeIfPresent(validUntil, forKey: .validUntil)
+    try container.encodeIfPresent(relevance, forKey: .relevance)
+    try container.encode(view, forKey: .view)
+    try container.encode(lines, forKey: .lines)
+    try container.encode(spans, forKey: .spans)
+    try container.encode(regions, forKey: .regions)
+    try container.encodeIfPresent(url, forKey: .url)
+    try container.encode(stale, forKey: .stale)
   }
 }

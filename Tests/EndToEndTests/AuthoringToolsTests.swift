@@ -92,8 +92,8 @@ import WidgetSchema
       ["simulate", Self.fixture, "--kind", "Good", "--for", "24h", "--start", Self.start] + extra)
   }
 
-  @Test func simulateADayOfTheFixture() throws {
-    let result = try simulateGood()
+  @Test func simulateADayOfTheFixtureWithoutABudget() throws {
+    let result = try simulateGood(["--budget", "unlimited"])
     #expect(result.status == 0, "\(result.errors)")
     let lines = result.output.components(separatedBy: "\n")
     #expect(lines.first == "simulated 1d from 2026-01-01T00:00:00Z to 2026-01-02T00:00:00Z")
@@ -106,7 +106,9 @@ import WidgetSchema
     // initial, 719 policy.
     let row = try #require(lines.first { $0.hasPrefix("Good/systemSmall ") && !$0.contains("+") })
     #expect(
-      row.split(separator: " ") == ["Good/systemSmall", "721", "2160", "1", "719", "0", "0", "0"])
+      row.split(separator: " ") == [
+        "Good/systemSmall", "721", "2160", "1", "719", "0", "0", "0", "0",
+      ])
     #expect(lines.contains("+00:00:00  Good/systemSmall  reload (initial)"))
     #expect(lines.contains("+00:00:00  Good/systemSmall  placeholder shown for 0s"))
     #expect(lines.contains("+00:00:00  Good/systemSmall  entry shown for 1m: \"entry 0\""))
@@ -114,6 +116,30 @@ import WidgetSchema
     #expect(lines.contains("+00:02:00  Good/systemSmall  entry shown for 0s: \"entry 2\""))
     #expect(lines.contains("+23:59:00  Good/systemSmall  entry shown for 1m: \"entry 1\""))
     #expect(lines.filter { $0.hasSuffix("reload (policy)") }.count == 719)
+  }
+
+  @Test func simulateADayOfTheFixtureWithTheDefaultBudget() throws {
+    let result = try simulateGood()
+    #expect(result.status == 0, "\(result.errors)")
+    let lines = result.output.components(separatedBy: "\n")
+    // The default budget, 70 reloads the host makes on its own per 24 h (the initial one is
+    // free): policy reloads at +120 s, +240 s, … +8400 s (the 70th); the 71st, due at
+    // +8520 s, is deferred until the first budgeted reload leaves the window, +120 s + 24 h,
+    // after the end. Provider calls: 1 placeholder + 1 initial + 70 = 72. Entries: the
+    // placeholder and 3 per timeline (entry 2 of the last one stays shown) = 1 + 71 × 3 = 214.
+    let row = try #require(lines.first { $0.hasPrefix("Good/systemSmall ") && !$0.contains("+") })
+    #expect(
+      row.split(separator: " ") == ["Good/systemSmall", "72", "214", "1", "70", "0", "0", "1", "0"])
+    #expect(
+      lines.contains(
+        "+00:00:00  Good/systemSmall  timeline: 3 entries, next reload at +00:02:00, budget left 70"
+      ))
+    #expect(
+      lines.contains(
+        "+02:22:00  Good/systemSmall  warning budget-exhausted: Good: the refresh budget of 70 "
+          + "reloads per 24 h is spent; the next reload waits until 2026-01-02T00:02:00Z"),
+      "\(result.output)")
+    #expect(lines.contains("+02:22:00  Good/systemSmall  entry shown for 21h 38m: \"entry 2\""))
   }
 
   @Test func twoSimulationsPrintTheSame() throws {
@@ -133,14 +159,14 @@ import WidgetSchema
   }
 
   @Test func simulateAsJSONIsTheStreamThenASummary() throws {
-    let result = try simulateGood(["--format", "json"])
+    let result = try simulateGood(["--format", "json", "--budget", "unlimited"])
     #expect(result.status == 0, "\(result.errors)")
     let all = result.output.split(separator: "\n").map(String.init)
     let summary = try #require(all.last)
     let lines = Array(all.dropLast())
     #expect(JSONSchemaValidator.stream.problems(in: summary, against: "summary.schema.json") == [])
     let expected: String = [
-      #"{"end":"2026-01-02T00:00:00Z","instances":[{"entries":2160,"errors":0,"#,
+      #"{"end":"2026-01-02T00:00:00Z","instances":[{"deferred":0,"entries":2160,"errors":0,"#,
       #""instance":"Good/systemSmall","providerCalls":721,"#,
       #""reloads":{"initial":1,"policy":719,"request":0,"retry":0}}],"#,
       #""start":"2026-01-01T00:00:00Z","type":"summary"}"#,
@@ -148,7 +174,14 @@ import WidgetSchema
     #expect(summary == expected)
     let events = try StreamChecks.events(lines)
     #expect(events.first?.time == RFC3339.date(from: Self.start))
-    #expect(events.last.map { RFC3339.string(from: $0.time) } == "2026-01-01T23:59:00Z")
+    // The last entry at +23:59:00; the bundle is unloaded at the end of the span.
+    #expect(events.dropLast().last.map { RFC3339.string(from: $0.time) } == "2026-01-01T23:59:00Z")
+    #expect(events.last.map { RFC3339.string(from: $0.time) } == "2026-01-02T00:00:00Z")
+    guard case .bundle(let unloaded)? = events.last?.payload else {
+      Issue.record("the stream ends with the bundle unloaded")
+      return
+    }
+    #expect(unloaded.event == .unloaded)
     let entries = StreamChecks.entries(events, instance: "Good/systemSmall")
     #expect(entries.count == 2160)
     #expect(entries.filter { $0.source == .placeholder }.count == 1)
@@ -179,7 +212,7 @@ import WidgetSchema
       (["--for", "1 day"], "--for needs a whole number and a unit s, m, h or d"),
       (["--for", "10"], "--for needs a whole number"),
       ([], "--for DURATION is required"),
-      (["--for", "1h", "--budget", "40"], "refresh budgets are not implemented yet"),
+      (["--for", "1h", "--budget", "lots"], "--budget needs a number of reloads or unlimited"),
       (["--for", "1h", "--start", "yesterday"], "--start needs an RFC 3339 date"),
     ] {
       let result = try Products.run(["simulate", Self.fixture] + arguments)
@@ -206,10 +239,10 @@ import WidgetSchema
       "script(1) gives the command a terminal"))
   func simulateShowsProgressOnATerminalAndErasesIt() throws {
     // script(1) runs the command with a pseudo-terminal as standard error; the result itself
-    // goes to /dev/null.
+    // goes to /dev/null. Without a budget the clock moves every minute, through every percent.
     let command =
       "'\(Products.widgetHost.path)' simulate '\(Self.fixture)' --kind Good --for 24h "
-      + "--start \(Self.start) > /dev/null"
+      + "--budget unlimited --start \(Self.start) > /dev/null"
     let result = try TestSupport.run(
       "/usr/bin/script", ["-qec", command, "/dev/null"])
     #expect(result.status == 0, "\(result.errors)")

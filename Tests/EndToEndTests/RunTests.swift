@@ -43,6 +43,11 @@ import WidgetSchema
       return bundle.bundle
     }
     #expect(loaded == ["dev.widget-host.examples.clock", "dev.widget-host.examples.system-status"])
+    let unloaded = events.suffix(2).compactMap { event -> String? in
+      guard case .bundle(let bundle) = event.payload, bundle.event == .unloaded else { return nil }
+      return bundle.bundle
+    }
+    #expect(unloaded == loaded, "the stream ends with the bundles unloaded")
     let clock = StreamChecks.entries(events, instance: "TestWidget/systemMedium")
     #expect(clock.count == 1)
     guard case .text(let text)? = clock.first?.view,

@@ -6,7 +6,9 @@ import WidgetSchema
 /// Checks a JSON stream as a consumer would read it: a header first, then events with
 /// consecutive sequence numbers, each decoding as the schema says.
 enum StreamChecks {
-  static func events(_ lines: [String]) throws -> [StreamEvent] {
+  /// `contiguous`: the stream starts at 1 with no gaps (a run's own output); otherwise only
+  /// increasing (a subscriber joins with the current state, then live events).
+  static func events(_ lines: [String], contiguous: Bool = true) throws -> [StreamEvent] {
     let nonEmpty = lines.filter { !$0.isEmpty }
     let first = try #require(nonEmpty.first, "the stream is empty")
     let header = try WidgetJSON.decode(StreamHeader.self, from: Data(first.utf8))
@@ -24,8 +26,12 @@ enum StreamChecks {
       #expect(problems == [], "\(line)")
       events.append(event)
     }
-    #expect(
-      events.map(\.seq) == Array(1...UInt64(max(events.count, 1))).prefix(events.count).map { $0 })
+    if contiguous {
+      #expect(events.map(\.seq) == (0..<UInt64(events.count)).map { $0 + 1 })
+    } else {
+      #expect(zip(events, events.dropFirst()).allSatisfy { $0.seq < $1.seq })
+    }
+
     return events
   }
 

@@ -218,6 +218,43 @@ import WidgetSchema
     await harness.stop()
   }
 
+  @Test func aFailedReloadMarksTheShownEntryStaleUntilANewTimeline() async {
+    let harness = Harness(placeholders: false) { _, call in
+      call == 1
+        ? .failure(ProviderFailure(code: "provider-failed", message: "down"))
+        : .success(Self.timeline([(0, "t\(call)")], .after(Self.start.addingTimeInterval(600))))
+    }
+    await harness.add("one", key)
+    await harness.settle()
+    await harness.advance(by: 600)
+    #expect(harness.failures() == ["down"])
+    await harness.advance(by: 30)
+    #expect(harness.shown() == ["t0", "t0", "t2"])
+    #expect(harness.staleFlags() == [false, true, false])
+    await harness.stop()
+  }
+
+  @Test func reloadsOverBudgetAreDeferredAndReported() async {
+    let harness = Harness(budget: 3) { _, call in
+      .success(
+        Self.timeline(
+          [(Double(call) * 60, "t\(call)")],
+          .after(Self.start.addingTimeInterval(Double(call + 1) * 60))))
+    }
+    await harness.add("one", key)
+    await harness.settle()
+    for _ in 0..<5 { await harness.advance(by: 60) }
+    #expect(harness.calls() == 4, "the first reload is free, then 3 budgeted ones")
+    #expect(harness.budgets() == [3, 2, 1, 0])
+    #expect(harness.deferrals() == [Self.start.addingTimeInterval(60 + 86_400)])
+    await harness.scheduler.reload(bundle: "b", kind: nil)
+    await harness.settle()
+    #expect(harness.calls() == 5, "a requested reload is free")
+    await harness.advance(by: 86_400)
+    #expect(harness.calls() == 6, "the deferred reload runs once the window has room")
+    await harness.stop()
+  }
+
   @Test func placeholderFirstThenTimeline() async {
     let gate = Gate()
     let harness = Harness { _, _ in
@@ -244,10 +281,11 @@ final class Harness: Sendable {
   let scheduler: Scheduler
   let loop: Task<Void, Never>
 
-  init(placeholders: Bool = true, script: @escaping Script) {
+  init(placeholders: Bool = true, budget: Int? = 70, script: @escaping Script) {
     provider = ScriptedProvider(script: script)
     var configuration = Scheduler.Configuration()
     configuration.showsPlaceholders = placeholders
+    configuration.budget = budget
     let log = self.log
     scheduler = Scheduler(clock: clock, provider: provider, configuration: configuration) { event in
       log.events.withLock { $0.append(event) }
@@ -277,7 +315,7 @@ final class Harness: Sendable {
   func shown() -> [String] {
     log.events.withLock { events in
       events.compactMap { event -> String? in
-        guard case .entry(_, _, let entry, _, _) = event, case .text(let text) = entry.view,
+        guard case .entry(_, _, let entry, _, _, _) = event, case .text(let text) = entry.view,
           case .verbatim(let label)? = text.runs.first?.content
         else { return nil }
         return label
@@ -285,10 +323,37 @@ final class Harness: Sendable {
     }
   }
 
+  func budgets() -> [Int?] {
+    log.events.withLock { events in
+      events.compactMap { event in
+        guard case .timeline(_, _, _, _, let budgetLeft) = event else { return nil }
+        return .some(budgetLeft)
+      }
+    }
+  }
+
+  func deferrals() -> [Date] {
+    log.events.withLock { events in
+      events.compactMap { event in
+        guard case .deferred(_, _, let until, _) = event else { return nil }
+        return until
+      }
+    }
+  }
+
+  func staleFlags() -> [Bool] {
+    log.events.withLock { events in
+      events.compactMap { event in
+        guard case .entry(_, _, _, _, _, let stale) = event else { return nil }
+        return stale
+      }
+    }
+  }
+
   func entryInstances(for key: TimelineKey) -> [[String]] {
     log.events.withLock { events in
       events.compactMap { event in
-        guard case .entry(let eventKey, let instances, _, .timeline, _) = event, eventKey == key
+        guard case .entry(let eventKey, let instances, _, .timeline, _, _) = event, eventKey == key
         else {
           return nil
         }
@@ -309,7 +374,7 @@ final class Harness: Sendable {
   func nextReloads() -> [Date?] {
     log.events.withLock { events in
       events.compactMap { event in
-        guard case .timeline(_, _, _, let nextReload) = event else { return nil }
+        guard case .timeline(_, _, _, let nextReload, _) = event else { return nil }
         return .some(nextReload)
       }
     }

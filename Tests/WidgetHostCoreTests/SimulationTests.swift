@@ -48,6 +48,7 @@ import WidgetSchema
     let provider = ThreeEntries(clock: clock, slow: slow)
     var configuration = Scheduler.Configuration()
     configuration.appliesResultsInCallOrder = true
+    configuration.budget = nil
     let log = EventLog()
     let scheduler = Scheduler(clock: clock, provider: provider, configuration: configuration) {
       event in log.events.withLock { $0.append(event) }
@@ -93,7 +94,7 @@ import WidgetSchema
     #expect(first.events == second.events)
     // The slow kind was asked first, so its timeline comes first although it answers last.
     let timelines = first.events.compactMap { event -> String? in
-      if case .timeline(let key, _, _, _) = event { key.kind } else { nil }
+      if case .timeline(let key, _, _, _, _) = event { key.kind } else { nil }
     }
     #expect(Array(timelines.prefix(3)) == ["Slow", "Fast", "Other"])
   }

@@ -72,6 +72,22 @@ public final class HostControl: Sendable {
     return matching.count
   }
 
+  /// Changes the parameters of `instance`. Every parameter must be one its kind's
+  /// configuration declares; static configurations declare none, so for them only an empty set
+  /// of changes is accepted.
+  public func configure(
+    instance id: String, parameters: [String: JSONValue]
+  ) throws(ControlError) -> String {
+    let running = try current()
+    guard let instance = running.instances.first(where: { $0.id == id }) else {
+      throw .unknownInstance(id, known: running.instances.map(\.id).joined(separator: ", "))
+    }
+    if let name = parameters.keys.sorted().first {
+      throw .unknownParameter(name, instance: instance.id, kind: instance.key.kind)
+    }
+    return instance.id
+  }
+
   /// Taps `instance`: on a `Link` region (by id, or the one containing cell `x`,`y`), else its
   /// `widgetURL`. Emits `open-url`, runs the open-URL command, and returns the URL.
   public func tap(
@@ -129,6 +145,7 @@ public enum ControlError: Error, Sendable, Equatable, CustomStringConvertible {
   case outsideGrid(x: Int, y: Int, grid: String)
   case nothingShown(String)
   case nothingToOpen(String)
+  case unknownParameter(String, instance: String, kind: String)
 
   /// A stable, machine-readable code.
   public var code: String {
@@ -140,6 +157,7 @@ public enum ControlError: Error, Sendable, Equatable, CustomStringConvertible {
     case .outsideGrid: "outside-grid"
     case .nothingShown: "nothing-shown"
     case .nothingToOpen: "nothing-to-open"
+    case .unknownParameter: "unknown-parameter"
     }
   }
 
@@ -153,6 +171,8 @@ public enum ControlError: Error, Sendable, Equatable, CustomStringConvertible {
     case .outsideGrid(let x, let y, let grid): "cell \(x),\(y) is outside the \(grid) grid"
     case .nothingShown(let id): "\(id) shows nothing yet"
     case .nothingToOpen(let id): "\(id) has no widgetURL or Link there"
+    case .unknownParameter(let name, let instance, let kind):
+      "\(instance) has no parameter '\(name)': kind \(kind) has a static configuration"
     }
   }
 }

@@ -27,16 +27,28 @@ final class EventRouter: Sendable {
           instance: instance,
           .reload(ReloadEvent(kind: key.kind, family: key.family, reason: reason)))
       }
-    case .timeline(let key, let instances, let timeline, let nextReload):
+    case .deferred(let key, let instances, let until, let budget):
+      for instance in instances {
+        stream.emit(
+          instance: instance,
+          .warning(
+            ProblemEvent(
+              code: "budget-exhausted",
+              message:
+                "\(key.kind): the refresh budget of \(budget) reloads per 24 h is spent; the next "
+                + "reload waits until \(RFC3339.string(from: until))",
+              bundle: key.bundle, kind: key.kind)))
+      }
+    case .timeline(let key, let instances, let timeline, let nextReload, let budgetLeft):
       for instance in instances {
         stream.emit(
           instance: instance,
           .timeline(
             TimelineEvent(
               kind: key.kind, family: key.family, entries: timeline.entries.count,
-              policy: timeline.policy, nextReload: nextReload)))
+              policy: timeline.policy, nextReload: nextReload, budgetLeft: budgetLeft)))
       }
-    case .entry(let key, let instances, let entry, let source, let validUntil):
+    case .entry(let key, let instances, let entry, let source, let validUntil, let stale):
       let view = Self.displayedView(of: entry, source: source)
       let rendered = renderer.render(view, family: key.family, now: clock.now())
       scheduleRedraws(key, instances, view, rendered.nextLiveChange) { rendered in
@@ -44,7 +56,7 @@ final class EventRouter: Sendable {
           kind: key.kind, family: key.family, source: source, date: entry.date,
           validUntil: validUntil, relevance: entry.relevance, view: entry.view,
           lines: rendered.lines, spans: rendered.spans, regions: rendered.regions,
-          url: rendered.url)
+          url: rendered.url, stale: stale)
       }
       if source == .timeline { showedTimelineEntry.withLock { $0.formUnion(instances) } }
       for instance in instances {
@@ -62,7 +74,7 @@ final class EventRouter: Sendable {
               kind: key.kind, family: key.family, source: source, date: entry.date,
               validUntil: validUntil, relevance: entry.relevance, view: entry.view,
               lines: rendered.lines, spans: rendered.spans, regions: rendered.regions,
-              url: rendered.url)))
+              url: rendered.url, stale: stale)))
       }
     case .failure(let key, let instances, let failure):
       for instance in instances {

@@ -42,10 +42,15 @@ public struct Simulation: Sendable {
     let (start, end, duration) = (start, end, duration)
     return try await host.run { configuration in
       configuration.appliesResultsInCallOrder = true
-    } drive: { scheduler, _ in
+    } drive: { scheduler, loop in
       await SimulationDriver.drive(scheduler, clock: clock, until: end) { now in
         progress(duration > 0 ? min(1, now.timeIntervalSince(start) / duration) : 1)
       }
+      // The scheduler stops before the clock shows the end, so nothing due at the end happens;
+      // what follows (bundles unloaded) is stamped with the end.
+      loop.cancel()
+      await loop.value
+      clock.advance(to: end)
       progress(1)
     }
   }
@@ -157,6 +162,8 @@ public final class SimulationReport: EventSink {
     public var entries: Int
     /// Timeline requests by reason.
     public var reloads: [String: Int]
+    /// Reloads put off because the refresh budget was spent (`budget-exhausted` warnings).
+    public var deferred: Int
     /// Failed provider calls (`error` events).
     public var errors: Int
   }
@@ -173,6 +180,9 @@ public final class SimulationReport: EventSink {
     public var instances: [InstanceSummary]
   }
 
+  /// The warning code of a reload deferred by the refresh budget.
+  static let budgetExhausted = "budget-exhausted"
+
   /// Each instance's counts; provider calls come from the host's `summary`.
   public func instanceSummaries(_ summary: WidgetHost.Summary) -> [InstanceSummary] {
     let events = events.withLock { $0 }
@@ -180,12 +190,13 @@ public final class SimulationReport: EventSink {
       var result = InstanceSummary(
         instance: instance, providerCalls: summary.providerCalls[instance] ?? 0, entries: 0,
         reloads: Dictionary(uniqueKeysWithValues: ReloadReason.allCases.map { ($0.rawValue, 0) }),
-        errors: 0)
+        deferred: 0, errors: 0)
       for event in events where event.instance == instance {
         switch event.payload {
         case .entry: result.entries += 1
         case .reload(let reload): result.reloads[reload.reason.rawValue, default: 0] += 1
         case .error: result.errors += 1
+        case .warning(let problem) where problem.code == Self.budgetExhausted: result.deferred += 1
         default: break
         }
       }
@@ -224,7 +235,8 @@ public final class SimulationReport: EventSink {
         what = "reload (\(reload.reason.rawValue))"
       case .timeline(let timeline):
         let next = timeline.nextReload.map { "next reload at \(offset($0))" } ?? "no next reload"
-        what = "timeline: \(timeline.entries) entries, \(next)"
+        let budget = timeline.budgetLeft.map { ", budget left \($0)" } ?? ""
+        what = "timeline: \(timeline.entries) entries, \(next)\(budget)"
       case .entry(let entry):
         let until = shownUntil[index] ?? finish
         let label = entry.source == .timeline ? "entry" : entry.source.rawValue
@@ -254,10 +266,11 @@ public final class SimulationReport: EventSink {
 
   private func table(_ rows: [InstanceSummary]) -> String {
     let reasons = ReloadReason.allCases.map(\.rawValue)
-    let header = ["instance", "calls", "entries"] + reasons.map { "reload \($0)" } + ["errors"]
+    let header =
+      ["instance", "calls", "entries"] + reasons.map { "reload \($0)" } + ["deferred", "errors"]
     let cells = rows.map { row in
       [row.instance, "\(row.providerCalls)", "\(row.entries)"]
-        + reasons.map { "\(row.reloads[$0] ?? 0)" } + ["\(row.errors)"]
+        + reasons.map { "\(row.reloads[$0] ?? 0)" } + ["\(row.deferred)", "\(row.errors)"]
     }
     let widths = header.indices.map { column in
       ([header] + cells).map { $0[column].count }.max() ?? 0

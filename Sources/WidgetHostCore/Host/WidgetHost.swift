@@ -118,7 +118,14 @@ public final class WidgetHost: Sendable {
     await loop.value
     router.stop()
     control.detach()
-    await selection.close()
+    for (source, connection, manifest) in selection.bundles {
+      await connection.close()
+      stream.emit(
+        .bundle(
+          BundleEvent(
+            event: .unloaded, bundle: manifest.id, version: manifest.version, path: source.path,
+            kinds: manifest.kinds.map(\.kind))))
+    }
     stream.end()
     let calls = selection.provider.calls
     return Summary(

@@ -27,6 +27,12 @@ public actor Scheduler {
     /// left to chance, and fixing it makes two simulations print the same. `run` leaves it off,
     /// so a slow bundle never holds back another's results.
     public var appliesResultsInCallOrder = false
+    /// Reloads the host makes on its own (policy and retries) per instance in any 24 h window;
+    /// nil for unlimited. Reloads requested by apps or clients and the first one are free, as in
+    /// WidgetKit. A reload over budget is deferred, never dropped.
+    public var budget: Int? = 70
+    /// The length of the budget's sliding window.
+    public var budgetWindow: TimeInterval = 86_400
 
     /// The defaults.
     public init() {}
@@ -53,6 +59,8 @@ public actor Scheduler {
     var fetching = false
     var requestedDuringFetch = false
     var failures = 0
+    /// When budgeted reloads were made, oldest first (within the window).
+    var ledger: [Date] = []
 
     var settled: Bool { timeline != nil || (failures > 0 && placeholderDone) }
   }
@@ -103,8 +111,11 @@ public actor Scheduler {
     let key = instance.key
     if var group = groups[key] {
       group.instances.append(instance.id)
-      if case .entry(let key, _, let entry, let source, let validUntil) = group.current {
-        emit(.entry(key, instances: [instance.id], entry, source: source, validUntil: validUntil))
+      if case .entry(let key, _, let entry, let source, let validUntil, let stale) = group.current {
+        emit(
+          .entry(
+            key, instances: [instance.id], entry, source: source, validUntil: validUntil,
+            stale: stale))
       }
       groups[key] = group
       return
@@ -249,7 +260,14 @@ public actor Scheduler {
         requestPlaceholder(for: key, &group)
       }
       if !group.fetching, let due = group.nextReload, due <= now {
-        startFetch(key, &group)
+        if let deferral = budgetDeferral(&group, at: now) {
+          group.nextReload = deferral
+          emit(
+            .deferred(
+              key, instances: group.instances, until: deferral, budget: configuration.budget ?? 0))
+        } else {
+          startFetch(key, &group)
+        }
       }
       showCurrentEntry(key, &group, at: now)
       groups[key] = group
@@ -281,7 +299,7 @@ public actor Scheduler {
       show(
         .entry(
           key, instances: group.instances, timeline.entries[index], source: .timeline,
-          validUntil: validUntil), in: &group)
+          validUntil: validUntil, stale: group.failures > 0), in: &group)
     } else if let placeholder = group.placeholder, group.shown == nil {
       group.shown = .placeholder
       show(
@@ -295,7 +313,22 @@ public actor Scheduler {
     emit(event)
   }
 
+  /// Whether the reload now due is over budget; if so, when the budget allows it.
+  private func budgetDeferral(_ group: inout Group, at now: Date) -> Date? {
+    guard let budget = configuration.budget, group.reloadReason.isBudgeted else { return nil }
+    group.ledger.removeAll { $0 <= now.addingTimeInterval(-configuration.budgetWindow) }
+    guard group.ledger.count >= budget, let oldest = group.ledger.first else { return nil }
+    return oldest.addingTimeInterval(configuration.budgetWindow)
+  }
+
+  private func budgetLeft(_ group: Group, at now: Date) -> Int? {
+    guard let budget = configuration.budget else { return nil }
+    let start = now.addingTimeInterval(-configuration.budgetWindow)
+    return max(0, budget - group.ledger.count { $0 > start })
+  }
+
   private func startFetch(_ key: TimelineKey, _ group: inout Group) {
+    if group.reloadReason.isBudgeted { group.ledger.append(clock.now()) }
     group.fetching = true
     group.nextReload = nil
     inFlight += 1
@@ -349,7 +382,10 @@ public actor Scheduler {
       group.nextReload = TimelineMath.nextReload(
         policy: timeline.policy, entries: timeline.entries, fetchedAt: now,
         minimumInterval: configuration.minimumReloadInterval)
-      emit(.timeline(key, instances: group.instances, timeline, nextReload: group.nextReload))
+      emit(
+        .timeline(
+          key, instances: group.instances, timeline, nextReload: group.nextReload,
+          budgetLeft: budgetLeft(group, at: now)))
     case .failure(let failure):
       group.failures += 1
       let backoff = min(
@@ -358,6 +394,16 @@ public actor Scheduler {
       group.nextReload = now.addingTimeInterval(backoff)
       group.reloadReason = .retry
       emit(.failure(key, instances: group.instances, failure))
+      // What is shown stays, marked stale: it comes from a timeline that could not be renewed.
+      if case .entry(let key, let instances, let entry, .timeline, let validUntil, false) = group
+        .current
+      {
+        show(
+          .entry(
+            key, instances: instances, entry, source: .timeline, validUntil: validUntil, stale: true
+          ),
+          in: &group)
+      }
       if group.timeline == nil { requestPlaceholder(for: key, &group) }
     }
     if group.requestedDuringFetch {
@@ -394,4 +440,10 @@ public actor Scheduler {
     showCurrentEntry(key, &group, at: clock.now())
     groups[key] = group
   }
+}
+
+extension ReloadReason {
+  /// Reloads the host makes on its own count against the budget; the first one and requested
+  /// ones (apps, clients, the bundle's own reload calls) are free.
+  var isBudgeted: Bool { self == .policy || self == .retry }
 }

@@ -31,10 +31,17 @@ public enum SchedulerEvent: Sendable, Equatable {
   /// A timeline was requested for the instances of `key`.
   case reload(TimelineKey, instances: [String], reason: ReloadReason)
   /// A timeline arrived.
-  case timeline(TimelineKey, instances: [String], Timeline, nextReload: Date?)
+  /// `budgetLeft`: reloads the instances may still make in the sliding 24 h window (nil:
+  /// unlimited).
+  case timeline(
+    TimelineKey, instances: [String], Timeline, nextReload: Date?, budgetLeft: Int? = nil)
+  /// A reload that came due was put off because the refresh budget is spent.
+  case deferred(TimelineKey, instances: [String], until: Date, budget: Int)
   /// An entry is now shown on the instances.
+  /// `stale`: the last timeline request failed and this entry is from an older timeline.
   case entry(
-    TimelineKey, instances: [String], Entry, source: EntrySource, validUntil: Date?)
+    TimelineKey, instances: [String], Entry, source: EntrySource, validUntil: Date?,
+    stale: Bool = false)
   /// A provider call failed; the instances keep what they show.
   case failure(TimelineKey, instances: [String], ProviderFailure)
 }

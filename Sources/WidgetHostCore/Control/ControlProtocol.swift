@@ -1,0 +1,141 @@
+import Foundation
+import WidgetSchema
+
+/// One control request: a line of JSON sent to the socket (docs/control.md).
+///
+/// JSON: `{"id": 1, "request": "tap", "instance": "wishesWidget/systemMedium", "region": "link-0"}`.
+public struct ControlRequest: Codable, Sendable, Equatable {
+  /// Any JSON value; echoed in the reply.
+  public var id: JSONValue?
+  /// `reload`, `tap`, `list`, `subscribe`, `configure` or `auth`.
+  public var request: String
+  /// `reload`: the kind to reload (every kind when absent).
+  public var kind: String?
+  /// `subscribe`: only instances of these kinds.
+  public var kinds: [String]?
+  /// `subscribe`: only these instances.
+  public var instances: [String]?
+  /// `tap`, `configure`: the instance.
+  public var instance: String?
+  /// `tap`: the region id of a `Link`.
+  public var region: String?
+  /// `tap`: the cell column.
+  public var x: Int?
+  /// `tap`: the cell row.
+  public var y: Int?
+  /// `auth`: the token given to `--token`.
+  public var token: String?
+  /// `configure`: the parameters to change, by name.
+  public var parameters: [String: JSONValue]?
+
+  /// Creates a request.
+  public init(
+    id: JSONValue? = nil, request: String, kind: String? = nil, kinds: [String]? = nil,
+    instances: [String]? = nil, instance: String? = nil, region: String? = nil, x: Int? = nil,
+    y: Int? = nil, token: String? = nil, parameters: [String: JSONValue]? = nil
+  ) {
+    self.parameters = parameters
+    self.id = id
+    self.request = request
+    self.kind = kind
+    self.kinds = kinds
+    self.instances = instances
+    self.instance = instance
+    self.region = region
+    self.x = x
+    self.y = y
+    self.token = token
+  }
+}
+
+/// What a request failed with: a stable code and a message for people.
+public struct ControlFailure: Codable, Sendable, Equatable, Error, CustomStringConvertible {
+  /// A stable, machine-readable code (`bad-request`, `unknown-kind`, …).
+  public var code: String
+  /// What went wrong.
+  public var message: String
+
+  /// Creates a failure.
+  public init(code: String, message: String) {
+    self.code = code
+    self.message = message
+  }
+
+  /// The failure for a ``ControlError``.
+  public init(_ error: ControlError) {
+    self.init(code: error.code, message: error.description)
+  }
+
+  public var description: String { message }
+}
+
+/// The result of a successful request. Absent fields do not apply to the request.
+public struct ControlResult: Codable, Sendable, Equatable {
+  /// `list`: every instance and what it shows.
+  public var instances: [InstanceState]?
+  /// `reload`: how many instances the reload concerns.
+  public var reloaded: Int?
+  /// `tap`: the URL opened.
+  public var url: String?
+  /// `subscribe`: true; the stream follows.
+  public var subscribed: Bool?
+  /// `auth`: true.
+  public var authenticated: Bool?
+  /// `configure`: the instance configured.
+  public var configured: String?
+
+  /// Creates a result.
+  public init(
+    instances: [InstanceState]? = nil, reloaded: Int? = nil, url: String? = nil,
+    subscribed: Bool? = nil, authenticated: Bool? = nil, configured: String? = nil
+  ) {
+    self.configured = configured
+    self.instances = instances
+    self.reloaded = reloaded
+    self.url = url
+    self.subscribed = subscribed
+    self.authenticated = authenticated
+  }
+}
+
+/// The reply to one request: `{"id": …, "result": {…}}` or `{"id": …, "error": {…}}`.
+public struct ControlReply: Codable, Sendable, Equatable {
+  /// The request's `id`, when it had one.
+  public var id: JSONValue?
+  /// What the request did.
+  public var result: ControlResult?
+  /// Why it failed.
+  public var error: ControlFailure?
+
+  /// A successful reply.
+  public init(id: JSONValue?, result: ControlResult) {
+    self.id = id
+    self.result = result
+  }
+
+  /// A failed reply.
+  public init(id: JSONValue?, error: ControlFailure) {
+    self.id = id
+    self.error = error
+  }
+}
+
+/// Sent to a subscriber whose queue overflowed, before it is resynchronized with the header and
+/// the current state again: `{"type": "lagged", "dropped": 1024}`.
+public struct LaggedNotice: Codable, Sendable, Equatable {
+  /// Always `"lagged"`.
+  public var type = "lagged"
+  /// How many lines were dropped.
+  public var dropped: Int
+
+  /// Creates a notice.
+  public init(dropped: Int) {
+    self.dropped = dropped
+  }
+}
+
+extension ControlFailure {
+  static func badRequest(_ message: String) -> ControlFailure {
+    ControlFailure(code: "bad-request", message: message)
+  }
+}

@@ -1,0 +1,540 @@
+import Foundation
+import Synchronization
+import WidgetSchema
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The socket sink: a Unix (or TCP) socket server where any number of clients send control
+/// requests and subscribe to the stream (docs/control.md).
+///
+/// A dedicated thread waits in `poll()` for connections, requests and writable peers; nothing
+/// polls on a timer. ``write(_:)`` never blocks: it appends the event's line to the queue of
+/// every matching subscriber and wakes the thread, which drains the queues with non-blocking
+/// writes. A subscriber whose queue overflows gets a `lagged` line and a resync (header and
+/// current state), so a stalled subscriber never slows the scheduler or the others.
+public final class SocketSink: EventSink {
+  /// How much a subscriber may fall behind before it is resynchronized.
+  public struct Limits: Sendable {
+    /// Most queued lines.
+    public var lines: Int
+    /// Most queued bytes.
+    public var bytes: Int
+
+    /// Creates limits (by default 1024 lines or 4 MiB).
+    public init(lines: Int = 1024, bytes: Int = 4 << 20) {
+      self.lines = lines
+      self.bytes = bytes
+    }
+  }
+
+  /// Where the sink listens (a TCP port 0 resolved to the port chosen).
+  public let endpoint: SocketEndpoint
+  private let control: HostControl
+  private let token: String?
+  private let limits: Limits
+  private let listener: Int32
+  /// The listening file's inode, so that only our own socket file is removed at exit.
+  private let socketInode: UInt
+  private let wakeRead: Int32
+  private let wakeWrite: Int32
+  private let state = Mutex(State())
+  private let finished = DispatchSemaphore(value: 0)
+
+  private struct Subscription {
+    var kinds: Set<String>
+    var instances: Set<String>
+    /// Live events up to this sequence number are already in the state sent.
+    var skipThrough: UInt64
+  }
+
+  private struct Connection {
+    let fd: Int32
+    var reader = LineReader()
+    var output = OutgoingQueue()
+    var subscription: Subscription?
+    var authenticated: Bool
+    /// The peer sent EOF: no more requests; closed once replies are written.
+    var readClosed = false
+    /// Replies still being computed (reload).
+    var pendingReplies = 0
+    /// Close once the output is written (after an authentication failure).
+    var closeWhenWritten = false
+  }
+
+  private struct State {
+    var header: Data?
+    var connections: [UInt64: Connection] = [:]
+    var nextConnection: UInt64 = 0
+    /// The kind of every instance seen in the stream, for `kinds` filters.
+    var kindOf: [String: String] = [:]
+    var stopping = false
+    var threadRunning = false
+    /// The serving thread has closed every descriptor.
+    var shutDown = false
+  }
+
+  /// Listens on `endpoint` and starts serving. A live host's socket is not taken over; a stale
+  /// socket file is replaced. TCP on anything but loopback needs a `token`.
+  public init(
+    endpoint: SocketEndpoint, control: HostControl, token: String? = nil,
+    limits: Limits = Limits()
+  ) throws(SocketError) {
+    if !endpoint.isLocal && token == nil {
+      throw .needsToken(endpoint.description)
+    }
+    let (listener, actual) = try Sockets.listen(on: endpoint)
+    var pipeEnds: [Int32] = [0, 0]
+    guard pipe(&pipeEnds) == 0 else {
+      let code = errno
+      Glibc.close(listener)
+      throw .system(endpoint.description, call: "pipe", errno: code)
+    }
+    var info = stat()
+    if case .unix(let path) = actual, stat(path, &info) == 0 {
+      socketInode = UInt(info.st_ino)
+    } else {
+      socketInode = 0
+    }
+    self.endpoint = actual
+    self.control = control
+    self.token = token
+    self.limits = limits
+    self.listener = listener
+    for end in pipeEnds { Sockets.setNonBlocking(end) }
+    self.wakeRead = pipeEnds[0]
+    self.wakeWrite = pipeEnds[1]
+    state.withLock { $0.threadRunning = true }
+    let thread = Thread { [self] in serve() }
+    thread.name = "widget-host socket"
+    thread.start()
+  }
+
+  // MARK: EventSink
+
+  public func begin(_ header: StreamHeader) {
+    let line = JSONLines.encode(header)
+    let woke = state.withLock { state in
+      state.header = line
+      var any = false
+      for key in Array(state.connections.keys) where state.connections[key]?.subscription != nil {
+        state.connections[key]?.output.append(line)
+        any = true
+      }
+      return any
+    }
+    if woke { wake() }
+  }
+
+  public func write(_ event: StreamEvent) {
+    let line = JSONLines.encode(event)
+    let woke = state.withLock { state in
+      if let instance = event.instance, let kind = event.payload.kind {
+        state.kindOf[instance] = kind
+      }
+      var any = false
+      // Connections are taken out of the dictionary while changed so that their queues are
+      // uniquely referenced and appended to in place.
+      for key in Array(state.connections.keys) {
+        guard let subscription = state.connections[key]?.subscription,
+          event.seq > subscription.skipThrough,
+          Self.matches(event, subscription, kindOf: state.kindOf),
+          var connection = state.connections.removeValue(forKey: key)
+        else { continue }
+        if connection.output.count >= limits.lines
+          || connection.output.bytes + line.count > limits.bytes
+        {
+          let dropped = connection.output.dropAll()
+          connection.output.append(JSONLines.encode(LaggedNotice(dropped: dropped + 1)))
+          connection.subscription = resync(&connection.output, subscription, state: state)
+        } else {
+          connection.output.append(line)
+        }
+        state.connections[key] = connection
+        any = true
+      }
+      return any
+    }
+    if woke { wake() }
+  }
+
+  /// Stops accepting; the serving thread writes what it can and closes every connection.
+  public func end() {
+    state.withLock { $0.stopping = true }
+    wake()
+  }
+
+  /// Stops serving and waits until the socket file is removed. Safe to call more than once.
+  public func close() {
+    let running = state.withLock { state in
+      state.stopping = true
+      defer { state.threadRunning = false }
+      return state.threadRunning
+    }
+    guard running else { return }
+    wake()
+    finished.wait()
+  }
+
+  /// Open connections (for tests).
+  var connectionCount: Int { state.withLock { $0.connections.count } }
+
+  // MARK: Subscriptions
+
+  private static func matches(
+    _ event: StreamEvent, _ subscription: Subscription, kindOf: [String: String]
+  ) -> Bool {
+    guard let instance = event.instance else { return true }
+    if !subscription.instances.isEmpty && !subscription.instances.contains(instance) {
+      return false
+    }
+    if !subscription.kinds.isEmpty {
+      guard let kind = event.payload.kind ?? kindOf[instance], subscription.kinds.contains(kind)
+      else { return false }
+    }
+    return true
+  }
+
+  /// Queues the header and the current state; returns the subscription with the sequence
+  /// number up to which live events are already covered.
+  private func resync(
+    _ output: inout OutgoingQueue, _ subscription: Subscription, state: State
+  ) -> Subscription {
+    var subscription = subscription
+    if let header = state.header { output.append(header) }
+    // Before the scheduler starts there is no state yet.
+    let current = (try? control.currentEntries()) ?? []
+    for event in current where Self.matches(event, subscription, kindOf: state.kindOf) {
+      output.append(JSONLines.encode(event))
+    }
+    subscription.skipThrough = current.map(\.seq).max() ?? 0
+    return subscription
+  }
+
+  // MARK: The serving thread
+
+  /// Wakes the serving thread (the pipe is non-blocking; a full pipe is already a wake-up).
+  private func wake() {
+    state.withLock { state in
+      guard !state.shutDown else { return }
+      var byte: UInt8 = 1
+      _ = Glibc.write(wakeWrite, &byte, 1)
+    }
+  }
+
+  private func serve() {
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    // Out of file descriptors (EMFILE/ENFILE): the listener stays readable but accept() fails,
+    // so it is left out of poll() for a second instead of spinning.
+    var acceptPausedUntil: Date?
+    while true {
+      var keys: [UInt64] = []
+      var fds: [pollfd] = [pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
+      let stopping = state.withLock { state in
+        for (key, connection) in state.connections {
+          // Waiting only for a reply being computed: nothing to poll (POLLHUP would spin).
+          if connection.readClosed && connection.output.isEmpty { continue }
+          var events: Int16 = 0
+          // A peer that does not read its replies is not read from either (backpressure).
+          if !connection.readClosed && connection.output.bytes < limits.bytes {
+            events |= Int16(POLLIN)
+          }
+          if !connection.output.isEmpty { events |= Int16(POLLOUT) }
+          keys.append(key)
+          fds.append(pollfd(fd: connection.fd, events: events, revents: 0))
+        }
+        return state.stopping
+      }
+      if stopping { break }
+      if let until = acceptPausedUntil, until <= Date() { acceptPausedUntil = nil }
+      let listening = acceptPausedUntil == nil
+      fds.append(pollfd(fd: listener, events: listening ? Int16(POLLIN) : 0, revents: 0))
+      let timeout = acceptPausedUntil.map { Int32(max(1, $0.timeIntervalSinceNow * 1000)) } ?? -1
+      let ready = poll(&fds, nfds_t(fds.count), timeout)
+      if ready < 0 && errno != EINTR { break }
+      if fds[0].revents != 0 {
+        while Glibc.read(wakeRead, &buffer, buffer.count) > 0 {}
+      }
+      if fds[fds.count - 1].revents & Int16(POLLIN) != 0, !accept() {
+        acceptPausedUntil = Date().addingTimeInterval(1)
+      }
+      var requests: [(UInt64, LineReader.Line)] = []
+      for (index, key) in keys.enumerated() {
+        let revents = fds[index + 1].revents
+        guard revents != 0 else { continue }
+        let readable = state.withLock { $0.connections[key].map { !$0.readClosed } ?? false }
+        if readable && revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
+          for line in receive(key, buffer: &buffer) { requests.append((key, line)) }
+        }
+      }
+      for (key, line) in requests { handle(line, from: key) }
+      flushAll()
+    }
+    shutdown()
+  }
+
+  /// Accepts every pending connection; false when the process is out of file descriptors.
+  private func accept() -> Bool {
+    while true {
+      let fd = Glibc.accept(listener, nil, nil)
+      guard fd >= 0 else { return errno != EMFILE && errno != ENFILE }
+      Sockets.setNonBlocking(fd)
+      state.withLock { state in
+        state.nextConnection += 1
+        state.connections[state.nextConnection] = Connection(
+          fd: fd, authenticated: token == nil)
+      }
+    }
+  }
+
+  /// Reads what the peer sent (a bounded amount per wake-up, without holding the lock, so a
+  /// flooding peer cannot hold up the others or the scheduler); notes EOF and dead peers.
+  private func receive(_ key: UInt64, buffer: inout [UInt8]) -> [LineReader.Line] {
+    guard let fd = state.withLock({ $0.connections[key]?.fd }) else { return [] }
+    var received: [UInt8] = []
+    var ended = false
+    var failed = false
+    for _ in 0..<16 {
+      let count = recv(fd, &buffer, buffer.count, Int32(MSG_DONTWAIT))
+      if count > 0 {
+        received += buffer[0..<count]
+        continue
+      }
+      if count < 0 && errno == EINTR { continue }
+      if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { break }
+      // EOF (the peer closed or half-closed) or an error (ECONNRESET).
+      ended = true
+      failed = count < 0
+      break
+    }
+    return state.withLock { state in
+      guard var connection = state.connections.removeValue(forKey: key) else { return [] }
+      let lines = connection.reader.feed(received)
+      if ended {
+        // No more requests and no more events; replies still owed are written first.
+        connection.readClosed = true
+        connection.subscription = nil
+        if failed { connection.output = OutgoingQueue() }
+      }
+      state.connections[key] = connection
+      return lines
+    }
+  }
+
+  /// Writes queued output; closes connections that are dead or done.
+  private func flushAll() {
+    state.withLock { state in
+      for key in Array(state.connections.keys) {
+        guard var connection = state.connections.removeValue(forKey: key) else { continue }
+        let drain = connection.output.drain(to: connection.fd)
+        let done =
+          drain == .dead
+          || (drain == .empty
+            && ((connection.readClosed && connection.pendingReplies == 0)
+              || connection.closeWhenWritten))
+        if done {
+          Glibc.close(connection.fd)
+        } else {
+          state.connections[key] = connection
+        }
+      }
+    }
+  }
+
+  private func shutdown() {
+    state.withLock { state in
+      for connection in state.connections.values {
+        var output = connection.output
+        _ = output.drain(to: connection.fd)
+        Glibc.close(connection.fd)
+      }
+      state.connections = [:]
+    }
+    Glibc.close(listener)
+    if case .unix(let path) = endpoint {
+      var info = stat()
+      if stat(path, &info) == 0 && UInt(info.st_ino) == socketInode { unlink(path) }
+    }
+    state.withLock { state in
+      state.shutDown = true
+      Glibc.close(wakeRead)
+      Glibc.close(wakeWrite)
+    }
+    finished.signal()
+  }
+
+  // MARK: Requests
+
+  private func reply(_ key: UInt64, _ reply: ControlReply, thenClose: Bool = false) {
+    let line = JSONLines.encode(reply)
+    state.withLock { state in
+      state.connections[key]?.output.append(line)
+      if thenClose { state.connections[key]?.closeWhenWritten = true }
+    }
+  }
+
+  private func handle(_ line: LineReader.Line, from key: UInt64) {
+    // A connection that failed to authenticate is closing: the rest of what it sent is ignored.
+    let closing = state.withLock { $0.connections[key]?.closeWhenWritten ?? true }
+    guard !closing else { return }
+    let request: ControlRequest
+    switch ControlRequest.parse(line) {
+    case .failure(let failure):
+      reply(key, ControlReply(id: nil, error: failure))
+      return
+    case .success(let parsed):
+      request = parsed
+    }
+    let authenticated = state.withLock { $0.connections[key]?.authenticated ?? false }
+    if request.request == "auth" {
+      guard let token, let given = request.token, Self.equalInConstantTime(given, token) else {
+        let message =
+          token == nil ? "this socket needs no token" : "wrong or missing token"
+        if token == nil {
+          reply(key, ControlReply(id: request.id, result: ControlResult(authenticated: true)))
+        } else {
+          reply(
+            key,
+            ControlReply(
+              id: request.id, error: ControlFailure(code: "unauthorized", message: message)),
+            thenClose: true)
+        }
+        return
+      }
+      state.withLock { $0.connections[key]?.authenticated = true }
+      reply(key, ControlReply(id: request.id, result: ControlResult(authenticated: true)))
+      return
+    }
+    guard authenticated else {
+      reply(
+        key,
+        ControlReply(
+          id: request.id,
+          error: ControlFailure(
+            code: "unauthorized",
+            message: "send {\"request\":\"auth\",\"token\":…} first")),
+        thenClose: true)
+      return
+    }
+    switch request.request {
+    case "list":
+      do throws(ControlError) {
+        let instances = try control.list()
+        reply(key, ControlReply(id: request.id, result: ControlResult(instances: instances)))
+      } catch {
+        reply(key, ControlReply(id: request.id, error: ControlFailure(error)))
+      }
+    case "tap":
+      guard let instance = request.instance else {
+        reply(key, ControlReply(id: request.id, error: .badRequest("tap needs an 'instance'")))
+        return
+      }
+      if (request.x == nil) != (request.y == nil) {
+        reply(
+          key, ControlReply(id: request.id, error: .badRequest("tap needs both 'x' and 'y'")))
+        return
+      }
+      do throws(ControlError) {
+        let url = try control.tap(
+          instance: instance, region: request.region, x: request.x, y: request.y)
+        reply(key, ControlReply(id: request.id, result: ControlResult(url: url)))
+      } catch {
+        reply(key, ControlReply(id: request.id, error: ControlFailure(error)))
+      }
+    case "reload":
+      state.withLock { $0.connections[key]?.pendingReplies += 1 }
+      let control = self.control
+      Task { [self] in
+        let answer: ControlReply
+        do throws(ControlError) {
+          let count = try await control.reload(kind: request.kind)
+          answer = ControlReply(id: request.id, result: ControlResult(reloaded: count))
+        } catch {
+          answer = ControlReply(id: request.id, error: ControlFailure(error))
+        }
+        let line = JSONLines.encode(answer)
+        state.withLock { state in
+          state.connections[key]?.pendingReplies -= 1
+          state.connections[key]?.output.append(line)
+        }
+        wake()
+      }
+    case "subscribe":
+      subscribe(key, request)
+    case "configure":
+      let answer: ControlReply
+      do throws(ControlError) {
+        let instance = try control.configure(
+          instance: request.instance ?? "", parameters: request.parameters ?? [:])
+        answer = ControlReply(id: request.id, result: ControlResult(configured: instance))
+      } catch {
+        answer = ControlReply(id: request.id, error: ControlFailure(error))
+      }
+      reply(key, answer)
+    default:
+      reply(
+        key,
+        ControlReply(
+          id: request.id,
+          error: ControlFailure(
+            code: "unknown-request",
+            message:
+              "unknown request '\(request.request)' (requests: auth, configure, list, reload, "
+              + "subscribe, tap)")))
+    }
+  }
+
+  private func subscribe(_ key: UInt64, _ request: ControlRequest) {
+    let line = JSONLines.encode(
+      ControlReply(id: request.id, result: ControlResult(subscribed: true)))
+    state.withLock { state in
+      guard var connection = state.connections.removeValue(forKey: key) else { return }
+      connection.output.append(line)
+      let subscription = Subscription(
+        kinds: Set(request.kinds ?? []), instances: Set(request.instances ?? []), skipThrough: 0)
+      connection.subscription = resync(&connection.output, subscription, state: state)
+      state.connections[key] = connection
+    }
+  }
+
+  private static func equalInConstantTime(_ a: String, _ b: String) -> Bool {
+    let left = Array(a.utf8)
+    let right = Array(b.utf8)
+    guard left.count == right.count else { return false }
+    return zip(left, right).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
+  }
+}
+
+extension EventPayload {
+  /// The widget kind the event concerns, when its data names one.
+  var kind: String? {
+    switch self {
+    case .entry(let entry): entry.kind
+    case .reload(let reload): reload.kind
+    case .timeline(let timeline): timeline.kind
+    case .warning(let problem), .error(let problem): problem.kind
+    case .bundle, .openURL: nil
+    }
+  }
+}
+
+extension ControlRequest {
+  /// Parses one request line; a failure is the `bad-request` or `too-large` error to reply.
+  static func parse(_ line: LineReader.Line) -> Result<ControlRequest, ControlFailure> {
+    guard case .line(let data) = line else {
+      return .failure(
+        ControlFailure(
+          code: "too-large", message: "the request is over 1 MiB; it was discarded"))
+    }
+    guard String(validating: data, as: UTF8.self) != nil else {
+      return .failure(.badRequest("the request is not valid UTF-8"))
+    }
+    do {
+      return .success(try WidgetJSON.decode(ControlRequest.self, from: data))
+    } catch {
+      let place = error.path.isEmpty ? "" : " at '\(error.path)'"
+      return .failure(.badRequest("the request is not a valid request\(place): \(error.message)"))
+    }
+  }
+}

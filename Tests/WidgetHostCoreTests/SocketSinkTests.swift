@@ -1,0 +1,381 @@
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+import WidgetSchema
+
+@testable import WidgetHostCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A short, fresh Unix socket path (socket paths are limited to 107 bytes).
+func temporarySocketPath() -> String {
+  "/tmp/wh-\(UUID().uuidString.prefix(8))/host.sock"
+}
+
+/// A raw test peer of the socket sink: sends bytes, reads lines with a deadline.
+final class TestPeer {
+  let fd: Int32
+  private var reader = LineReader(limit: 64 << 20)
+  private(set) var lines: [String] = []
+
+  init(_ endpoint: SocketEndpoint) throws {
+    fd = try Sockets.connect(to: endpoint)
+    var timeout = timeval(tv_sec: 0, tv_usec: 100_000)
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+  }
+
+  deinit { close(fd) }
+
+  func send(_ text: String) { _ = Sockets.sendAll(fd, Data(text.utf8)) }
+  func send(_ data: Data) { _ = Sockets.sendAll(fd, data) }
+
+  /// Reads until `condition` holds for the lines so far or `timeout` passes; whether it held.
+  @discardableResult
+  func read(timeout: TimeInterval = 10, until condition: ([String]) -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while !condition(lines) && Date() < deadline {
+      let count = recv(fd, &buffer, buffer.count, 0)
+      if count == 0 { break }
+      guard count > 0 else { continue }
+      for case .line(let data) in reader.feed(buffer[0..<count]) {
+        lines.append(String(decoding: data, as: UTF8.self))
+      }
+    }
+    return condition(lines)
+  }
+
+  /// Reads until the peer closes or nothing arrives for a while.
+  func readToEnd() {
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    var idle = 0
+    while idle < 5 {
+      let count = recv(fd, &buffer, buffer.count, 0)
+      if count == 0 { return }
+      guard count > 0 else {
+        idle += 1
+        continue
+      }
+      idle = 0
+      for case .line(let data) in reader.feed(buffer[0..<count]) {
+        lines.append(String(decoding: data, as: UTF8.self))
+      }
+    }
+  }
+
+  var replies: [ControlReply] {
+    lines.compactMap { try? WidgetJSON.decode(ControlReply.self, from: Data($0.utf8)) }
+      .filter { $0.result != nil || $0.error != nil }
+  }
+
+  var events: [StreamEvent] {
+    lines.compactMap { line in
+      guard case .event(let event)? = ControlClient.streamLine(Data(line.utf8)) else { return nil }
+      return event
+    }
+  }
+
+  func subscribe(_ extra: String = "") {
+    send("{\"id\":\"s\",\"request\":\"subscribe\"\(extra)}\n")
+    read { $0.contains { $0.contains(#""type":"header""#) } }
+  }
+}
+
+@Suite(.serialized) struct SocketSinkTests {
+  static let start = Date(timeIntervalSince1970: 1_800_000_000)
+
+  static func warning(_ seq: UInt64, padding: Int = 0) -> StreamEvent {
+    StreamEvent(
+      seq: seq, time: start, instance: "K/systemSmall",
+      payload: .warning(
+        ProblemEvent(
+          code: "test", message: "event \(seq)" + String(repeating: ".", count: padding),
+          kind: "K")))
+  }
+
+  static func sink(
+    _ path: String = temporarySocketPath(), limits: SocketSink.Limits = .init()
+  ) throws -> SocketSink {
+    let sink = try SocketSink(endpoint: .unix(path), control: HostControl(), limits: limits)
+    sink.begin(StreamHeader(host: "test", started: start))
+    return sink
+  }
+
+  @Test func linesAreSplitAcrossChunksAndOversizedLinesAreSkipped() {
+    var reader = LineReader(limit: 8)
+    #expect(reader.feed(Array("ab".utf8)) == [])
+    #expect(
+      reader.feed(Array("c\nde\n".utf8)) == [.line(Data("abc".utf8)), .line(Data("de".utf8))])
+    #expect(reader.feed(Array("0123456789".utf8)) == [.tooLarge])
+    #expect(reader.feed(Array("more of it".utf8)) == [])
+    #expect(reader.feed(Array("end\nok\n".utf8)) == [.line(Data("ok".utf8))])
+  }
+
+  @Test func fansOutToManySubscribersInOrder() throws {
+    let sink = try Self.sink()
+    defer { sink.close() }
+    let peers = try (0..<60).map { _ in try TestPeer(sink.endpoint) }
+    for peer in peers { peer.subscribe() }
+    for seq in 1...200 { sink.write(Self.warning(UInt64(seq))) }
+    for peer in peers {
+      #expect(peer.read { $0.count == 202 })
+      #expect(peer.events.map(\.seq) == Array(1...200))
+      #expect(peer.lines.first?.contains(#""subscribed":true"#) == true)
+    }
+  }
+
+  @Test func aStalledSubscriberLagsWithoutSlowingTheOthers() throws {
+    let sink = try Self.sink(limits: .init(lines: 64, bytes: 1 << 20))
+    defer { sink.close() }
+    let stalled = try TestPeer(sink.endpoint)
+    stalled.subscribe()
+    let active = try TestPeer(sink.endpoint)
+    active.subscribe()
+    // 5000 events of about 600 bytes: far more than the stalled peer's socket buffer holds.
+    // They come in batches smaller than the queue, as a scheduler emits them: the active
+    // subscriber reads each batch before the next.
+    var sent = 0
+    for _ in 0..<250 {
+      for _ in 0..<20 {
+        sent += 1
+        sink.write(Self.warning(UInt64(sent), padding: 600))
+      }
+      // The subscribe reply and the header, then one line per event.
+      guard active.read(until: { $0.count == sent + 2 }) else {
+        Issue.record("the active subscriber fell behind at \(sent)")
+        return
+      }
+    }
+    #expect(active.events.map(\.seq) == Array(1...5000), "every event, in order")
+    #expect(!active.lines.contains { $0.contains(#""type":"lagged""#) })
+    stalled.readToEnd()
+    let lagged = try #require(stalled.lines.firstIndex { $0.contains(#""type":"lagged""#) })
+    #expect(stalled.lines[lagged + 1].contains(#""type":"header""#), "a resync follows")
+    #expect(stalled.events.count < 5000)
+    let notice = try WidgetJSON.decode(LaggedNotice.self, from: Data(stalled.lines[lagged].utf8))
+    #expect(notice.dropped > 0)
+  }
+
+  @Test func deadAndHalfClosedPeersAreReaped() async throws {
+    let sink = try Self.sink()
+    defer { sink.close() }
+    let staying = try TestPeer(sink.endpoint)
+    staying.subscribe()
+    do {
+      let leaving = try TestPeer(sink.endpoint)
+      leaving.subscribe()
+    }
+    let halfClosed = try TestPeer(sink.endpoint)
+    halfClosed.subscribe()
+    shutdown(halfClosed.fd, Int32(SHUT_WR))
+    for seq in 1...10 { sink.write(Self.warning(UInt64(seq))) }
+    for _ in 0..<200 where sink.connectionCount > 1 {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    #expect(sink.connectionCount == 1)
+    #expect(staying.read { $0.count == 12 })
+    // A peer that sends its requests and then EOF still gets every reply, then is closed.
+    let oneShot = try TestPeer(sink.endpoint)
+    oneShot.send("{\"id\":1,\"request\":\"reload\"}\n{\"id\":2,\"request\":\"list\"}\n")
+    shutdown(oneShot.fd, Int32(SHUT_WR))
+    oneShot.readToEnd()
+    #expect(Set(oneShot.replies.compactMap(\.id)) == [.number(1), .number(2)])
+    for _ in 0..<200 where sink.connectionCount > 1 {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    #expect(sink.connectionCount == 1)
+  }
+
+  @Test func badRequestsGetErrorsAndTheConnectionStaysUsable() throws {
+    let sink = try Self.sink()
+    defer { sink.close() }
+    let peer = try TestPeer(sink.endpoint)
+    peer.send("not json\n")
+    peer.send(Data([0x7B, 0xFF, 0xFE, 0x7D, 0x0A]))
+    peer.send(Data(repeating: 0x20, count: (1 << 20) + 10) + Data("\n".utf8))
+    peer.send("{\"id\":7,\"request\":\"frobnicate\"}\n")
+    peer.send("{\"id\":[1,\"a\"],\"request\":\"tap\"}\n")
+    peer.send("{\"id\":{\"k\":null},\"request\":\"tap\",\"instance\":\"X\",\"x\":\"one\"}\n")
+    peer.send("{\"id\":8,\"request\":\"configure\",\"instance\":\"K/systemSmall\"}\n")
+    peer.send("{\"id\":9,\"request\":\"list\"}\n")
+    #expect(peer.read { _ in peer.replies.count == 8 })
+    let replies = peer.replies
+    #expect(
+      replies.map { $0.error?.code } == [
+        "bad-request", "bad-request", "too-large", "unknown-request", "bad-request", "bad-request",
+        "not-running", "not-running",
+      ])
+    #expect(replies[1].error?.message.contains("UTF-8") == true)
+    #expect(replies[5].error?.message.contains("x") == true, "names the field")
+    #expect(
+      replies.map(\.id) == [
+        nil, nil, nil, .number(7), .array([.number(1), .string("a")]), nil, .number(8), .number(9),
+      ])
+    #expect(replies[6].error?.message == "the host is not running yet")
+  }
+
+  @Test func theSocketFileIsPrivateAndRemovedAtExit() throws {
+    let path = temporarySocketPath()
+    let sink = try Self.sink(path)
+    var info = stat()
+    #expect(stat(path, &info) == 0)
+    #expect(info.st_mode & 0o777 == 0o600)
+    #expect(stat((path as NSString).deletingLastPathComponent, &info) == 0)
+    #expect(info.st_mode & 0o777 == 0o700)
+    sink.close()
+    #expect(!FileManager.default.fileExists(atPath: path))
+  }
+
+  @Test func aStaleSocketIsReplacedAndALiveOneIsNotStolen() throws {
+    let path = temporarySocketPath()
+    // A stale socket: bound, then its owner died without removing it.
+    let (stale, _) = try Sockets.listen(on: .unix(path))
+    close(stale)
+    #expect(FileManager.default.fileExists(atPath: path))
+    let sink = try Self.sink(path)
+    defer { sink.close() }
+    #expect(throws: SocketError.inUse(path)) {
+      _ = try SocketSink(endpoint: .unix(path), control: HostControl())
+    }
+    // A file that is not a socket is never removed.
+    let file = (path as NSString).deletingLastPathComponent + "/file"
+    _ = FileManager.default.createFile(atPath: file, contents: Data("keep".utf8))
+    #expect(throws: SocketError.notASocket(file)) {
+      _ = try SocketSink(endpoint: .unix(file), control: HostControl())
+    }
+    #expect(FileManager.default.contents(atPath: file) == Data("keep".utf8))
+    // The first host still serves.
+    let peer = try TestPeer(sink.endpoint)
+    peer.send("{\"request\":\"configure\"}\n")
+    #expect(peer.read { _ in peer.replies.count == 1 })
+  }
+
+  @Test func tcpNeedsTheTokenFirst() throws {
+    #expect(throws: SocketError.needsToken("tcp:0.0.0.0:0")) {
+      _ = try SocketSink(endpoint: .tcp(host: "0.0.0.0", port: 0), control: HostControl())
+    }
+    let sink = try SocketSink(
+      endpoint: .tcp(host: "127.0.0.1", port: 0), control: HostControl(), token: "s3cret")
+    defer { sink.close() }
+    guard case .tcp(_, let port) = sink.endpoint else { throw SocketError.noHost("") }
+    #expect(port != 0)
+    let intruder = try TestPeer(sink.endpoint)
+    intruder.send("{\"request\":\"list\"}\n")
+    intruder.readToEnd()
+    #expect(intruder.replies.map { $0.error?.code } == ["unauthorized"])
+    let wrong = try TestPeer(sink.endpoint)
+    wrong.send("{\"request\":\"auth\",\"token\":\"guess\"}\n{\"request\":\"list\"}\n")
+    wrong.readToEnd()
+    #expect(wrong.replies.map { $0.error?.code } == ["unauthorized"])
+    let client = try ControlClient(endpoint: sink.endpoint, token: "s3cret")
+    #expect(throws: ControlClient.Failure.refused(ControlFailure(ControlError.notRunning))) {
+      _ = try client.request(ControlRequest(request: "list"))
+    }
+  }
+
+  @Test func aLateSubscriberGetsTheCurrentStateFiltered() async throws {
+    let path = try HostTests.bundle(kinds: [
+      KindManifest(kind: "K", families: [.accessoryInline]),
+      KindManifest(kind: "L", families: [.accessoryInline]),
+    ])
+    let clock = VirtualClock(start: Self.start)
+    let control = HostControl()
+    let sink = try SocketSink(endpoint: .unix(temporarySocketPath()), control: control)
+    defer { sink.close() }
+    let options = HostOptions(
+      bundlePaths: [path], locale: Locale(identifier: "en_US"),
+      timeZone: TimeZone(identifier: "UTC")!)
+    let entry = Entry(date: Self.start, view: .text(TextNode(runs: [.verbatim("hello")])))
+    let loader = FakeLoader(
+      timeline: Timeline(entries: [entry], policy: .never), placeholder: entry)
+    let host = WidgetHost(
+      options: options, clock: clock, loader: loader, sinks: [sink], log: MemoryOutput(),
+      control: control)
+    let task = Task { try await host.run() }
+    defer { task.cancel() }
+    let early = try TestPeer(sink.endpoint)
+    // Wait until both instances show their timeline entry.
+    var shown = 0
+    for _ in 0..<500 where shown < 2 {
+      try await Task.sleep(for: .milliseconds(10))
+      shown = ((try? control.list()) ?? []).filter { $0.entry?.source == .timeline }.count
+    }
+    #expect(shown == 2)
+    early.subscribe()
+    #expect(early.read { _ in early.events.count == 2 })
+    #expect(Set(early.events.compactMap(\.instance)) == ["K/accessoryInline", "L/accessoryInline"])
+    let filtered = try TestPeer(sink.endpoint)
+    filtered.subscribe(",\"kinds\":[\"L\"]")
+    filtered.readToEnd()
+    #expect(filtered.events.map(\.instance) == ["L/accessoryInline"])
+    // Live events after the state: a reload request shows up for the subscribed kind only.
+    let client = try ControlClient(endpoint: sink.endpoint)
+    let result = try client.request(ControlRequest(request: "reload", kind: "L"))
+    #expect(result.reloaded == 1)
+    #expect(
+      filtered.read { _ in
+        filtered.events.contains { event in
+          if case .reload(let reload) = event.payload { reload.reason == .request } else { false }
+        }
+      })
+    #expect(filtered.events.allSatisfy { $0.instance == nil || $0.instance == "L/accessoryInline" })
+  }
+}
+
+/// docs/schemas/control agrees with the code.
+@Suite struct ControlSchemaTests {
+  static func schema(_ name: String) throws -> [String: Any] {
+    let url = TestSupport.repositoryRoot.appendingPathComponent(
+      "docs/schemas/control/\(name).schema.json")
+    return try #require(JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+  }
+
+  @Test func errorCodesAndRequestsAreDocumented() throws {
+    let reply = try Self.schema("reply")
+    let properties = try #require(reply["properties"] as? [String: Any])
+    let error = try #require(properties["error"] as? [String: Any])
+    let code = try #require(
+      (error["properties"] as? [String: Any])?["code"] as? [String: Any])
+    let codes = Set(try #require(code["enum"] as? [String]))
+    let controlErrors: [ControlError] = [
+      .notRunning, .unknownKind("", known: ""), .unknownInstance("", known: ""),
+      .unknownRegion("", instance: "", known: ""), .outsideGrid(x: 0, y: 0, grid: ""),
+      .nothingShown(""), .nothingToOpen(""), .unknownParameter("", instance: "", kind: ""),
+    ]
+    for error in controlErrors { #expect(codes.contains(error.code), "\(error.code)") }
+    for code in ["bad-request", "too-large", "unknown-request", "unauthorized"] {
+      #expect(codes.contains(code))
+    }
+    let request = try Self.schema("request")
+    let names = try #require(
+      ((request["properties"] as? [String: Any])?["request"] as? [String: Any])?["enum"]
+        as? [String])
+    #expect(names == ["auth", "configure", "list", "reload", "subscribe", "tap"])
+    let lagged = try Self.schema("lagged")
+    #expect(lagged["required"] as? [String] == ["type", "dropped"])
+  }
+}
+
+@Suite struct SocketEndpointTests {
+  @Test func sinkAndClientValuesParse() {
+    let runtime = ["XDG_RUNTIME_DIR": "/run/user/1000"]
+    #expect(
+      SocketEndpoint.defaultPath(environment: runtime)
+        == "/run/user/1000/widget-host/widget-host.sock")
+    #expect(
+      SocketEndpoint.defaultPath(environment: [:])
+        == "/tmp/widget-host-\(getuid())/widget-host.sock")
+    #expect(SocketEndpoint.parse(sink: "socket:/tmp/x.sock") == .unix("/tmp/x.sock"))
+    #expect(SocketEndpoint.parse(sink: "tcp:127.0.0.1:7000") == .tcp(host: "127.0.0.1", port: 7000))
+    #expect(SocketEndpoint.parse(sink: "tcp:7000") == .tcp(host: "127.0.0.1", port: 7000))
+    #expect(SocketEndpoint.parse(sink: "tcp:localhost:7000") == nil, "an IPv4 address")
+    #expect(SocketEndpoint.parse(sink: "tcp:127.0.0.1:99999") == nil)
+    #expect(SocketEndpoint.parse(sink: "json") == nil)
+    #expect(SocketEndpoint.parse(client: "/tmp/x.sock") == .unix("/tmp/x.sock"))
+    #expect(SocketEndpoint.tcp(host: "127.0.0.1", port: 1).isLocal)
+    #expect(!SocketEndpoint.tcp(host: "0.0.0.0", port: 1).isLocal)
+  }
+}
