@@ -11,23 +11,26 @@ public struct CommandContext: Sendable {
   public var outputIsTerminal: Bool
   /// Standard input (i3bar click events).
   public var input: FileHandle
+  /// Whether `errors` is a terminal (for progress lines).
+  public var errorsIsTerminal: Bool
 
   /// Creates a context.
   public init(
     output: any OutputTarget, errors: any OutputTarget, outputIsTerminal: Bool = false,
-    input: FileHandle = .standardInput
+    input: FileHandle = .standardInput, errorsIsTerminal: Bool = false
   ) {
     self.output = output
     self.errors = errors
     self.outputIsTerminal = outputIsTerminal
     self.input = input
+    self.errorsIsTerminal = errorsIsTerminal
   }
 
   /// The process's standard output and error.
   public static var standard: CommandContext {
     CommandContext(
       output: FileOutput.standardOutput, errors: FileOutput.standardError,
-      outputIsTerminal: isatty(STDOUT_FILENO) == 1)
+      outputIsTerminal: isatty(STDOUT_FILENO) == 1, errorsIsTerminal: isatty(STDERR_FILENO) == 1)
   }
 
   /// A context for the process that keeps bundles off the stream: the command writes to a
@@ -39,7 +42,8 @@ public struct CommandContext: Sendable {
     guard stream >= 0, dup2(STDERR_FILENO, STDOUT_FILENO) >= 0 else { return standard }
     return CommandContext(
       output: FileOutput(handle: FileHandle(fileDescriptor: stream, closeOnDealloc: true)),
-      errors: FileOutput.standardError, outputIsTerminal: isatty(stream) == 1)
+      errors: FileOutput.standardError, outputIsTerminal: isatty(stream) == 1,
+      errorsIsTerminal: isatty(STDERR_FILENO) == 1)
   }
 }
 

@@ -111,36 +111,9 @@ enum RunCommand: Command {
       try parseFamily(value)
     }
     options.once = arguments.flag("--once")
-    if let budget = arguments.last("--budget") {
-      if budget == "unlimited" {
-        options.scheduler.budget = nil
-      } else if let count = Int(budget), count >= 0 {
-        options.scheduler.budget = count
-      } else {
-        throw UsageError(
-          command: name, message: "--budget needs a number of reloads or unlimited, got '\(budget)'"
-        )
-      }
-    }
-    if let interval = arguments.last("--min-reload-interval") {
-      guard let seconds = TimeInterval(interval), seconds >= 0, seconds.isFinite else {
-        throw UsageError(
-          command: name,
-          message: "--min-reload-interval needs a number of seconds, got '\(interval)'")
-      }
-      options.scheduler.minimumReloadInterval = seconds
-    }
-    for (flag, keyPath) in [
-      ("--deadline", \HostOptions.deadlines.timeline),
-      ("--placeholder-deadline", \HostOptions.deadlines.placeholder),
-    ] {
-      guard let value = arguments.last(flag) else { continue }
-      guard let seconds = Double(value), seconds > 0, seconds.isFinite else {
-        throw UsageError(
-          command: name, message: "\(flag) needs a positive number of seconds, got '\(value)'")
-      }
-      options[keyPath: keyPath] = seconds
-    }
+    try parseBudget(arguments, into: &options)
+    try parseReloadInterval(arguments, into: &options)
+    try parseDeadlines(arguments, into: &options)
     let logLevel = try parseLogLevel(arguments.last("--log-level") ?? "info")
     let color = arguments.last("--color") ?? "auto"
     guard var style = TextSink.Options.choose(color: color, terminal: context.outputIsTerminal)
@@ -216,11 +189,13 @@ enum RunCommand: Command {
     }
   }
 
-  static func parseFamily(_ value: String) throws(UsageError) -> WidgetFamily {
+  static func parseFamily(
+    _ value: String, command: String = name
+  ) throws(UsageError) -> WidgetFamily {
     guard let family = WidgetFamily(rawValue: value) else {
       let names = WidgetFamily.allCases.map(\.rawValue).joined(separator: ", ")
       throw UsageError(
-        command: name, message: "unknown family '\(value)' (expected one of: \(names))")
+        command: command, message: "unknown family '\(value)' (expected one of: \(names))")
     }
     return family
   }
@@ -246,13 +221,61 @@ enum RunCommand: Command {
     return number * unit
   }
 
-  static func parseLogLevel(_ value: String) throws(UsageError) -> BundleLogLevel {
+  /// `--budget N|unlimited`, shared by `run` and `simulate`.
+  static func parseBudget(
+    _ arguments: Arguments, into options: inout HostOptions, command: String = name
+  ) throws(UsageError) {
+    guard let budget = arguments.last("--budget") else { return }
+    if budget == "unlimited" {
+      options.scheduler.budget = nil
+    } else if let count = Int(budget), count >= 0 {
+      options.scheduler.budget = count
+    } else {
+      throw UsageError(
+        command: command,
+        message: "--budget needs a number of reloads or unlimited, got '\(budget)'")
+    }
+  }
+
+  /// `--min-reload-interval`, shared by `run` and `simulate`.
+  static func parseReloadInterval(
+    _ arguments: Arguments, into options: inout HostOptions, command: String = name
+  ) throws(UsageError) {
+    guard let interval = arguments.last("--min-reload-interval") else { return }
+    guard let seconds = TimeInterval(interval), seconds >= 0, seconds.isFinite else {
+      throw UsageError(
+        command: command,
+        message: "--min-reload-interval needs a number of seconds, got '\(interval)'")
+    }
+    options.scheduler.minimumReloadInterval = seconds
+  }
+
+  /// `--deadline` and `--placeholder-deadline`, shared by `run`, `preview` and `simulate`.
+  static func parseDeadlines(
+    _ arguments: Arguments, into options: inout HostOptions, command: String = name
+  ) throws(UsageError) {
+    for (flag, keyPath) in [
+      ("--deadline", \HostOptions.deadlines.timeline),
+      ("--placeholder-deadline", \HostOptions.deadlines.placeholder),
+    ] {
+      guard let value = arguments.last(flag) else { continue }
+      guard let seconds = Double(value), seconds > 0, seconds.isFinite else {
+        throw UsageError(
+          command: command, message: "\(flag) needs a positive number of seconds, got '\(value)'")
+      }
+      options[keyPath: keyPath] = seconds
+    }
+  }
+
+  static func parseLogLevel(
+    _ value: String, command: String = name
+  ) throws(UsageError) -> BundleLogLevel {
     let levels: [String: BundleLogLevel] = [
       "debug": .debug, "info": .info, "warning": .warning, "error": .error,
     ]
     guard let level = levels[value] else {
       throw UsageError(
-        command: name,
+        command: command,
         message: "unknown log level '\(value)' (expected debug, info, warning or error)")
     }
     return level

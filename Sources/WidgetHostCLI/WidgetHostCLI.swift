@@ -4,8 +4,9 @@ import WidgetHostCore
 /// The `widget-host` command line: parses arguments and hands them to the library.
 public enum WidgetHostCLI {
   static let commands: [any Command.Type] = [
-    RunCommand.self, WatchCommand.self, ReloadCommand.self, TapCommand.self, InspectCommand.self,
-    ListCommand.self, AssembleCommand.self, UnquarantineCommand.self,
+    RunCommand.self, PreviewCommand.self, SimulateCommand.self, WatchCommand.self,
+    ReloadCommand.self, TapCommand.self, InspectCommand.self, ListCommand.self,
+    AssembleCommand.self, UnquarantineCommand.self,
   ]
 
   /// The top-level `--help` text.

@@ -70,7 +70,8 @@ import WidgetSchema
   // MARK: Running
 
   @Test func showsTheCurrentEntryAndAdvancesWithoutCallingTheProvider() async {
-    let harness = Harness { _, _ in
+    // About timeline entries: the placeholder, shown when it arrives first, is left out.
+    let harness = Harness(placeholders: false) { _, _ in
       .success(Self.timeline([(-60, "a"), (60, "b"), (120, "c")], .never))
     }
     await harness.add("one", key)
@@ -87,7 +88,8 @@ import WidgetSchema
   }
 
   @Test func entriesAllInTheFutureShowTheFirst() async {
-    let harness = Harness { _, _ in
+    // About timeline entries: the placeholder, shown when it arrives first, is left out.
+    let harness = Harness(placeholders: false) { _, _ in
       .success(Self.timeline([(100, "first"), (200, "second")], .never))
     }
     await harness.add("one", key)
@@ -101,7 +103,8 @@ import WidgetSchema
   }
 
   @Test func atEndReloadsAfterTheLastEntry() async {
-    let harness = Harness { _, call in
+    // About timeline entries: the placeholder, shown when it arrives first, is left out.
+    let harness = Harness(placeholders: false) { _, call in
       .success(
         Self.timeline(
           [(Double(call) * 3600, "t\(call)a"), (Double(call) * 3600 + 3600, "t\(call)b")], .atEnd))

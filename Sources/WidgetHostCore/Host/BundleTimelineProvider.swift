@@ -10,6 +10,7 @@ final class BundleTimelineProvider: TimelineProviding {
   private let connections = Mutex<[String: any BundleConnection]>([:])
   private let warn: @Sendable (TimelineKey, ProviderFailure) -> Void
   private let deadlines: HostOptions.Deadlines
+  private let callCounts = Mutex<[TimelineKey: Int]>([:])
 
   init(
     deadlines: HostOptions.Deadlines,
@@ -25,16 +26,33 @@ final class BundleTimelineProvider: TimelineProviding {
 
   var all: [any BundleConnection] { connections.withLock { Array($0.values) } }
 
+  /// How many provider calls (placeholder, snapshot, timeline) were made for each key.
+  var calls: [TimelineKey: Int] { callCounts.withLock { $0 } }
+
+  /// The snapshot entry for `key`: what a gallery shows (`isPreview` true) or a quick look at
+  /// the widget (`isPreview` false).
+  func snapshot(for key: TimelineKey, isPreview: Bool) async -> Result<Entry, ProviderFailure> {
+    await call(.snapshot, key, isPreview: isPreview, as: Entry.self).flatMap { entry in
+      checkDate(of: entry, key: key, method: .snapshot)
+    }
+  }
+
+  private func checkDate(
+    of entry: Entry, key: TimelineKey, method: ProviderMethod
+  ) -> Result<Entry, ProviderFailure> {
+    guard ReplyLimits.dates.contains(entry.date) else {
+      return .failure(
+        ProviderFailure(
+          code: "bad-reply",
+          message: "\(key.kind) \(method) reply: date: \(RFC3339.string(from: entry.date)) is "
+            + "outside 2000-01-01…2200-01-01"))
+    }
+    return .success(entry)
+  }
+
   func placeholder(for key: TimelineKey) async -> Result<Entry, ProviderFailure> {
     await call(.placeholder, key, as: Entry.self).flatMap { entry in
-      guard ReplyLimits.dates.contains(entry.date) else {
-        return .failure(
-          ProviderFailure(
-            code: "bad-reply",
-            message: "\(key.kind) placeholder reply: date: \(RFC3339.string(from: entry.date)) is "
-              + "outside 2000-01-01…2200-01-01"))
-      }
-      return .success(entry)
+      checkDate(of: entry, key: key, method: .placeholder)
     }
   }
 
@@ -75,14 +93,15 @@ final class BundleTimelineProvider: TimelineProviding {
   }
 
   private func call<T: Decodable>(
-    _ method: ProviderMethod, _ key: TimelineKey, as type: T.Type
+    _ method: ProviderMethod, _ key: TimelineKey, isPreview: Bool = false, as type: T.Type
   ) async -> Result<T, ProviderFailure> {
+    callCounts.withLock { $0[key, default: 0] += 1 }
     guard let connection = connections.withLock({ $0[key.bundle] }) else {
       return .failure(
         ProviderFailure(code: "bundle-unavailable", message: "bundle \(key.bundle) is not loaded"))
     }
     let deadline = method == .placeholder ? deadlines.placeholder : deadlines.timeline
-    let context = ProviderContext(family: key.family)
+    let context = ProviderContext(family: key.family, isPreview: isPreview)
     let outcome = await withTaskGroup(of: Result<Data, ProviderError>?.self) { group in
       group.addTask { () async -> Result<Data, ProviderError>? in
         do throws(ProviderError) {

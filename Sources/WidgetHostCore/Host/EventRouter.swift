@@ -49,9 +49,7 @@ final class EventRouter: Sendable {
               policy: timeline.policy, nextReload: nextReload, budgetLeft: budgetLeft)))
       }
     case .entry(let key, let instances, let entry, let source, let validUntil, let stale):
-      let view =
-        source == .placeholder
-        ? ViewNode.modified(entry.view, .style(TextStyle(redacted: true))) : entry.view
+      let view = Self.displayedView(of: entry, source: source)
       let rendered = renderer.render(view, family: key.family, now: clock.now())
       scheduleRedraws(key, instances, view, rendered.nextLiveChange) { rendered in
         EntryEvent(
@@ -111,6 +109,12 @@ final class EventRouter: Sendable {
       redraws[key]?.cancel()
       redraws[key] = task
     }
+  }
+
+  /// The view drawn for an entry: placeholders redacted, as WidgetKit shows them.
+  static func displayedView(of entry: Entry, source: EntrySource) -> ViewNode {
+    source == .placeholder
+      ? ViewNode.modified(entry.view, .style(TextStyle(redacted: true))) : entry.view
   }
 
   /// Stops every pending redraw.

@@ -34,9 +34,10 @@ public enum InstancePlan {
   }
 
   /// The instances to show: every selected kind in every selected family it supports (its
-  /// first family when none is selected). Instance ids are `kind/family`.
+  /// first family when none is selected, or, with `everyFamily`, all of them: the gallery).
+  /// Instance ids are `kind/family`.
   public static func instances(
-    of bundles: [Bundle], kinds: [String], families: [WidgetFamily]
+    of bundles: [Bundle], kinds: [String], families: [WidgetFamily], everyFamily: Bool = false
   ) throws(HostError) -> [WidgetInstance] {
     // A family or kind given twice means the same instances.
     var seenFamilies = Set<WidgetFamily>()
@@ -50,7 +51,7 @@ public enum InstancePlan {
     for (bundle, kind) in all where kinds.isEmpty || kinds.contains(kind.kind) {
       let chosen: [WidgetFamily]
       if families.isEmpty {
-        chosen = Array(kind.families.prefix(1))
+        chosen = everyFamily ? kind.families : Array(kind.families.prefix(1))
       } else {
         chosen = families.filter(kind.families.contains)
         if chosen.isEmpty && !kinds.isEmpty {

@@ -2,7 +2,9 @@ import Foundation
 import WidgetSchema
 
 /// The host: opens bundles, registers their kinds, loads the libraries it needs, runs the
-/// scheduler and streams what it shows to the sinks. `widget-host run` is this type.
+/// scheduler and streams what it shows to the sinks. `widget-host run` is this type;
+/// `widget-host simulate` is the same run on a virtual clock (``Simulation``) and
+/// `widget-host preview` its gallery (``preview()``).
 public final class WidgetHost: Sendable {
   /// The version written in stream headers.
   public static let version = "0.1.0"
@@ -13,13 +15,16 @@ public final class WidgetHost: Sendable {
     public var instances: Int
     /// Instances that never showed an entry of a timeline (a placeholder or nothing instead).
     public var failedInstances: Int
+    /// Provider calls (placeholder, snapshot, timeline) made for each instance, by instance id.
+    /// Instances that share a timeline key share their calls: each counts them all.
+    public var providerCalls: [String: Int] = [:]
   }
 
   private let options: HostOptions
-  private let clock: any HostClock
+  let clock: any HostClock
   private let loader: any BundleLoader
   private let stream: EventStream
-  private let renderer: Renderer
+  let renderer: Renderer
   private let services: HostServices
   /// Requests from clients (socket, status-bar clicks) go through this.
   public let control: HostControl
@@ -45,6 +50,96 @@ public final class WidgetHost: Sendable {
   /// Runs until the calling task is cancelled, or, with `once`, until every instance has
   /// shown its current entry. Bundle and selection errors are thrown before anything runs.
   public func run() async throws(HostError) -> Summary {
+    let once = options.once
+    return try await run { configuration in
+      if once { configuration.showsPlaceholders = false }
+    } drive: { scheduler, loop in
+      if once {
+        await withTaskCancellationHandler {
+          await scheduler.waitUntilSettled()
+        } onCancel: {
+          Task { await scheduler.releaseWaiters() }
+        }
+      } else {
+        await withTaskCancellationHandler {
+          await loop.value
+        } onCancel: {
+          loop.cancel()
+        }
+      }
+    }
+  }
+
+  /// The bundles opened and loaded, and the instances chosen: what `run`, `simulate` and
+  /// `preview` start from.
+  struct Selection {
+    /// The instances, in order.
+    var instances: [WidgetInstance]
+    /// The loaded bundles with something to show, in command-line order.
+    var bundles:
+      [(source: BundleSource, connection: any BundleConnection, manifest: BundleManifest)]
+    /// Calls the loaded bundles.
+    var provider: BundleTimelineProvider
+
+    /// Closes every bundle.
+    func close() async {
+      for connection in provider.all { await connection.close() }
+    }
+  }
+
+  /// Runs the host, the one code path of `run` and `simulate`: loads the selection, starts the
+  /// stream and the scheduler (its configuration adjusted by `configure`), then lets `drive`
+  /// decide how time passes and when to stop. When `drive` returns, the scheduler's run loop
+  /// (`loop`) is stopped, the bundles closed and the stream ended.
+  func run(
+    configure: (inout Scheduler.Configuration) -> Void,
+    drive: (Scheduler, Task<Void, Never>) async -> Void
+  ) async throws(HostError) -> Summary {
+    let selection = try await select(everyFamily: false)
+    stream.begin(host: Self.version)
+    for (source, _, manifest) in selection.bundles {
+      stream.emit(
+        .bundle(
+          BundleEvent(
+            event: .loaded, bundle: manifest.id, version: manifest.version, path: source.path,
+            kinds: manifest.kinds.map(\.kind))))
+    }
+    var configuration = options.scheduler
+    configure(&configuration)
+    let router = EventRouter(stream: stream, renderer: renderer, clock: clock)
+    let scheduler = Scheduler(
+      clock: clock, provider: selection.provider, configuration: configuration,
+      emit: router.route)
+    services.attach(scheduler)
+    control.attach(scheduler: scheduler, stream: stream, instances: selection.instances)
+    for instance in selection.instances { await scheduler.add(instance) }
+    let loop = Task { await scheduler.run() }
+    await drive(scheduler, loop)
+    loop.cancel()
+    await loop.value
+    router.stop()
+    control.detach()
+    for (source, connection, manifest) in selection.bundles {
+      await connection.close()
+      stream.emit(
+        .bundle(
+          BundleEvent(
+            event: .unloaded, bundle: manifest.id, version: manifest.version, path: source.path,
+            kinds: manifest.kinds.map(\.kind))))
+    }
+    stream.end()
+    let calls = selection.provider.calls
+    return Summary(
+      instances: selection.instances.count,
+      failedInstances: router.instancesWithoutTimelineEntry(selection.instances),
+      providerCalls: Dictionary(
+        uniqueKeysWithValues: selection.instances.map { ($0.id, calls[$0.key] ?? 0) }))
+  }
+
+  /// Opens the bundles, chooses the instances (each kind in its first family, or with
+  /// `everyFamily` in all of them, unless `--family` chooses) and loads the libraries they need.
+  /// Bundle and selection errors are thrown before any stream begins; nothing stays loaded then.
+  func select(everyFamily: Bool) async throws(HostError) -> Selection {
     // 1. Read every manifest; nothing is loaded yet.
     var sources: [BundleSource] = []
     for path in options.bundlePaths {
@@ -65,20 +160,27 @@ public final class WidgetHost: Sendable {
         planned.append(
           InstancePlan.Bundle(id: manifest.id, path: source.path, kinds: manifest.kinds))
       } else {
-        let (connection, manifest) = try await load(source)
+        let (connection, manifest): (any BundleConnection, BundleManifest)
+        do {
+          (connection, manifest) = try await load(source)
+        } catch {
+          for (connection, _) in loaded.values { await connection.close() }
+          throw error
+        }
         loaded[source.path] = (connection, manifest)
         planned.append(
           InstancePlan.Bundle(id: manifest.id, path: source.path, kinds: manifest.kinds))
       }
     }
     // 3. Register kinds and decide the instances.
-    do { try InstancePlan.checkUniqueKinds(planned) } catch { throw .bundle(error) }
-    let instances = try InstancePlan.instances(
-      of: planned, kinds: options.kinds, families: options.families)
-    do {
+    let instances: [WidgetInstance]
+    do throws(HostError) {
+      do { try InstancePlan.checkUniqueKinds(planned) } catch { throw HostError.bundle(error) }
+      instances = try InstancePlan.instances(
+        of: planned, kinds: options.kinds, families: options.families, everyFamily: everyFamily)
+      // A sink may refuse the selection (`--format waybar` with several instances).
       try stream.prepare(instances: instances.map(\.id))
     } catch {
-      // A sink refused the selection (`--format waybar` with several instances).
       for (connection, _) in loaded.values { await connection.close() }
       throw error
     }
@@ -105,53 +207,8 @@ public final class WidgetHost: Sendable {
         throw error
       }
     }
-    stream.begin(host: Self.version)
-    for (source, connection, manifest) in ready {
-      provider.add(connection, for: manifest.id)
-      stream.emit(
-        .bundle(
-          BundleEvent(
-            event: .loaded, bundle: manifest.id, version: manifest.version, path: source.path,
-            kinds: manifest.kinds.map(\.kind))))
-    }
-    // 5. Schedule.
-    var configuration = options.scheduler
-    if options.once { configuration.showsPlaceholders = false }
-    let router = EventRouter(stream: stream, renderer: renderer, clock: clock)
-    let scheduler = Scheduler(
-      clock: clock, provider: provider, configuration: configuration, emit: router.route)
-    services.attach(scheduler)
-    control.attach(scheduler: scheduler, stream: stream, instances: instances)
-    for instance in instances { await scheduler.add(instance) }
-    let loop = Task { await scheduler.run() }
-    if options.once {
-      await withTaskCancellationHandler {
-        await scheduler.waitUntilSettled()
-      } onCancel: {
-        Task { await scheduler.releaseWaiters() }
-      }
-      loop.cancel()
-    } else {
-      await withTaskCancellationHandler {
-        await loop.value
-      } onCancel: {
-        loop.cancel()
-      }
-    }
-    await loop.value
-    router.stop()
-    control.detach()
-    for (source, connection, manifest) in ready {
-      await connection.close()
-      stream.emit(
-        .bundle(
-          BundleEvent(
-            event: .unloaded, bundle: manifest.id, version: manifest.version, path: source.path,
-            kinds: manifest.kinds.map(\.kind))))
-    }
-    stream.end()
-    return Summary(
-      instances: instances.count, failedInstances: router.instancesWithoutTimelineEntry(instances))
+    for (_, connection, manifest) in ready { provider.add(connection, for: manifest.id) }
+    return Selection(instances: instances, bundles: ready, provider: provider)
   }
 
   /// Loads a bundle's library and checks it against its manifest (or builds the manifest of a

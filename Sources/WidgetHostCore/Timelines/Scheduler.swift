@@ -22,6 +22,11 @@ public actor Scheduler {
     public var maximumRetryInterval: TimeInterval = 15 * 60
     /// Ask for and show placeholders before the first timeline arrives.
     public var showsPlaceholders = true
+    /// Apply provider results in the order the calls were made, whatever order they finish in.
+    /// `simulate` sets it: on a virtual clock calls take no time, so the order is the only thing
+    /// left to chance, and fixing it makes two simulations print the same. `run` leaves it off,
+    /// so a slow bundle never holds back another's results.
+    public var appliesResultsInCallOrder = false
     /// Reloads the host makes on its own (policy and retries) per instance in any 24 h window;
     /// nil for unlimited. Reloads requested by apps or clients and the first one are free, as in
     /// WidgetKit. A reload over budget is deferred, never dropped.
@@ -44,6 +49,8 @@ public actor Scheduler {
     var generation = 0
     var placeholder: Entry?
     var placeholderRequested = false
+    /// The placeholder is to be asked for just before the first timeline.
+    var placeholderPending = false
     var placeholderDone = false
     var shown: Shown?
     var current: SchedulerEvent?
@@ -74,6 +81,16 @@ public actor Scheduler {
   private var settledWaiters: [CheckedContinuation<Void, Never>] = []
   /// Set when the run loop ends: results still arriving are dropped without events.
   private var stopped = false
+  /// The number the next provider call gets, and the number of the next result to apply (for
+  /// ``Configuration/appliesResultsInCallOrder``).
+  private var nextCall = 0
+  private var nextResult = 0
+  private var heldResults: [Int: CallResult] = [:]
+
+  private enum CallResult: Sendable {
+    case timeline(TimelineKey, Result<Timeline, ProviderFailure>)
+    case placeholder(TimelineKey, Result<Entry, ProviderFailure>)
+  }
 
   /// Creates a scheduler. `emit` is called, in order, from the scheduler's executor.
   public init(
@@ -105,9 +122,9 @@ public actor Scheduler {
     }
     var group = Group(instances: [instance.id])
     group.nextReload = clock.now()
+    group.placeholderPending = configuration.showsPlaceholders
     groups[key] = group
     order.append(key)
-    if configuration.showsPlaceholders { requestPlaceholder(for: key) }
     wake()
   }
 
@@ -236,6 +253,12 @@ public actor Scheduler {
   private func processDue(at now: Date) {
     for key in order {
       guard var group = groups[key] else { continue }
+      if group.placeholderPending {
+        // Asked for in the same turn as the first timeline, and before it: under
+        // ``Configuration/appliesResultsInCallOrder`` the placeholder is then always shown first.
+        group.placeholderPending = false
+        requestPlaceholder(for: key, &group)
+      }
       if !group.fetching, let due = group.nextReload, due <= now {
         if let deferral = budgetDeferral(&group, at: now) {
           group.nextReload = deferral
@@ -310,9 +333,36 @@ public actor Scheduler {
     group.nextReload = nil
     inFlight += 1
     emit(.reload(key, instances: group.instances, reason: group.reloadReason))
+    let call = takeCallNumber()
     Task {
       let result = await provider.timeline(for: key)
-      self.finishFetch(key, result)
+      await self.deliver(call, .timeline(key, result))
+    }
+  }
+
+  private func takeCallNumber() -> Int {
+    defer { nextCall += 1 }
+    return nextCall
+  }
+
+  /// Applies the result of call number `call` now, or, in call order, once every earlier call's
+  /// result has been applied.
+  private func deliver(_ call: Int, _ result: CallResult) {
+    guard configuration.appliesResultsInCallOrder else {
+      apply(result)
+      return
+    }
+    heldResults[call] = result
+    while let next = heldResults.removeValue(forKey: nextResult) {
+      nextResult += 1
+      apply(next)
+    }
+  }
+
+  private func apply(_ result: CallResult) {
+    switch result {
+    case .timeline(let key, let result): finishFetch(key, result)
+    case .placeholder(let key, let result): finishPlaceholder(key, result)
     }
   }
 
@@ -354,28 +404,26 @@ public actor Scheduler {
           ),
           in: &group)
       }
-      if group.timeline == nil && !group.placeholderRequested {
-        groups[key] = group
-        requestPlaceholder(for: key)
-        group = groups[key] ?? group
-      }
+      if group.timeline == nil { requestPlaceholder(for: key, &group) }
     }
     if group.requestedDuringFetch {
       group.requestedDuringFetch = false
       group.nextReload = now
       group.reloadReason = .request
     }
+    // The new timeline's current entry is shown at once, right after its `timeline` event.
+    showCurrentEntry(key, &group, at: now)
     groups[key] = group
   }
 
-  private func requestPlaceholder(for key: TimelineKey) {
-    guard var group = groups[key], !group.placeholderRequested else { return }
+  private func requestPlaceholder(for key: TimelineKey, _ group: inout Group) {
+    guard !group.placeholderRequested else { return }
     group.placeholderRequested = true
-    groups[key] = group
     inFlight += 1
+    let call = takeCallNumber()
     Task {
       let result = await provider.placeholder(for: key)
-      self.finishPlaceholder(key, result)
+      await self.deliver(call, .placeholder(key, result))
     }
   }
 
@@ -389,6 +437,7 @@ public actor Scheduler {
     case .success(let entry): group.placeholder = entry
     case .failure(let failure): emit(.failure(key, instances: group.instances, failure))
     }
+    showCurrentEntry(key, &group, at: clock.now())
     groups[key] = group
   }
 }

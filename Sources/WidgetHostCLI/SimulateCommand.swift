@@ -1,0 +1,133 @@
+import Foundation
+import WidgetHostCore
+import WidgetSchema
+
+/// `widget-host simulate`: a day (or any span) of timelines on the virtual clock, in seconds.
+enum SimulateCommand: Command {
+  static let name = "simulate"
+  static let summary = "Simulate hours or days of the widgets' timelines in seconds."
+  static let synopsis = """
+    simulate <bundle>... --for DURATION [--kind KIND]... [--family FAMILY]...
+               [--start RFC3339] [--budget N|unlimited] [--format text|json]
+               [--min-reload-interval SECONDS] [--deadline SECONDS] [--placeholder-deadline SECONDS]
+               [--log-level LEVEL]
+    """
+  static let discussion = """
+    Runs the host exactly as 'run' does (the same scheduler, provider calls and rendering) on a \
+    virtual clock that starts at --start and jumps from one due time to the next, then prints \
+    the day: each reload with its reason, each entry shown and for how long, errors, and a \
+    table per instance. Bundles written in C that read the host's clock (host->now) see the \
+    virtual time, so two runs print the same; Swift bundles that call Date() see wall-clock \
+    time. The refresh budget applies as in run: reloads over it are deferred. On a terminal, \
+    the progress is shown on stderr.
+    """
+  static let options: [OptionSpec] = [
+    OptionSpec(
+      names: ["--for"], valueName: "DURATION",
+      help: "How long to simulate (required): a whole number and s, m, h or d (90s, 15m, 24h, 7d)."
+    ),
+    OptionSpec(
+      names: ["--kind", "-k"], valueName: "KIND", help: "Simulate only this kind (repeatable)."),
+    OptionSpec(
+      names: ["--family", "-f"], valueName: "FAMILY",
+      help: "Simulate kinds in this family (repeatable; default: each kind's first family)."),
+    OptionSpec(
+      names: ["--start"], valueName: "RFC3339",
+      help: "The virtual clock's start, e.g. 2026-01-01T00:00:00Z (default: now, to the second)."),
+    OptionSpec(
+      names: ["--budget"], valueName: "N",
+      help: "Reloads the host makes on its own per widget in any 24 h, as for run (default 70; "
+        + "or unlimited)."),
+    OptionSpec(
+      names: ["--format"], valueName: "FORMAT",
+      help: "text (the day and a table, the default) or json (the stream of docs/stream.md on "
+        + "the virtual clock, then a summary line)."),
+    OptionSpec(
+      names: ["--min-reload-interval"], valueName: "SECONDS",
+      help: "Least time between two timeline requests of one widget (default 60)."),
+    OptionSpec(
+      names: ["--deadline"], valueName: "SECONDS",
+      help: "Real seconds to wait for a timeline reply before giving up (default 30)."),
+    OptionSpec(
+      names: ["--placeholder-deadline"], valueName: "SECONDS",
+      help: "Real seconds to wait for a placeholder reply (default 5)."),
+    OptionSpec(
+      names: ["--log-level"], valueName: "LEVEL",
+      help: "Bundle log lines shown on stderr: debug, info (default), warning, error."),
+  ]
+  static let examples = [
+    (
+      "widget-host simulate SystemStatus.widgetbundle --for 24h --start 2026-01-01T00:00:00Z",
+      "a day of a widget, from a fixed start"
+    ),
+    (
+      "widget-host simulate Clock.widgetbundle --for 7d --format json | jq -c 'select(.type == \"summary\")'",
+      "a week's counts, for a program"
+    ),
+  ]
+
+  static func run(_ arguments: Arguments, context: CommandContext) async throws(UsageError)
+    -> ExitCode
+  {
+    guard !arguments.positionals.isEmpty else {
+      throw UsageError(command: name, message: "give at least one bundle")
+    }
+    guard let span = arguments.last("--for") else {
+      throw UsageError(command: name, message: "--for DURATION is required (e.g. --for 24h)")
+    }
+    guard let duration = Simulation.duration(span) else {
+      throw UsageError(
+        command: name,
+        message: "--for needs a whole number and a unit s, m, h or d (90s, 15m, 24h, 7d), "
+          + "got '\(span)'")
+    }
+    let start: Date
+    if let text = arguments.last("--start") {
+      guard let date = RFC3339.date(from: text) else {
+        throw UsageError(
+          command: name,
+          message: "--start needs an RFC 3339 date such as 2026-01-01T00:00:00Z, got '\(text)'")
+      }
+      start = date
+    } else {
+      // Whole seconds, as bundles write their dates.
+      start = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
+    }
+    var options = HostOptions(bundlePaths: arguments.positionals)
+    options.kinds = arguments.all("--kind")
+    options.families = try arguments.all("--family").map { (value) throws(UsageError) in
+      try RunCommand.parseFamily(value, command: name)
+    }
+    try RunCommand.parseBudget(arguments, into: &options, command: name)
+    try RunCommand.parseReloadInterval(arguments, into: &options, command: name)
+    try RunCommand.parseDeadlines(arguments, into: &options, command: name)
+    let logLevel = try RunCommand.parseLogLevel(
+      arguments.last("--log-level") ?? "info", command: name)
+    let json: Bool
+    switch arguments.last("--format") ?? "text" {
+    case "text": json = false
+    case "json": json = true
+    case let other:
+      throw UsageError(command: name, message: "unknown format '\(other)' (expected text or json)")
+    }
+    let simulation = Simulation(options: options, start: start, duration: duration)
+    let report = SimulationReport(start: start, end: simulation.end)
+    let sinks: [any EventSink] = json ? [JSONSink(output: context.output), report] : [report]
+    let progress =
+      context.errorsIsTerminal
+      ? ProgressLine(output: context.errors, label: "simulating \(span)…") : nil
+    let summary: WidgetHost.Summary
+    do {
+      summary = try await simulation.run(
+        sinks: sinks, log: context.errors, logLevel: logLevel
+      ) { fraction in progress?.update(fraction) }
+    } catch {
+      progress?.finish()
+      context.errors.write(errorLines(error.description))
+      return .bundle
+    }
+    progress?.finish()
+    context.output.write(json ? report.jsonLine(summary) : report.text(summary))
+    return summary.failedInstances > 0 ? .providerFailed : .success
+  }
+}
