@@ -143,3 +143,20 @@ import Testing
     #expect(missing?.description == "policy: missing required field")
   }
 }
+
+/// Pathological payloads cost a bounded amount and fail with a clear error.
+@Suite struct PathologicalPayloadTests {
+  @Test func aViewTree10000DeepIsRefusedNotACrash() {
+    var json = #"{"type":"empty"}"#
+    for _ in 0..<10_000 { json = #"{"type":"opacity","value":1,"child":"# + json + "}" }
+    let error = #expect(throws: SchemaError.self) {
+      try WidgetJSON.decode(ViewNode.self, from: Data(json.utf8))
+    }
+    #expect(error?.message.contains("not valid JSON") == true, "\(String(describing: error))")
+  }
+
+  @Test func invalidUTF8IsRefused() {
+    let bytes = Data([0x7B, 0x22, 0x74, 0x79, 0x70, 0x65, 0x22, 0x3A, 0x22, 0xFF, 0x22, 0x7D])
+    #expect(throws: SchemaError.self) { try WidgetJSON.decode(ViewNode.self, from: bytes) }
+  }
+}
