@@ -72,6 +72,23 @@ struct OptionSpec {
   var key: String { names[0] }
 
   static let help = OptionSpec(names: ["--help", "-h"], valueName: nil, help: "Show this help.")
+
+  // Options shared by run, simulate and preview, with the same meaning everywhere.
+  static let budget = OptionSpec(
+    names: ["--budget"], valueName: "N",
+    help: "Reloads the host makes on its own per widget in any 24 h (default 70), or unlimited.")
+  static let minimumReloadInterval = OptionSpec(
+    names: ["--min-reload-interval"], valueName: "SECONDS",
+    help: "Least time between two timeline requests of one widget (default 60).")
+  static let deadline = OptionSpec(
+    names: ["--deadline"], valueName: "SECONDS",
+    help: "Real seconds to wait for a snapshot or timeline reply before giving up (default 30).")
+  static let placeholderDeadline = OptionSpec(
+    names: ["--placeholder-deadline"], valueName: "SECONDS",
+    help: "Real seconds to wait for a placeholder reply before giving up (default 5).")
+  static let logLevel = OptionSpec(
+    names: ["--log-level"], valueName: "LEVEL",
+    help: "Bundle log lines shown on stderr: debug, info (default), warning, error.")
 }
 
 /// A command line that does not make sense; printed as `widget-host <command>: <message>` and

@@ -24,12 +24,8 @@ enum PreviewCommand: Command {
       names: ["--format"], valueName: "FORMAT",
       help: "text (boxes side by side, the default) or json (one object per kind and family, "
         + "docs/cli.md#preview)."),
-    OptionSpec(
-      names: ["--deadline"], valueName: "SECONDS",
-      help: "How long to wait for a snapshot reply (default 30)."),
-    OptionSpec(
-      names: ["--placeholder-deadline"], valueName: "SECONDS",
-      help: "How long to wait for a placeholder reply (default 5)."),
+    .deadline,
+    .placeholderDeadline,
   ]
   static let examples = [
     ("widget-host preview Clock.widgetbundle", "the gallery of every kind and family"),

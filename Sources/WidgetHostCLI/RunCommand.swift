@@ -35,18 +35,10 @@ enum RunCommand: Command {
         + "for one Waybar custom module: select exactly one instance); docs/status-bars.md."),
     OptionSpec(
       names: ["--once"], valueName: nil, help: "Show every widget's current entry, then exit."),
-    OptionSpec(
-      names: ["--budget"], valueName: "N",
-      help: "Reloads the host makes on its own per widget per 24 h (default 70), or unlimited."),
-    OptionSpec(
-      names: ["--min-reload-interval"], valueName: "SECONDS",
-      help: "Least time between two timeline requests of one widget (default 60)."),
-    OptionSpec(
-      names: ["--deadline"], valueName: "SECONDS",
-      help: "How long to wait for a snapshot or timeline reply before giving up (default 30)."),
-    OptionSpec(
-      names: ["--placeholder-deadline"], valueName: "SECONDS",
-      help: "How long to wait for a placeholder reply (default 5)."),
+    .budget,
+    .minimumReloadInterval,
+    .deadline,
+    .placeholderDeadline,
     OptionSpec(
       names: ["--color"], valueName: "WHEN",
       help: "Text styles and colours: auto (on a terminal, unless NO_COLOR is set), always, never."),
@@ -61,9 +53,7 @@ enum RunCommand: Command {
     OptionSpec(
       names: ["--on-open-url"], valueName: "CMD",
       help: "Run /bin/sh -c CMD with the URL as $1 (and $WIDGET_URL) when a tap opens one."),
-    OptionSpec(
-      names: ["--log-level"], valueName: "LEVEL",
-      help: "Bundle log lines shown on stderr: debug, info (default), warning, error."),
+    .logLevel,
     OptionSpec(
       names: ["--memory-limit"], valueName: "SIZE",
       help: "Address-space limit of each worker process: bytes, or with K, M or G (powers of "

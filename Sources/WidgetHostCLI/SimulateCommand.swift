@@ -34,26 +34,15 @@ enum SimulateCommand: Command {
     OptionSpec(
       names: ["--start"], valueName: "RFC3339",
       help: "The virtual clock's start, e.g. 2026-01-01T00:00:00Z (default: now, to the second)."),
-    OptionSpec(
-      names: ["--budget"], valueName: "N",
-      help: "Reloads the host makes on its own per widget in any 24 h, as for run (default 70; "
-        + "or unlimited)."),
+    .budget,
     OptionSpec(
       names: ["--format"], valueName: "FORMAT",
       help: "text (the day and a table, the default) or json (the stream of docs/stream.md on "
         + "the virtual clock, then a summary line)."),
-    OptionSpec(
-      names: ["--min-reload-interval"], valueName: "SECONDS",
-      help: "Least time between two timeline requests of one widget (default 60)."),
-    OptionSpec(
-      names: ["--deadline"], valueName: "SECONDS",
-      help: "Real seconds to wait for a timeline reply before giving up (default 30)."),
-    OptionSpec(
-      names: ["--placeholder-deadline"], valueName: "SECONDS",
-      help: "Real seconds to wait for a placeholder reply (default 5)."),
-    OptionSpec(
-      names: ["--log-level"], valueName: "LEVEL",
-      help: "Bundle log lines shown on stderr: debug, info (default), warning, error."),
+    .minimumReloadInterval,
+    .deadline,
+    .placeholderDeadline,
+    .logLevel,
   ]
   static let examples = [
     (
