@@ -25,8 +25,11 @@ let package = Package(
       name: "WidgetKit",
       dependencies: ["SwiftUI", "WidgetSchema", "CWidgetABI", "CWidgetKitShims"]),
     // The host.
+    // SQLite (Debian: libsqlite3-dev) keeps the host's durable state: the refresh-budget ledger.
+    .systemLibrary(
+      name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
     .target(
-      name: "WidgetHostCore", dependencies: ["WidgetSchema", "CWidgetABI"],
+      name: "WidgetHostCore", dependencies: ["WidgetSchema", "CWidgetABI", "CSQLite"],
       exclude: ["Rendering/UnicodeTables/generate_width_tables.py"]),
     .target(name: "WidgetHostCLI", dependencies: ["WidgetHostCore", "WidgetSchema"]),
     .executableTarget(name: "widget-host", dependencies: ["WidgetHostCLI"]),

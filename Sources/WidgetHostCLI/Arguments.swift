@@ -86,6 +86,10 @@ struct OptionSpec {
   static let placeholderDeadline = OptionSpec(
     names: ["--placeholder-deadline"], valueName: "SECONDS",
     help: "Real seconds to wait for a placeholder reply before giving up (default 5).")
+  static let state = OptionSpec(
+    names: ["--state"], valueName: "FILE",
+    help: "The durable state (refresh-budget ledger) "
+      + "(default: $XDG_STATE_HOME/widget-host/state.sqlite3).")
   static let logLevel = OptionSpec(
     names: ["--log-level"], valueName: "LEVEL",
     help: "Bundle log lines shown on stderr: debug, info (default), warning, error.")

@@ -36,6 +36,7 @@ enum RunCommand: Command {
     OptionSpec(
       names: ["--once"], valueName: nil, help: "Show every widget's current entry, then exit."),
     .budget,
+    .state,
     .minimumReloadInterval,
     .deadline,
     .placeholderDeadline,
@@ -102,6 +103,7 @@ enum RunCommand: Command {
     }
     options.once = arguments.flag("--once")
     try parseBudget(arguments, into: &options)
+    options.statePath = arguments.last("--state") ?? StateStore.defaultPath()
     try parseReloadInterval(arguments, into: &options)
     try parseDeadlines(arguments, into: &options)
     let logLevel = try parseLogLevel(arguments.last("--log-level") ?? "info")

@@ -135,6 +135,8 @@ public enum ReloadReason: String, JSONEnum, Sendable {
   case request
   /// The previous attempt failed and is being retried.
   case retry
+  /// The user tapped the widget (free, like WidgetKit's reloads after an interaction).
+  case interaction
 }
 
 /// Data of a `reload` event.

@@ -107,7 +107,7 @@ import WidgetSchema
     let row = try #require(lines.first { $0.hasPrefix("Good/systemSmall ") && !$0.contains("+") })
     #expect(
       row.split(separator: " ") == [
-        "Good/systemSmall", "721", "2160", "1", "719", "0", "0", "0", "0",
+        "Good/systemSmall", "721", "2160", "1", "719", "0", "0", "0", "0", "0",
       ])
     #expect(lines.contains("+00:00:00  Good/systemSmall  reload (initial)"))
     #expect(lines.contains("+00:00:00  Good/systemSmall  placeholder shown for 0s"))
@@ -129,7 +129,9 @@ import WidgetSchema
     // placeholder and 3 per timeline (entry 2 of the last one stays shown) = 1 + 71 × 3 = 214.
     let row = try #require(lines.first { $0.hasPrefix("Good/systemSmall ") && !$0.contains("+") })
     #expect(
-      row.split(separator: " ") == ["Good/systemSmall", "72", "214", "1", "70", "0", "0", "1", "0"])
+      row.split(separator: " ") == [
+        "Good/systemSmall", "72", "214", "1", "70", "0", "0", "0", "1", "0",
+      ])
     #expect(
       lines.contains(
         "+00:00:00  Good/systemSmall  timeline: 3 entries, next reload at +00:02:00, budget left 70"
@@ -168,7 +170,7 @@ import WidgetSchema
     let expected: String = [
       #"{"end":"2026-01-02T00:00:00Z","instances":[{"deferred":0,"entries":2160,"errors":0,"#,
       #""instance":"Good/systemSmall","providerCalls":721,"#,
-      #""reloads":{"initial":1,"policy":719,"request":0,"retry":0}}],"#,
+      #""reloads":{"initial":1,"interaction":0,"policy":719,"request":0,"retry":0}}],"#,
       #""start":"2026-01-01T00:00:00Z","type":"summary"}"#,
     ].joined()
     #expect(summary == expected)

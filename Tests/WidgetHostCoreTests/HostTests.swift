@@ -109,9 +109,42 @@ extension HostTests {
       guard case .entry(let entry) = event.payload else { return nil }
       return entry
     }
-    #expect(entries.map(\.family) == [.systemSmall, .systemMedium])
-    #expect(entries.map(\.regions.count) == [0, 1])
+    // The two families' timelines arrive in either order.
+    let byFamily = entries.sorted { $0.family.rawValue > $1.family.rawValue }
+    #expect(byFamily.map(\.family) == [.systemSmall, .systemMedium])
+    #expect(byFamily.map(\.regions.count) == [0, 1])
     #expect(entries.allSatisfy { $0.url == "app://widget" })
+  }
+}
+
+extension HostTests {
+  @Test func aTapOpensTheURLAndEarnsAFreeReload() async throws {
+    let entry = Entry(
+      date: Self.start,
+      view: .modified(.text(TextNode(runs: [.verbatim("go")])), .widgetURL("app://go")))
+    let path = try Self.bundle(kinds: [KindManifest(kind: "K", families: [.systemSmall])])
+    let options = HostOptions(
+      bundlePaths: [path], locale: Locale(identifier: "en_US"),
+      timeZone: TimeZone(identifier: "UTC")!)
+    let output = MemoryOutput()
+    let host = WidgetHost(
+      options: options, clock: VirtualClock(start: Self.start),
+      loader: FakeLoader(timeline: Timeline(entries: [entry], policy: .never), placeholder: entry),
+      sinks: [JSONSink(output: output)], log: output)
+    let run = Task { try await host.run() }
+    var url: String?
+    for _ in 0..<500 where url == nil {
+      url = try? host.control.tap(instance: "K/systemSmall")
+      if url == nil { try await Task.sleep(for: .milliseconds(10)) }
+    }
+    #expect(url == "app://go")
+    for _ in 0..<500 where !output.text.contains(#""reason":"interaction""#) {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    run.cancel()
+    _ = try await run.value
+    #expect(output.text.contains(#""type":"open-url""#))
+    #expect(output.text.contains(#""reason":"interaction""#), "\(output.text)")
   }
 }
 

@@ -281,13 +281,18 @@ final class Harness: Sendable {
   let scheduler: Scheduler
   let loop: Task<Void, Never>
 
-  init(placeholders: Bool = true, budget: Int? = 70, script: @escaping Script) {
+  init(
+    placeholders: Bool = true, budget: Int? = 70, ledger: (any BudgetLedger)? = nil,
+    script: @escaping Script
+  ) {
     provider = ScriptedProvider(script: script)
     var configuration = Scheduler.Configuration()
     configuration.showsPlaceholders = placeholders
     configuration.budget = budget
     let log = self.log
-    scheduler = Scheduler(clock: clock, provider: provider, configuration: configuration) { event in
+    scheduler = Scheduler(
+      clock: clock, provider: provider, configuration: configuration, ledger: ledger
+    ) { event in
       log.events.withLock { $0.append(event) }
     }
     let scheduler = self.scheduler

@@ -122,6 +122,14 @@ public final class HostControl: Sendable {
     guard let url = hit?.url ?? entry.url else { throw .nothingToOpen(id) }
     running.stream.emit(instance: id, .openURL(OpenURLEvent(url: url, region: hit?.id)))
     onOpenURL(url)
+    // As in WidgetKit, an interaction earns the widget a reload that costs no budget.
+    if let instance = running.instances.first(where: { $0.id == id }) {
+      let scheduler = running.scheduler
+      Task {
+        await scheduler.reload(
+          bundle: instance.key.bundle, kind: instance.key.kind, reason: .interaction)
+      }
+    }
     return url
   }
 }

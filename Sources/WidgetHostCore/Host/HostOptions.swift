@@ -15,6 +15,8 @@ public struct HostOptions: Sendable {
   public var scheduler = Scheduler.Configuration()
   /// How long the host waits for a bundle's reply.
   public var deadlines = Deadlines()
+  /// The durable state file (budget ledger); nil keeps budgets in memory only.
+  public var statePath: String?
 
   /// Seconds the host waits for each kind of call before abandoning it.
   public struct Deadlines: Sendable {

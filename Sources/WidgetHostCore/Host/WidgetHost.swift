@@ -107,8 +107,20 @@ public final class WidgetHost: Sendable {
     var configuration = options.scheduler
     configure(&configuration)
     let router = EventRouter(stream: stream, renderer: renderer, clock: clock)
+    var ledger: StateStore?
+    if let path = options.statePath {
+      do {
+        ledger = try StateStore(path: path)
+      } catch {
+        stream.emit(
+          .warning(
+            ProblemEvent(
+              code: "state-unavailable",
+              message: "\(error); refresh budgets are kept in memory for this run")))
+      }
+    }
     let scheduler = Scheduler(
-      clock: clock, provider: selection.provider, configuration: configuration,
+      clock: clock, provider: selection.provider, configuration: configuration, ledger: ledger,
       emit: router.route)
     services.attach(scheduler)
     control.attach(scheduler: scheduler, stream: stream, instances: selection.instances)

@@ -57,7 +57,8 @@ public actor Scheduler {
     var nextReload: Date?
     var reloadReason: ReloadReason = .initial
     var fetching = false
-    var requestedDuringFetch = false
+    /// A reload asked for while a fetch was in flight, and why: it follows the fetch.
+    var requestedDuringFetch: ReloadReason?
     var failures = 0
     /// When budgeted reloads were made, oldest first (within the window).
     var ledger: [Date] = []
@@ -68,6 +69,7 @@ public actor Scheduler {
   private let clock: any HostClock
   private let provider: any TimelineProviding
   private let configuration: Configuration
+  private let ledger: (any BudgetLedger)?
   private let emit: @Sendable (SchedulerEvent) -> Void
 
   private var groups: [TimelineKey: Group] = [:]
@@ -92,14 +94,16 @@ public actor Scheduler {
     case placeholder(TimelineKey, Result<Entry, ProviderFailure>)
   }
 
-  /// Creates a scheduler. `emit` is called, in order, from the scheduler's executor.
+  /// Creates a scheduler. `emit` is called, in order, from the scheduler's executor. With a
+  /// `ledger`, budgets and planned reloads are kept there too, so they survive a restart.
   public init(
     clock: any HostClock, provider: any TimelineProviding, configuration: Configuration = .init(),
-    emit: @escaping @Sendable (SchedulerEvent) -> Void
+    ledger: (any BudgetLedger)? = nil, emit: @escaping @Sendable (SchedulerEvent) -> Void
   ) {
     self.clock = clock
     self.provider = provider
     self.configuration = configuration
+    self.ledger = ledger
     self.emit = emit
   }
 
@@ -122,6 +126,9 @@ public actor Scheduler {
     }
     var group = Group(instances: [instance.id])
     group.nextReload = clock.now()
+    group.ledger =
+      ledger?.reloads(of: key, since: clock.now().addingTimeInterval(-configuration.budgetWindow))
+      ?? []
     group.placeholderPending = configuration.showsPlaceholders
     groups[key] = group
     order.append(key)
@@ -130,15 +137,15 @@ public actor Scheduler {
 
   /// Asks for new timelines for `kind` of `bundle` (every kind when nil), as
   /// `WidgetCenter.reloadTimelines(ofKind:)` does. A fetch in progress is followed by another.
-  public func reload(bundle: String, kind: String?) {
+  public func reload(bundle: String, kind: String?, reason: ReloadReason = .request) {
     let now = clock.now()
     for key in order where key.bundle == bundle && (kind == nil || key.kind == kind) {
       guard var group = groups[key] else { continue }
       if group.fetching {
-        group.requestedDuringFetch = true
+        group.requestedDuringFetch = reason
       } else {
         group.nextReload = now
-        group.reloadReason = .request
+        group.reloadReason = reason
       }
       groups[key] = group
     }
@@ -262,6 +269,7 @@ public actor Scheduler {
       if !group.fetching, let due = group.nextReload, due <= now {
         if let deferral = budgetDeferral(&group, at: now) {
           group.nextReload = deferral
+          ledger?.noteNextReload(of: key, at: deferral, reason: "deferred: budget spent")
           emit(
             .deferred(
               key, instances: group.instances, until: deferral, budget: configuration.budget ?? 0))
@@ -328,7 +336,10 @@ public actor Scheduler {
   }
 
   private func startFetch(_ key: TimelineKey, _ group: inout Group) {
-    if group.reloadReason.isBudgeted { group.ledger.append(clock.now()) }
+    if group.reloadReason.isBudgeted {
+      group.ledger.append(clock.now())
+      ledger?.recordReload(of: key, at: clock.now(), window: configuration.budgetWindow)
+    }
     group.fetching = true
     group.nextReload = nil
     inFlight += 1
@@ -406,11 +417,12 @@ public actor Scheduler {
       }
       if group.timeline == nil { requestPlaceholder(for: key, &group) }
     }
-    if group.requestedDuringFetch {
-      group.requestedDuringFetch = false
+    if let requested = group.requestedDuringFetch {
+      group.requestedDuringFetch = nil
       group.nextReload = now
-      group.reloadReason = .request
+      group.reloadReason = requested
     }
+    ledger?.noteNextReload(of: key, at: group.nextReload, reason: group.reloadReason.rawValue)
     // The new timeline's current entry is shown at once, right after its `timeline` event.
     showCurrentEntry(key, &group, at: now)
     groups[key] = group
@@ -446,4 +458,15 @@ extension ReloadReason {
   /// Reloads the host makes on its own count against the budget; the first one and requested
   /// ones (apps, clients, the bundle's own reload calls) are free.
   var isBudgeted: Bool { self == .policy || self == .retry }
+}
+
+/// Where the scheduler keeps budgeted reloads and planned reloads beyond its own memory
+/// (``StateStore``), so a restarted host keeps its budgets.
+public protocol BudgetLedger: Sendable {
+  /// Budgeted reloads of `key` after `since`, oldest first.
+  func reloads(of key: TimelineKey, since: Date) -> [Date]
+  /// A budgeted reload of `key` at `date`; older than `window` may be forgotten.
+  func recordReload(of key: TimelineKey, at date: Date, window: TimeInterval)
+  /// When `key` reloads next (nil: only on request) and why.
+  func noteNextReload(of key: TimelineKey, at date: Date?, reason: String)
 }
