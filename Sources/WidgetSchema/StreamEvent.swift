@@ -101,6 +101,9 @@ public struct BundleEvent: Codable, Sendable, Equatable {
     case loaded
     case unloaded
     case failed
+    /// Crashed too often: it takes no more calls until its library changes or it is
+    /// unquarantined.
+    case quarantined
   }
 
   /// What happened.

@@ -66,7 +66,7 @@ import WidgetSchema
     #expect(after.allSatisfy { $0.stale && $0.view == shown.last?.view }, "\(after)")
     #expect(
       !events[crash...].contains {
-        if case .bundle(let bundle) = $0.payload { bundle.event == .failed } else { false }
+        if case .bundle(let bundle) = $0.payload { bundle.event == .quarantined } else { false }
       }, "one crash does not quarantine")
   }
 
@@ -107,7 +107,7 @@ import WidgetSchema
       Products.widgetHost, ["run", library.path, "--kind", "Good", "--format", "json"],
       environment: environment)
     let quarantined = process.waitFor(timeout: 30) { lines in
-      lines.contains { $0.contains(#""event":"failed""#) }
+      lines.contains { $0.contains(#""event":"quarantined""#) }
     }
     process.interrupt()
     #expect(process.wait() == 0, "the host survives; stderr: \(process.errors)")

@@ -246,7 +246,8 @@ final class WorkerBundle: BundleConnection, Sendable {
             + "until its library changes or 'widget-host unquarantine' is run",
           bundle: manifest.id,
           failed: BundleEvent(
-            event: .failed, bundle: manifest.id, version: manifest.version, path: source.path,
+            event: .quarantined, bundle: manifest.id, version: manifest.version,
+            path: source.path,
             kinds: manifest.kinds.map(\.kind))))
     }
   }
