@@ -127,6 +127,52 @@ import Testing
     #expect(report.failed == 1 && report.skipped == 9)
   }
 
+  @Test func aManifestThatDisagreesWithTheLibraryFailsKindsAgree() throws {
+    let folder = TestSupport.temporaryDirectory("disagree").appendingPathComponent(
+      "SystemStatus.widgetbundle")
+    try FileManager.default.copyItem(atPath: Products.systemStatus, toPath: folder.path)
+    let manifestURL = folder.appendingPathComponent("manifest.json")
+    var manifest =
+      try JSONSerialization.jsonObject(with: Data(contentsOf: manifestURL)) as! [String: Any]
+    var kinds = manifest["kinds"] as! [[String: Any]]
+    kinds[0]["families"] = ["systemSmall"]
+    manifest["kinds"] = kinds
+    try JSONSerialization.data(withJSONObject: manifest).write(to: manifestURL)
+
+    let (status, report, _) = try validate([folder.path])
+    #expect(status == 5)
+    #expect(report["manifest-schema"]?.passed == true)
+    #expect(report["loads"]?.passed == true)
+    let agree = try #require(report["kinds-agree"])
+    #expect(!agree.passed)
+    #expect(
+      agree.message.contains(
+        "kind 'SystemStatus': manifest.json lists families [systemSmall], the library"),
+      "\(agree.message)")
+  }
+
+  @Test func anInvalidManifestFailsManifestSchema() throws {
+    let folder = TestSupport.temporaryDirectory("invalid").appendingPathComponent(
+      "SystemStatus.widgetbundle")
+    try FileManager.default.copyItem(atPath: Products.systemStatus, toPath: folder.path)
+    let manifestURL = folder.appendingPathComponent("manifest.json")
+    var manifest =
+      try JSONSerialization.jsonObject(with: Data(contentsOf: manifestURL)) as! [String: Any]
+    var kinds = manifest["kinds"] as! [[String: Any]]
+    kinds[0]["families"] = ["systemHuge"]
+    manifest["kinds"] = kinds
+    try JSONSerialization.data(withJSONObject: manifest).write(to: manifestURL)
+
+    let (status, report, _) = try validate([folder.path])
+    #expect(status == 5)
+    let schema = try #require(report["manifest-schema"])
+    #expect(!schema.passed)
+    #expect(
+      schema.message.contains("kinds[0].families[0]: unknown value 'systemHuge'"),
+      "\(schema.message)")
+    #expect(report.skipped == 9)
+  }
+
   @Test func aBundleThatCannotBeOpenedIsExitStatus3() throws {
     let result = try Products.run(["validate", "/nonexistent/Nothing.widgetbundle"])
     #expect(result.status == 3)

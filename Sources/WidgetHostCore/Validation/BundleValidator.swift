@@ -223,6 +223,36 @@ final class ValidationServices: BundleServices {
   var log: [String] { lines.withLock { $0 } }
 }
 
+/// A connection that remembers how each call ended, so a check can tell a crash or a missed
+/// deadline (the bundle did not answer) from an error status (it did).
+final class ObservedConnection: BundleConnection {
+  private let base: any BundleConnection
+  private let errors = Mutex<[String: ProviderError]>([:])
+
+  init(_ base: any BundleConnection) { self.base = base }
+
+  var description: BundleDescription { base.description }
+
+  func call(
+    _ method: ProviderMethod, kind: String, context: ProviderContext
+  ) async throws(ProviderError) -> Data {
+    do throws(ProviderError) {
+      return try await base.call(method, kind: kind, context: context)
+    } catch {
+      errors.withLock { $0["\(kind) \(context.family)"] = error }
+      throw error
+    }
+  }
+
+  func close() async { await base.close() }
+
+  /// True when the last call for `key` ended because the worker crashed.
+  func crashed(_ key: TimelineKey) -> Bool {
+    if case .crashed = errors.withLock({ $0["\(key.kind) \(key.family)"] }) { return true }
+    return false
+  }
+}
+
 /// Lines collected from any thread.
 final class Lines: Sendable {
   private let lines = Mutex<[String]>([])
@@ -253,9 +283,10 @@ struct ValidationSession: Sendable {
   /// services whose log it writes to.
   private func start(
     warnings: Lines? = nil
-  ) async -> (BundleTimelineProvider, any BundleConnection, ValidationServices)? {
+  ) async -> (BundleTimelineProvider, ObservedConnection, ValidationServices)? {
     let services = ValidationServices()
-    guard let connection = try? await loader.load(source, services: services) else { return nil }
+    guard let loaded = try? await loader.load(source, services: services) else { return nil }
+    let connection = ObservedConnection(loaded)
     let provider = BundleTimelineProvider(deadlines: deadlines) { _, failure in
       warnings?.append(failure.message)
     }
@@ -279,7 +310,8 @@ struct ValidationSession: Sendable {
   /// the others.
   private func eachKind(
     warnings: Lines? = nil,
-    _ body: (KindManifest, BundleTimelineProvider, ValidationServices) async -> [String]
+    _ body: (KindManifest, BundleTimelineProvider, ObservedConnection, ValidationServices) async
+      -> [String]
   ) async -> [String] {
     var problems: [String] = []
     for kind in kinds {
@@ -287,7 +319,7 @@ struct ValidationSession: Sendable {
         problems.append("\(kind.kind): the library no longer loads")
         continue
       }
-      problems += await body(kind, provider, services)
+      problems += await body(kind, provider, connection, services)
       await connection.close()
     }
     return problems
@@ -296,7 +328,7 @@ struct ValidationSession: Sendable {
   private var callCount: Int { kinds.reduce(0) { $0 + $1.families.count } }
 
   func placeholderFast() async -> ValidationCheck {
-    let problems = await eachKind { kind, provider, _ in
+    let problems = await eachKind { kind, provider, _, _ in
       var problems: [String] = []
       for family in kind.families {
         if case .failure(let failure) = await provider.placeholder(for: key(kind, family)) {
@@ -312,7 +344,7 @@ struct ValidationSession: Sendable {
   }
 
   func once(_ method: ProviderMethod, id: String) async -> ValidationCheck {
-    let problems = await eachKind { kind, provider, services in
+    let problems = await eachKind { kind, provider, connection, services in
       var problems: [String] = []
       for family in kind.families {
         let key = key(kind, family)
@@ -321,7 +353,7 @@ struct ValidationSession: Sendable {
           case .timeline: await provider.timeline(for: key).failure
           default: await provider.snapshot(for: key, isPreview: false).failure
           }
-        if let failure, failure.code == "provider-timeout" || failure.message.contains("crashed") {
+        if let failure, failure.code == "provider-timeout" || connection.crashed(key) {
           problems.append("\(failure.message) (\(family))")
           continue
         }
@@ -340,7 +372,7 @@ struct ValidationSession: Sendable {
 
   func entriesSortedAndDated() async -> ValidationCheck {
     let warnings = Lines()
-    var problems = await eachKind(warnings: warnings) { kind, provider, _ in
+    var problems = await eachKind(warnings: warnings) { kind, provider, _, _ in
       var problems: [String] = []
       for family in kind.families {
         if case .failure(let failure) = await provider.timeline(for: key(kind, family)) {
@@ -368,7 +400,7 @@ struct ValidationSession: Sendable {
       for key in keys {
         group.addTask {
           guard case .failure(let failure) = await provider.timeline(for: key) else { return nil }
-          return failure.code == "provider-timeout" || failure.message.contains("crashed")
+          return failure.code == "provider-timeout" || connection.crashed(key)
             ? "\(failure.message) (\(key.family))" : nil
         }
       }
