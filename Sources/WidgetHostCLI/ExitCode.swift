@@ -11,4 +11,6 @@ public enum ExitCode: Int32, Sendable {
   case bundle = 3
   /// `run --once`: at least one instance got no timeline (it showed its placeholder or nothing).
   case providerFailed = 4
+  /// `validate`: at least one conformance check failed.
+  case validationFailed = 5
 }

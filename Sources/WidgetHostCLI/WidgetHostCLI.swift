@@ -6,7 +6,7 @@ public enum WidgetHostCLI {
   static let commands: [any Command.Type] = [
     RunCommand.self, PreviewCommand.self, SimulateCommand.self, WatchCommand.self,
     ReloadCommand.self, TapCommand.self, InspectCommand.self, ListCommand.self,
-    AssembleCommand.self, UnquarantineCommand.self, BudgetCommand.self,
+    AssembleCommand.self, UnquarantineCommand.self, BudgetCommand.self, ValidateCommand.self,
   ]
 
   /// The top-level `--help` text.

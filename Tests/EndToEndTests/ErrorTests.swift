@@ -138,9 +138,11 @@ import Testing
   func interruptingAOnceRunStopsIt(_ mode: Products.Mode) throws {
     let library = try TestSupport.compileSharedLibrary(Self.fixture)
     let process = try LiveProcess(
-      Products.widgetHost, mode, ["run", library.path, "--kind", "Never", "--once"],
+      Products.widgetHost, mode,
+      ["run", library.path, "--kind", "Never", "--once", "--format", "json"],
       environment: Products.environment)
-    Thread.sleep(forTimeInterval: 0.5)
+    // Interrupt once the run is under way: the reload has been asked for.
+    #expect(process.waitFor(timeout: 30) { $0.contains { $0.contains(#""type":"reload""#) } })
     process.interrupt()
     #expect(
       process.wait(timeout: 10) == 4, "stopped before any entry: exit 4; stderr: \(process.errors)")
