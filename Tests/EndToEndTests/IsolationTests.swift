@@ -27,7 +27,7 @@ import WidgetSchema
   ])
   func aCrashIsAnErrorEventAndTheHostCarriesOn(_ kind: String, _ how: String) throws {
     let library = try TestSupport.compileSharedLibrary(Self.fixture)
-    let result = try Products.run(
+    let result = try Products.runInWorkers(
       ["run", library.path, "--kind", kind, "--once", "--format", "json"],
       environment: Self.isolatedEnvironment())
     #expect(result.status == 4, "no timeline, but the host ends normally: \(result.errors)")
@@ -72,7 +72,7 @@ import WidgetSchema
 
   @Test func aBundleOverTheMemoryLimitEndsItsWorkerNotTheHost() throws {
     let library = try TestSupport.compileSharedLibrary(Self.fixture)
-    let result = try Products.run(
+    let result = try Products.runInWorkers(
       [
         "run", library.path, "--kind", "Hog", "--once", "--format", "json", "--memory-limit",
         "256M",
@@ -86,7 +86,7 @@ import WidgetSchema
 
   @Test func badMemoryLimitsAreUsageErrors() throws {
     for value in ["12", "lots", "-1G"] {
-      let result = try Products.run(["run", Products.clock, "--memory-limit", value])
+      let result = try Products.runInWorkers(["run", Products.clock, "--memory-limit", value])
       #expect(result.status == 2)
       #expect(result.errors.contains("--memory-limit needs a size"), "\(result.errors)")
     }
@@ -94,7 +94,7 @@ import WidgetSchema
       ["run", Products.clock, "--memory-limit", "1G"], mode: .inProcess)
     #expect(inProcess.status == 2)
     #expect(inProcess.errors.contains("--memory-limit applies to worker processes"))
-    let nothing = try Products.run(["unquarantine"])
+    let nothing = try Products.runInWorkers(["unquarantine"])
     #expect(nothing.status == 2)
     #expect(nothing.errors.contains("give at least one bundle, or --all"))
   }
@@ -130,7 +130,7 @@ import WidgetSchema
     #expect(restartGaps.count >= 2 && restartGaps[0] >= 1 && restartGaps[1] >= 2, "\(restartGaps)")
 
     // Quarantined: the next run refuses the bundle, naming the way out.
-    let refused = try Products.run(
+    let refused = try Products.runInWorkers(
       ["run", library.path, "--kind", "Good", "--once"], environment: environment)
     #expect(refused.status == 3)
     #expect(refused.errors.contains("quarantined: 3 crashes within 60 s"), "\(refused.errors)")
@@ -139,9 +139,9 @@ import WidgetSchema
     #expect(FileManager.default.fileExists(atPath: state + "/widget-host/quarantine.json"))
 
     // unquarantine lets it load again.
-    let list = try Products.run(["unquarantine", "--list"], environment: environment)
+    let list = try Products.runInWorkers(["unquarantine", "--list"], environment: environment)
     #expect(list.output.contains("local.crashy"), "\(list.output)")
-    let freed = try Products.run(["unquarantine", library.path], environment: environment)
+    let freed = try Products.runInWorkers(["unquarantine", library.path], environment: environment)
     #expect(freed.status == 0)
     #expect(freed.output.contains("unquarantined"))
     let again = try LiveProcess(
@@ -171,14 +171,14 @@ import WidgetSchema
     try FileManager.default.createDirectory(
       atPath: state + "/widget-host", withIntermediateDirectories: true)
     try Data(entry.utf8).write(to: URL(fileURLWithPath: state + "/widget-host/quarantine.json"))
-    let refused = try Products.run(
+    let refused = try Products.runInWorkers(
       ["run", library.path, "--kind", "Good", "--once"], environment: environment)
     #expect(refused.status == 3, "\(refused.errors)")
     // A rebuilt library (another size) is trusted again.
     let rebuilt = try TestSupport.compileSharedLibrary(Self.fixture, name: "libcrashy.so")
     try FileManager.default.removeItem(at: library)
     try FileManager.default.copyItem(at: rebuilt, to: library)
-    let result = try Products.run(
+    let result = try Products.runInWorkers(
       ["run", library.path, "--kind", "Good", "--once"], environment: environment)
     #expect(result.status == 0, "\(result.errors)")
   }

@@ -53,10 +53,25 @@ enum Products {
     var testDescription: String { rawValue }
   }
 
+  /// The mode of every run that does not choose one: workers, or with
+  /// `WIDGET_HOST_TEST_MODE=in-process` (as `.ci/run`'s second pass sets it) in-process, so the
+  /// whole end-to-end suite passes in both modes.
+  static let defaultMode: Mode =
+    ProcessInfo.processInfo.environment["WIDGET_HOST_TEST_MODE"] == "in-process"
+    ? .inProcess : .worker
+
   /// `arguments`, with `--in-process` after `run` in that mode.
   static func arguments(_ arguments: [String], mode: Mode) -> [String] {
     guard mode == .inProcess, arguments.first == "run" else { return arguments }
     return ["run", "--in-process"] + arguments.dropFirst()
+  }
+
+  /// Runs `widget-host` with `arguments` to completion in worker mode, whatever the default:
+  /// for tests of crashes and limits that only workers survive.
+  static func runInWorkers(
+    _ arguments: [String], environment: [String: String] = environment
+  ) throws -> TestSupport.ProcessResult {
+    try run(arguments, mode: .worker, environment: environment)
   }
 
   /// Runs `widget-host` with `arguments` to completion, loading bundles as `mode` says.
@@ -66,7 +81,7 @@ enum Products {
 
   /// Runs `widget-host` with `arguments` to completion, loading bundles as `mode` says.
   static func run(
-    _ arguments: [String], mode: Mode = .worker, environment: [String: String] = environment
+    _ arguments: [String], mode: Mode = defaultMode, environment: [String: String] = environment
   ) throws -> TestSupport.ProcessResult {
     try TestSupport.run(
       widgetHost.path, Self.arguments(arguments, mode: mode), environment: environment)
@@ -77,9 +92,10 @@ extension LiveProcess {
   /// Starts `widget-host` with `arguments` in `mode`.
   convenience init(
     _ executable: URL, _ mode: Products.Mode, _ arguments: [String],
-    environment: [String: String]? = nil
+    environment: [String: String]? = nil, writableInput: Bool = false
   ) throws {
     try self.init(
-      executable, Products.arguments(arguments, mode: mode), environment: environment)
+      executable, Products.arguments(arguments, mode: mode), environment: environment,
+      writableInput: writableInput)
   }
 }

@@ -16,7 +16,7 @@ import WidgetSchema
   /// Starts a host serving the Wishes example on `path`, once it shows its entry.
   static func startHost(_ path: String, extra: [String] = []) throws -> LiveProcess {
     let host = try LiveProcess(
-      Products.widgetHost,
+      Products.widgetHost, Products.defaultMode,
       [
         "run", TestSupport.product("libWishes.so").path, "--family", "systemMedium",
         "--format", "json", "--sink", "socket:\(path)",
@@ -142,7 +142,7 @@ import WidgetSchema
     #expect(open.status == 2, "beyond loopback without a token is a usage error")
     #expect(open.errors.contains("--token"))
     let host = try LiveProcess(
-      Products.widgetHost,
+      Products.widgetHost, Products.defaultMode,
       [
         "run", TestSupport.product("libWishes.so").path, "--family", "systemMedium",
         "--format", "json", "--sink", "tcp:127.0.0.1:\(port)", "--token", "s3cret",

@@ -10,7 +10,7 @@ import Testing
 
   @Test func i3barStreamsBlocksAndALeftClickOnStdinOpensTheWidgetURL() throws {
     let process = try LiveProcess(
-      Products.widgetHost, ["run", Self.wishes, "--format", "i3bar"],
+      Products.widgetHost, Products.defaultMode, ["run", Self.wishes, "--format", "i3bar"],
       environment: Products.environment, writableInput: true)
     let shown = process.waitFor(timeout: 30) { lines in
       lines.count >= 3 && lines.dropFirst(2).contains { $0.contains(#""full_text":"#) }
