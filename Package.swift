@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "LockScreen", type: .dynamic, targets: ["LockScreen"]),
     .library(name: "Wishes", type: .dynamic, targets: ["Wishes"]),
     .plugin(name: "WidgetBundlePlugin", targets: ["WidgetBundlePlugin"]),
+    .plugin(name: "WidgetValidatePlugin", targets: ["WidgetValidatePlugin"]),
   ],
   targets: [
     // The C ABI between the host and bundles: one header, usable on its own.
@@ -47,6 +48,13 @@ let package = Package(
         intent: .custom(
           verb: "widget-bundle",
           description: "Builds a widget bundle product and assembles Name.widgetbundle/")),
+      dependencies: ["widget-host"]),
+    .plugin(
+      name: "WidgetValidatePlugin",
+      capability: .command(
+        intent: .custom(
+          verb: "widget-validate",
+          description: "Builds widget bundle products and runs the widget-host validate suite")),
       dependencies: ["widget-host"]),
     // Tests.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
