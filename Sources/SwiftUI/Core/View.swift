@@ -2,7 +2,7 @@ import WidgetSchema
 
 /// A piece of user interface, described by its `body`, as in SwiftUI.
 ///
-/// On this platform a view is resolved, once per entry, into the host's view tree (``ViewNode``);
+/// On this platform a view is resolved, once per entry, into the host's view tree (`ViewNode`);
 /// the host lays it out and renders it. Views are values: keep all data in the entry.
 public protocol View {
   /// The type of view this view is made of.

@@ -13,7 +13,7 @@ import WidgetSchema
 ///
 /// Localization seam: for now the key itself is the format. Looking the key up in the bundle's
 /// `<lang>.lproj/Localizable.strings` (or the table `Text` names) belongs in
-/// ``format(in:table:)``; the arguments are substituted
+/// `format(in:table:)`; the arguments are substituted
 /// into whatever format it returns, positional specifiers (`%2$@`) included.
 public struct LocalizedStringKey: Equatable, Sendable, ExpressibleByStringInterpolation {
   /// The key: the literal, with a format specifier where each value was interpolated.

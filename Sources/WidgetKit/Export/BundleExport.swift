@@ -5,7 +5,7 @@ import WidgetSchema
 
 /// The bundle's C entry point. WidgetKit defines it, so a Swift bundle exports itself with no
 /// code of its own: the `@main` widget or widget bundle is found through the `main` function
-/// Swift generates for it (see ``BundleExport``).
+/// Swift generates for it.
 @_cdecl("wk_bundle_entry")
 public func widgetBundleEntry(_ host: UnsafePointer<wk_host>?) -> UnsafePointer<wk_bundle>? {
   BundleExport.entry(host)
