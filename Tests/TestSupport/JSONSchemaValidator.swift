@@ -25,6 +25,15 @@ public final class JSONSchemaValidator: @unchecked Sendable {
   public static let statusBars = JSONSchemaValidator(
     folder: TestSupport.repositoryRoot.appendingPathComponent("docs/schemas/status-bars"))
 
+  /// The problems of one line of the stream against the schema of its `type` (the header's
+  /// is `header`).
+  public func streamLineProblems(_ line: String) -> [String] {
+    guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+      let type = object["type"] as? String
+    else { return ["not a JSON object with a type: \(line)"] }
+    return problems(in: line, against: "\(type).schema.json")
+  }
+
   /// The problems of the JSON text `json` against schema file `file`.
   public func problems(in json: String, against file: String) -> [String] {
     problems(Data(json.utf8), against: file)

@@ -95,6 +95,9 @@ extension HostTests {
       loader: FakeLoader(timeline: Timeline(entries: [entry], policy: .never), placeholder: entry),
       sinks: [JSONSink(output: output)], log: output)
     _ = try await host.run()
+    for line in output.text.split(separator: "\n") {
+      #expect(JSONSchemaValidator.stream.streamLineProblems(String(line)) == [], "\(line)")
+    }
     let events = try output.text.split(separator: "\n").dropFirst().map {
       try WidgetJSON.decode(StreamEvent.self, from: Data($0.utf8))
     }
@@ -143,6 +146,9 @@ extension HostTests {
     }
     run.cancel()
     _ = try await run.value
+    for line in output.text.split(separator: "\n") {
+      #expect(JSONSchemaValidator.stream.streamLineProblems(String(line)) == [], "\(line)")
+    }
     #expect(output.text.contains(#""type":"open-url""#))
     #expect(output.text.contains(#""reason":"interaction""#), "\(output.text)")
   }

@@ -178,6 +178,11 @@ final class TestPeer {
     }
     #expect(sink.connectionCount == 1)
     #expect(staying.read { $0.count == 12 })
+    // What a subscriber reads is the stream: after the subscribe reply, each line matches its
+    // schema.
+    for line in staying.lines.dropFirst() {
+      #expect(JSONSchemaValidator.stream.streamLineProblems(line) == [], "\(line)")
+    }
     // A peer that sends its requests and then EOF still gets every reply, then is closed.
     let oneShot = try TestPeer(sink.endpoint)
     oneShot.send("{\"id\":1,\"request\":\"reload\"}\n{\"id\":2,\"request\":\"list\"}\n")

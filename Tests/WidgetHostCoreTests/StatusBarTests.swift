@@ -272,7 +272,8 @@ import WidgetSchema
     defer { task.cancel() }
     func events() throws -> [StreamEvent] {
       try output.text.split(separator: "\n").dropFirst().map {
-        try WidgetJSON.decode(StreamEvent.self, from: Data($0.utf8))
+        #expect(JSONSchemaValidator.stream.streamLineProblems(String($0)) == [], "\($0)")
+        return try WidgetJSON.decode(StreamEvent.self, from: Data($0.utf8))
       }
     }
     func count(_ type: String) -> Int {
