@@ -55,11 +55,7 @@ public final class I3BarSink: EventSink {
   private let output: any OutputTarget
   private let errors: any OutputTarget
   private let state = Mutex(State())
-  private let encoder: JSONEncoder = {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    return encoder
-  }()
+  private let encoder = WidgetJSON.encoder()
 
   /// Writes the protocol to `output` and problems to `errors`.
   public init(output: any OutputTarget, errors: any OutputTarget) {

@@ -35,11 +35,7 @@ public final class WaybarSink: EventSink {
   private let output: any OutputTarget
   private let errors: any OutputTarget
   private let state = Mutex(State())
-  private let encoder: JSONEncoder = {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    return encoder
-  }()
+  private let encoder = WidgetJSON.encoder()
 
   /// Writes updates to `output` and problems to `errors`.
   public init(output: any OutputTarget, errors: any OutputTarget) {
