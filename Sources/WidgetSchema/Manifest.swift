@@ -98,34 +98,6 @@ public struct KindManifest: Codable, Sendable, Equatable {
   }
 }
 
-/// How a kind's instances are configured. JSON: `{"type": "static"}`.
-public enum ConfigurationManifest: Sendable, Equatable {
-  /// No per-instance parameters (`StaticConfiguration`).
-  case `static`
-}
-
-extension ConfigurationManifest: Codable {
-  private enum CodingKeys: String, CodingKey {
-    case type
-  }
-
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    let type = try container.decode(String.self, forKey: .type)
-    guard type == "static" else {
-      throw DecodingError.dataCorruptedError(
-        forKey: .type, in: container,
-        debugDescription: "unknown configuration type '\(type)' (expected static)")
-    }
-    self = .static
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode("static", forKey: .type)
-  }
-}
-
 /// What a library says about itself through `wk_bundle.describe`: its kinds, and optionally the
 /// identity fields a generated manifest needs.
 public struct BundleDescription: Codable, Sendable, Equatable {
@@ -161,7 +133,7 @@ public struct ABIVersion: Sendable, Hashable, Comparable, CustomStringConvertibl
   public var minor: UInt32
 
   /// The version this build of widget-host implements (`WK_ABI_VERSION_MAJOR/MINOR`).
-  public static let current = ABIVersion(major: 1, minor: 0)
+  public static let current = ABIVersion(major: 1, minor: 1)
 
   /// Creates a version.
   public init(major: UInt32, minor: UInt32) {

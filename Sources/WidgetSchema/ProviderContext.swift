@@ -7,11 +7,21 @@ public struct ProviderContext: Codable, Sendable, Hashable {
   public var displaySize: Size
   /// True when the entry is for a gallery or a preview rather than the live widget.
   public var isPreview: Bool
+  /// The instance's parameter values by name, defaults filled in; absent for static kinds.
+  /// Entity values are `{"identifier": …, "display": …}` objects (``ParameterOption``).
+  public var configuration: [String: JSONValue]?
+  /// The `options` method: the parameter whose options are asked for.
+  public var parameter: String?
 
   /// Creates a context; `displaySize` defaults to the family's size.
-  public init(family: WidgetFamily, displaySize: Size? = nil, isPreview: Bool = false) {
+  public init(
+    family: WidgetFamily, displaySize: Size? = nil, isPreview: Bool = false,
+    configuration: [String: JSONValue]? = nil, parameter: String? = nil
+  ) {
     self.family = family
     self.displaySize = displaySize ?? family.displaySize
     self.isPreview = isPreview
+    self.configuration = configuration
+    self.parameter = parameter
   }
 }

@@ -46,7 +46,9 @@ import WidgetSchema
   @Test func refusesAnotherMajorVersion() async throws {
     let message = try await loadError(["FIXTURE_MAJOR=2"])
     #expect(
-      message.contains("the bundle was built for ABI 2.0; this host implements ABI 1.0"),
+      message.contains(
+        "the bundle was built for ABI 2.\(WK_ABI_VERSION_MINOR); this host implements ABI \(ABIVersion.current)"
+      ),
       "\(message)")
   }
 
@@ -54,7 +56,8 @@ import WidgetSchema
     let message = try await loadError(["FIXTURE_STRUCT_SIZE=16"])
     #expect(
       message.contains(
-        "wk_bundle.struct_size is 16 bytes; ABI 1.0 needs at least \(MemoryLayout<wk_bundle>.size)"),
+        "wk_bundle.struct_size is 16 bytes; ABI \(ABIVersion.current) needs at least \(MemoryLayout<wk_bundle>.size)"
+      ),
       "\(message)")
   }
 

@@ -23,7 +23,7 @@ import Testing
           families: [.systemSmall, .accessoryInline])
       ])
     let json = try roundTrip(manifest)
-    #expect(json.contains(#""abiVersion":"1.0""#))
+    #expect(json.contains(#""abiVersion":"\#(ABIVersion.current)""#))
     #expect(json.contains(#""configuration":{"type":"static"}"#))
   }
 

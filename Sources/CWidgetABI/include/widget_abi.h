@@ -44,7 +44,7 @@ extern "C" {
 
 /* ABI version implemented by this header. Major: incompatible changes. Minor: additions only. */
 #define WK_ABI_VERSION_MAJOR 1
-#define WK_ABI_VERSION_MINOR 0
+#define WK_ABI_VERSION_MINOR 1
 
 /* The name of the one symbol a bundle exports. */
 #define WK_BUNDLE_ENTRY_SYMBOL "wk_bundle_entry"
@@ -80,7 +80,11 @@ typedef enum wk_method {
     /* Reply: one entry. Shown in galleries and previews (context.isPreview is true there). */
     WK_METHOD_SNAPSHOT = 2,
     /* Reply: a timeline (JSON object "Timeline": entries plus reload policy). */
-    WK_METHOD_TIMELINE = 3
+    WK_METHOD_TIMELINE = 3,
+    /* (ABI 1.1) Reply: the values a dynamic parameter may take (JSON object "ParameterOptions":
+     * {"options": [{"identifier", "display"}]}). The context names the parameter in "parameter"
+     * and carries the instance's other values in "configuration". */
+    WK_METHOD_OPTIONS = 4
 } wk_method;
 
 typedef struct wk_host wk_host;

@@ -32,12 +32,15 @@ public enum ProviderMethod: Int32, Sendable, CustomStringConvertible {
   case placeholder = 1
   case snapshot = 2
   case timeline = 3
+  /// The values of a dynamic parameter (ABI 1.1).
+  case options = 4
 
   public var description: String {
     switch self {
     case .placeholder: "placeholder"
     case .snapshot: "snapshot"
     case .timeline: "timeline"
+    case .options: "options"
     }
   }
 }

@@ -24,6 +24,7 @@ enum ProviderMethod: Int32, Sendable {
   case placeholder = 1
   case snapshot = 2
   case timeline = 3
+  case options = 4
 }
 
 /// Why a call could not be answered.
