@@ -87,9 +87,10 @@ struct OptionSpec {
     names: ["--placeholder-deadline"], valueName: "SECONDS",
     help: "Real seconds to wait for a placeholder reply before giving up (default 5).")
   static let state = OptionSpec(
-    names: ["--state"], valueName: "FILE",
-    help: "The durable state (refresh-budget ledger) "
-      + "(default: $XDG_STATE_HOME/widget-host/state.sqlite3).")
+    names: ["--state-dir"], valueName: "DIR",
+    help: "Where the durable state is kept: state.sqlite3 with instance configurations, each "
+      + "instance's last timeline and the refresh budgets (default: $XDG_STATE_HOME/widget-host; "
+      + "docs/state.md).")
   static let logLevel = OptionSpec(
     names: ["--log-level"], valueName: "LEVEL",
     help: "Bundle log lines shown on stderr: debug, info (default), warning, error.")

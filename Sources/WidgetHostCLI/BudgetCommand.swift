@@ -6,9 +6,9 @@ import WidgetSchema
 enum BudgetCommand: Command {
   static let name = "budget"
   static let summary = "Show each widget's refresh budget (used, left) and its next reload."
-  static let synopsis = "budget [--state FILE] [--budget N|unlimited] [--json]"
+  static let synopsis = "budget [--state-dir DIR] [--budget N|unlimited] [--json]"
   static let discussion = """
-    Reads the state file that run keeps (the budget ledger survives restarts): for every \
+    Reads the durable state that run keeps (the budget ledger survives restarts): for every \
     instance, the reloads the host made on its own in the last 24 hours, how many are left, \
     and when and why it reloads next.
     """
@@ -28,7 +28,8 @@ enum BudgetCommand: Command {
     }
     var options = HostOptions(bundlePaths: [])
     try RunCommand.parseBudget(arguments, into: &options, command: name)
-    let path = arguments.last("--state") ?? StateStore.defaultPath()
+    let path = StateStore.path(
+      inDirectory: arguments.last("--state-dir") ?? StateStore.defaultDirectory())
     guard FileManager.default.fileExists(atPath: path) else {
       context.output.write("no refresh budgets recorded yet (\(path) does not exist)\n")
       return .success

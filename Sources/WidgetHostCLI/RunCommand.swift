@@ -9,7 +9,7 @@ enum RunCommand: Command {
   static let synopsis = """
     run <bundle>... [--kind KIND]... [--family FAMILY]... [--format text|json|i3bar|waybar]
           [--once] [--sink socket[:PATH]|tcp:HOST:PORT]... [--token TOKEN] [--on-open-url CMD]
-          [--budget N|unlimited] [--min-reload-interval SECONDS] [--deadline SECONDS]
+          [--state-dir DIR] [--budget N|unlimited] [--min-reload-interval SECONDS] [--deadline SECONDS]
           [--placeholder-deadline SECONDS] [--color WHEN] [--log-level LEVEL]
           [--memory-limit SIZE] [--in-process]
     """
@@ -19,7 +19,9 @@ enum RunCommand: Command {
     choose. Runs until interrupted (SIGINT, SIGTERM), or with --once until every widget has \
     shown its current entry. Each bundle runs in its own worker process: a crash is reported \
     and the worker restarted; a bundle that crashes 3 times within 60 s is quarantined until its \
-    library changes or 'widget-host unquarantine' is run (docs/isolation.md).
+    library changes or 'widget-host unquarantine' is run (docs/isolation.md). Each widget's \
+    last timeline is kept in --state-dir: a restarted host shows its entry at once, marked \
+    restored, before asking the bundle again (docs/state.md).
     """
   static let options: [OptionSpec] = [
     OptionSpec(
@@ -103,7 +105,7 @@ enum RunCommand: Command {
     }
     options.once = arguments.flag("--once")
     try parseBudget(arguments, into: &options)
-    options.statePath = arguments.last("--state") ?? StateStore.defaultPath()
+    options.stateDirectory = arguments.last("--state-dir") ?? StateStore.defaultDirectory()
     try parseReloadInterval(arguments, into: &options)
     try parseDeadlines(arguments, into: &options)
     let logLevel = try parseLogLevel(arguments.last("--log-level") ?? "info")
@@ -175,6 +177,9 @@ enum RunCommand: Command {
       return options.once && summary.failedInstances > 0 ? .providerFailed : .success
     } catch .format(let message) {
       throw UsageError(command: name, message: message)
+    } catch .state(let error) {
+      context.errors.write(errorLines(error.description))
+      return .failure
     } catch {
       context.errors.write(errorLines(error.description))
       return .bundle

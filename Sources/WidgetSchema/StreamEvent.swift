@@ -225,6 +225,10 @@ public struct EntryEvent: Sendable, Equatable {
   public var url: String?
   /// True when the last timeline request failed and this entry comes from an older timeline.
   public var stale: Bool
+  /// True when the entry comes from the timeline an earlier run of the host stored (shown at
+  /// start, before any provider call), until a fresh timeline replaces it. Written only when
+  /// true.
+  public var restored: Bool
   /// From when the entry is shown: its `date` (with `validUntil`, the span it covers).
   public var validFrom: Date { date }
 
@@ -232,7 +236,7 @@ public struct EntryEvent: Sendable, Equatable {
   public init(
     kind: String, family: WidgetFamily, source: EntrySource, date: Date, validUntil: Date?,
     relevance: Relevance?, view: ViewNode, lines: [String], spans: [Span] = [],
-    regions: [TapRegion] = [], url: String? = nil, stale: Bool = false
+    regions: [TapRegion] = [], url: String? = nil, stale: Bool = false, restored: Bool = false
   ) {
     self.kind = kind
     self.family = family
@@ -246,6 +250,7 @@ public struct EntryEvent: Sendable, Equatable {
     self.regions = regions
     self.url = url
     self.stale = stale
+    self.restored = restored
   }
 }
 
@@ -388,6 +393,7 @@ extension EntryEvent: Codable {
     case regions
     case url
     case stale
+    case restored
     case validFrom
   }
 
@@ -405,6 +411,7 @@ extension EntryEvent: Codable {
     regions = try container.decodeIfPresent([TapRegion].self, forKey: .regions) ?? []
     url = try container.decodeIfPresent(String.self, forKey: .url)
     stale = try container.decodeIfPresent(Bool.self, forKey: .stale) ?? false
+    restored = try container.decodeIfPresent(Bool.self, forKey: .restored) ?? false
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -422,5 +429,6 @@ extension EntryEvent: Codable {
     try container.encode(regions, forKey: .regions)
     try container.encodeIfPresent(url, forKey: .url)
     try container.encode(stale, forKey: .stale)
+    if restored { try container.encode(true, forKey: .restored) }
   }
 }

@@ -34,13 +34,20 @@ enum Products {
     bundles.appendingPathComponent("SystemStatus.widgetbundle").path
   }
 
-  /// A fixed, documented environment: US English, UTC, a temporary `XDG_STATE_HOME`.
-  static let environment: [String: String] = {
+  /// A fixed, documented environment: US English, UTC, and a new temporary `XDG_STATE_HOME`
+  /// each time it is read. The host's durable state (restored entries, budgets, quarantine) is
+  /// never the user's, and no run sees another's unless a test passes one environment to
+  /// several runs on purpose.
+  static var environment: [String: String] {
+    var environment = baseEnvironment
+    environment["XDG_STATE_HOME"] = TestSupport.temporaryDirectory("state").path
+    return environment
+  }
+
+  private static let baseEnvironment: [String: String] = {
     var environment = ProcessInfo.processInfo.environment
     environment["LC_ALL"] = "en_US.UTF-8"
     environment["TZ"] = "UTC"
-    // Quarantine state of this test process only, never the user's.
-    environment["XDG_STATE_HOME"] = TestSupport.temporaryDirectory("state").path
     return environment
   }()
 
@@ -89,13 +96,14 @@ enum Products {
 }
 
 extension LiveProcess {
-  /// Starts `widget-host` with `arguments` in `mode`.
+  /// Starts `widget-host` with `arguments` in `mode`, in `environment` (default: a fresh
+  /// ``Products/environment``).
   convenience init(
     _ executable: URL, _ mode: Products.Mode, _ arguments: [String],
     environment: [String: String]? = nil, writableInput: Bool = false
   ) throws {
     try self.init(
-      executable, Products.arguments(arguments, mode: mode), environment: environment,
-      writableInput: writableInput)
+      executable, Products.arguments(arguments, mode: mode),
+      environment: environment ?? Products.environment, writableInput: writableInput)
   }
 }

@@ -12,6 +12,8 @@ public final class HostControl: Sendable {
     var scheduler: Scheduler
     var stream: EventStream
     var instances: [WidgetInstance]
+    /// The durable state, where configurations changed at run time are kept.
+    var state: StateStore?
   }
 
   private let running = Mutex<Running?>(nil)
@@ -22,8 +24,13 @@ public final class HostControl: Sendable {
     self.onOpenURL = onOpenURL
   }
 
-  func attach(scheduler: Scheduler, stream: EventStream, instances: [WidgetInstance]) {
-    running.withLock { $0 = Running(scheduler: scheduler, stream: stream, instances: instances) }
+  func attach(
+    scheduler: Scheduler, stream: EventStream, instances: [WidgetInstance],
+    state: StateStore? = nil
+  ) {
+    running.withLock {
+      $0 = Running(scheduler: scheduler, stream: stream, instances: instances, state: state)
+    }
   }
 
   func detach() {
@@ -85,7 +92,25 @@ public final class HostControl: Sendable {
     if let name = parameters.keys.sorted().first {
       throw .unknownParameter(name, instance: instance.id, kind: instance.key.kind)
     }
+    keepConfiguration(of: instance, in: running)
     return instance.id
+  }
+
+  /// Keeps the configuration `instance` shows from now on in the durable state, so a restarted
+  /// host shows it again (the restart rule, docs/state.md). Called wherever a `configure`
+  /// request changes an instance's configuration, with the instance as changed.
+  private func keepConfiguration(of instance: WidgetInstance, in running: Running) {
+    do {
+      try running.state?.saveInstance(id: instance.id, key: instance.key, at: Date())
+    } catch {
+      running.stream.emit(
+        instance: instance.id,
+        .warning(
+          ProblemEvent(
+            code: "state-write-failed",
+            message: "\(error); the new configuration will not survive a restart",
+            bundle: instance.key.bundle, kind: instance.key.kind)))
+    }
   }
 
   /// Taps `instance`: on a `Link` region (by id, or the one containing cell `x`,`y`), else its

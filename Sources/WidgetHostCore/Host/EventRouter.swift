@@ -49,33 +49,11 @@ final class EventRouter: Sendable {
               policy: timeline.policy, nextReload: nextReload, budgetLeft: budgetLeft)))
       }
     case .entry(let key, let instances, let entry, let source, let validUntil, let stale):
-      let view = Self.displayedView(of: entry, source: source)
-      let rendered = renderer.render(view, family: key.family, now: clock.now())
-      scheduleRedraws(key, instances, view, rendered.nextLiveChange) { rendered in
-        EntryEvent(
-          kind: key.kind, family: key.family, source: source, date: entry.date,
-          validUntil: validUntil, relevance: entry.relevance, view: entry.view,
-          lines: rendered.lines, spans: rendered.spans, regions: rendered.regions,
-          url: rendered.url, stale: stale)
-      }
-      if source == .timeline { showedTimelineEntry.withLock { $0.formUnion(instances) } }
-      for instance in instances {
-        for warning in rendered.warnings {
-          stream.emit(
-            instance: instance,
-            .warning(
-              ProblemEvent(
-                code: "view-ignored", message: warning, bundle: key.bundle, kind: key.kind)))
-        }
-        stream.emit(
-          instance: instance,
-          .entry(
-            EntryEvent(
-              kind: key.kind, family: key.family, source: source, date: entry.date,
-              validUntil: validUntil, relevance: entry.relevance, view: entry.view,
-              lines: rendered.lines, spans: rendered.spans, regions: rendered.regions,
-              url: rendered.url, stale: stale)))
-      }
+      show(key, instances, entry, source: source, validUntil: validUntil, stale: stale)
+    case .restoredEntry(let key, let instances, let entry, let validUntil, let stale):
+      show(
+        key, instances, entry, source: .timeline, validUntil: validUntil, stale: stale,
+        restored: true)
     case .failure(let key, let instances, let failure):
       for instance in instances {
         stream.emit(
@@ -84,6 +62,40 @@ final class EventRouter: Sendable {
             ProblemEvent(
               code: failure.code, message: failure.message, bundle: key.bundle, kind: key.kind)))
       }
+    }
+  }
+
+  /// Renders `entry` and emits it to each of `instances`, with its redraws.
+  private func show(
+    _ key: TimelineKey, _ instances: [String], _ entry: Entry, source: EntrySource,
+    validUntil: Date?, stale: Bool, restored: Bool = false
+  ) {
+    let view = Self.displayedView(of: entry, source: source)
+    let rendered = renderer.render(view, family: key.family, now: clock.now())
+    scheduleRedraws(key, instances, view, rendered.nextLiveChange) { rendered in
+      EntryEvent(
+        kind: key.kind, family: key.family, source: source, date: entry.date,
+        validUntil: validUntil, relevance: entry.relevance, view: entry.view,
+        lines: rendered.lines, spans: rendered.spans, regions: rendered.regions,
+        url: rendered.url, stale: stale, restored: restored)
+    }
+    if source == .timeline { showedTimelineEntry.withLock { $0.formUnion(instances) } }
+    for instance in instances {
+      for warning in rendered.warnings {
+        stream.emit(
+          instance: instance,
+          .warning(
+            ProblemEvent(
+              code: "view-ignored", message: warning, bundle: key.bundle, kind: key.kind)))
+      }
+      stream.emit(
+        instance: instance,
+        .entry(
+          EntryEvent(
+            kind: key.kind, family: key.family, source: source, date: entry.date,
+            validUntil: validUntil, relevance: entry.relevance, view: entry.view,
+            lines: rendered.lines, spans: rendered.spans, regions: rendered.regions,
+            url: rendered.url, stale: stale, restored: restored)))
     }
   }
 

@@ -15,8 +15,9 @@ public struct HostOptions: Sendable {
   public var scheduler = Scheduler.Configuration()
   /// How long the host waits for a bundle's reply.
   public var deadlines = Deadlines()
-  /// The durable state file (budget ledger); nil keeps budgets in memory only.
-  public var statePath: String?
+  /// The directory of the durable state (``StateStore``: instance configurations, last
+  /// timelines, the budget ledger); nil keeps everything in memory, for this run only.
+  public var stateDirectory: String?
 
   /// Seconds the host waits for each kind of call before abandoning it.
   public struct Deadlines: Sendable {
@@ -64,12 +65,15 @@ public enum HostError: Error, Sendable, Equatable, CustomStringConvertible {
   case selection(String)
   /// The output format cannot show the selection (`--format waybar` with several instances).
   case format(String)
+  /// The durable state cannot be used (``StateStore``).
+  case state(StoreError)
 
   public var description: String {
     switch self {
     case .bundle(let error): error.description
     case .selection(let message): message
     case .format(let message): message
+    case .state(let error): error.description
     }
   }
 }

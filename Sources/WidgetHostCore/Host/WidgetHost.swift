@@ -95,6 +95,12 @@ public final class WidgetHost: Sendable {
     configure: (inout Scheduler.Configuration) -> Void,
     drive: (Scheduler, Task<Void, Never>) async -> Void
   ) async throws(HostError) -> Summary {
+    var state: (store: StateStore, warning: String?)?
+    if let directory = options.stateDirectory {
+      do { state = try StateStore.openRecovering(directory: directory) } catch {
+        throw .state(error)
+      }
+    }
     let selection = try await select(everyFamily: false)
     stream.begin(host: Self.version)
     for (source, _, manifest) in selection.bundles {
@@ -104,27 +110,38 @@ public final class WidgetHost: Sendable {
             event: .loaded, bundle: manifest.id, version: manifest.version, path: source.path,
             kinds: manifest.kinds.map(\.kind))))
     }
+    if let warning = state?.warning {
+      stream.emit(.warning(ProblemEvent(code: "state-corrupt", message: warning)))
+    }
     var configuration = options.scheduler
     configure(&configuration)
     let router = EventRouter(stream: stream, renderer: renderer, clock: clock)
-    var ledger: StateStore?
-    if let path = options.statePath {
-      do {
-        ledger = try StateStore(path: path)
-      } catch {
-        stream.emit(
-          .warning(
-            ProblemEvent(
-              code: "state-unavailable",
-              message: "\(error); refresh budgets are kept in memory for this run")))
+    let store = state?.store
+    // The instances to run, by the restart rule (docs/state.md): the command line's, each with
+    // the configuration a `configure` request stored for it, while the command line agrees.
+    var instances = selection.instances
+    if let store {
+      do { instances = try store.startInstances(instances, at: clock.now()) } catch {
+        warnStateFailed(error)
       }
     }
+    let archive = store.map { store in
+      StateArchive(
+        store: store,
+        versions: Dictionary(
+          selection.bundles.map { ($0.manifest.id, $0.manifest.version) },
+          uniquingKeysWith: { first, _ in first }),
+        onFailure: { [weak self] error in self?.warnStateFailed(error) })
+    }
     let scheduler = Scheduler(
-      clock: clock, provider: selection.provider, configuration: configuration, ledger: ledger,
-      emit: router.route)
+      clock: clock, provider: selection.provider, configuration: configuration, ledger: store,
+      archive: archive, emit: router.route)
     services.attach(scheduler)
-    control.attach(scheduler: scheduler, stream: stream, instances: selection.instances)
-    for instance in selection.instances { await scheduler.add(instance) }
+    control.attach(scheduler: scheduler, stream: stream, instances: instances, state: store)
+    // A restored entry is shown as each instance is added, before the run loop makes any call.
+    for instance in instances {
+      await scheduler.add(instance, restoring: archive?.restored(for: instance))
+    }
     let loop = Task { await scheduler.run() }
     await drive(scheduler, loop)
     loop.cancel()
@@ -142,10 +159,19 @@ public final class WidgetHost: Sendable {
     stream.end()
     let calls = selection.provider.calls
     return Summary(
-      instances: selection.instances.count,
-      failedInstances: router.instancesWithoutTimelineEntry(selection.instances),
+      instances: instances.count,
+      failedInstances: router.instancesWithoutTimelineEntry(instances),
       providerCalls: Dictionary(
-        uniqueKeysWithValues: selection.instances.map { ($0.id, calls[$0.key] ?? 0) }))
+        uniqueKeysWithValues: instances.map { ($0.id, calls[$0.key] ?? 0) }))
+  }
+
+  /// Reports that the durable state could not be written: the run goes on without it.
+  private func warnStateFailed(_ error: StoreError) {
+    stream.emit(
+      .warning(
+        ProblemEvent(
+          code: "state-write-failed",
+          message: "\(error); the run goes on, but this change will not survive a restart")))
   }
 
   /// Opens the bundles, chooses the instances (each kind in its first family, or with

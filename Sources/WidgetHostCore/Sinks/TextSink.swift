@@ -119,6 +119,7 @@ public final class TextSink: EventSink {
     let time = dates.clockTime(entry.date)
     var title = (instance ?? "\(entry.kind)/\(entry.family.rawValue)") + " · "
     title += entry.source == .timeline ? "entry \(time)" : entry.source.rawValue
+    if entry.restored { title += " · restored" }
     if let url = entry.url { title += " · \(url)" }
     let lines = color ? ANSIStyle.styled(entry.lines, spans: entry.spans) : entry.lines
     var text = title + "\n"

@@ -1,211 +1,138 @@
 @preconcurrency import CSQLite
 import Foundation
-import Synchronization
 import WidgetSchema
 
-/// The host's durable state in one SQLite file: the refresh-budget ledger and each instance's
-/// next reload, so a restarted host keeps its budgets and `widget-host budget` can report them.
+/// The host's durable state, one SQLite file (`state.sqlite3`) in the state directory
+/// (`--state-dir`, default `$XDG_STATE_HOME/widget-host`): each instance's configuration
+/// (``saveInstance(id:key:at:)``), each instance's last timeline (``saveTimeline(_:of:instances:fetchedAt:bundleVersion:)``),
+/// and the refresh-budget ledger with each instance's next reload. A restarted host shows each
+/// instance's last entry at once and keeps its budgets (docs/state.md).
 ///
-/// Default location: `$XDG_STATE_HOME/widget-host/state.sqlite3` (`~/.local/state/…`).
+/// The file is in WAL mode with `synchronous = FULL`: a write has reached the disk when the
+/// call returns, so neither a killed host nor a power cut loses it. Its schema is versioned by
+/// SQLite's `user_version`; an older file is migrated when opened (``migrations``).
 public final class StateStore: BudgetLedger {
-  private let database: Mutex<OpaquePointer?>
+  let database: SQLiteDatabase
   /// The database file.
   public let path: String
 
-  /// The default location of the state file.
-  public static func defaultPath(
+  /// The name of the database file in the state directory.
+  public static let fileName = "state.sqlite3"
+
+  /// The default state directory: `$XDG_STATE_HOME/widget-host`, or
+  /// `~/.local/state/widget-host` when `XDG_STATE_HOME` is unset or not absolute.
+  public static func defaultDirectory(
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> String {
     let base =
-      environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-      ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/state"
-    return base + "/widget-host/state.sqlite3"
+      environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+      ?? (environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory())
+      + "/.local/state"
+    return base + "/widget-host"
   }
 
-  /// Opens (creating if needed) the store at `path`.
-  public init(path: String = StateStore.defaultPath()) throws(StoreError) {
+  /// The database file in `directory`.
+  public static func path(inDirectory directory: String) -> String {
+    (directory as NSString).appendingPathComponent(fileName)
+  }
+
+  /// Opens the store in `directory`, creating the directory and the file if needed.
+  public convenience init(directory: String) throws(StoreError) {
+    do {
+      try FileManager.default.createDirectory(
+        atPath: directory, withIntermediateDirectories: true)
+    } catch {
+      throw .cannotOpen(
+        Self.path(inDirectory: directory), "cannot create the directory \(directory)")
+    }
+    try self.init(path: Self.path(inDirectory: directory))
+  }
+
+  /// Opens (creating if needed) the store file at `path` and migrates it to the current schema.
+  /// Its directory must exist.
+  public init(path: String) throws(StoreError) {
     self.path = path
-    try? FileManager.default.createDirectory(
-      atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-    var handle: OpaquePointer?
-    guard sqlite3_open(path, &handle) == SQLITE_OK else {
-      let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
-      sqlite3_close(handle)
-      throw .cannotOpen(path, message)
+    do {
+      database = try SQLiteDatabase(path: path)
+    } catch {
+      throw .cannotOpen(path, error.message)
     }
-    database = Mutex(handle)
-    try execute(
-      """
-      PRAGMA journal_mode = WAL;
-      PRAGMA synchronous = NORMAL;
-      PRAGMA busy_timeout = 2000;
-      CREATE TABLE IF NOT EXISTS budget_ledger (
-        bundle TEXT NOT NULL, kind TEXT NOT NULL, family TEXT NOT NULL,
-        configuration TEXT NOT NULL, at REAL NOT NULL);
-      CREATE INDEX IF NOT EXISTS budget_ledger_key
-        ON budget_ledger (bundle, kind, family, configuration, at);
-      CREATE TABLE IF NOT EXISTS next_reload (
-        bundle TEXT NOT NULL, kind TEXT NOT NULL, family TEXT NOT NULL,
-        configuration TEXT NOT NULL, at REAL, reason TEXT NOT NULL,
-        PRIMARY KEY (bundle, kind, family, configuration));
-      """)
-  }
-
-  deinit {
-    _ = database.withLock { sqlite3_close($0) }
-  }
-
-  /// One instance's budget as stored.
-  public struct BudgetRow: Sendable, Equatable {
-    public var key: TimelineKey
-    /// Budgeted reloads in the window, oldest first.
-    public var reloads: [Date]
-    /// The next reload the host planned, if any, and why.
-    public var nextReload: Date?
-    public var reason: String?
-  }
-
-  /// Budgeted reloads of `key` made after `since`, oldest first.
-  public func reloads(of key: TimelineKey, since: Date) -> [Date] {
-    (try? query(
-      "SELECT at FROM budget_ledger WHERE bundle = ?1 AND kind = ?2 AND family = ?3 "
-        + "AND configuration = ?4 AND at > ?5 ORDER BY at",
-      [
-        .text(key.bundle), .text(key.kind), .text(key.family.rawValue), .text(key.configuration),
-        .real(since.timeIntervalSince1970),
-      ]
-    ) { statement in Date(timeIntervalSince1970: sqlite3_column_double(statement, 0)) }) ?? []
-  }
-
-  /// Records a budgeted reload of `key` at `date`, forgetting entries older than `window`.
-  public func recordReload(of key: TimelineKey, at date: Date, window: TimeInterval) {
-    let values: [Value] = [
-      .text(key.bundle), .text(key.kind), .text(key.family.rawValue), .text(key.configuration),
-    ]
-    try? run(
-      "INSERT INTO budget_ledger (bundle, kind, family, configuration, at) VALUES (?1, ?2, ?3, ?4, ?5)",
-      values + [.real(date.timeIntervalSince1970)])
-    try? run(
-      "DELETE FROM budget_ledger WHERE bundle = ?1 AND kind = ?2 AND family = ?3 "
-        + "AND configuration = ?4 AND at <= ?5",
-      values + [.real(date.addingTimeInterval(-window).timeIntervalSince1970)])
-  }
-
-  /// Notes when the host plans to reload `key` next (nil: only on request) and why.
-  public func noteNextReload(of key: TimelineKey, at date: Date?, reason: String) {
-    try? run(
-      "INSERT OR REPLACE INTO next_reload (bundle, kind, family, configuration, at, reason) "
-        + "VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-      [
-        .text(key.bundle), .text(key.kind), .text(key.family.rawValue), .text(key.configuration),
-        date.map { .real($0.timeIntervalSince1970) } ?? .null, .text(reason),
-      ])
-  }
-
-  /// Every instance the store knows, with its reloads since `since`.
-  public func budgets(since: Date) -> [BudgetRow] {
-    let keys =
-      (try? query(
-        "SELECT bundle, kind, family, configuration FROM budget_ledger "
-          + "UNION SELECT bundle, kind, family, configuration FROM next_reload "
-          + "ORDER BY 1, 2, 3, 4", []
-      ) { statement -> TimelineKey? in
-        guard let family = WidgetFamily(rawValue: Self.text(statement, 2)) else { return nil }
-        return TimelineKey(
-          bundle: Self.text(statement, 0), kind: Self.text(statement, 1), family: family,
-          configuration: Self.text(statement, 3))
-      }) ?? []
-    return keys.compactMap { $0 }.map { key in
-      let next =
-        (try? query(
-          "SELECT at, reason FROM next_reload WHERE bundle = ?1 AND kind = ?2 AND family = ?3 "
-            + "AND configuration = ?4",
-          [
-            .text(key.bundle), .text(key.kind), .text(key.family.rawValue),
-            .text(key.configuration),
-          ]
-        ) { statement -> (Date?, String) in
-          let at =
-            sqlite3_column_type(statement, 0) == SQLITE_NULL
-            ? nil : Date(timeIntervalSince1970: sqlite3_column_double(statement, 0))
-          return (at, Self.text(statement, 1))
-        })?.first
-      return BudgetRow(
-        key: key, reloads: reloads(of: key, since: since), nextReload: next?.0, reason: next?.1)
-    }
-  }
-
-  // MARK: SQLite
-
-  enum Value {
-    case text(String)
-    case real(Double)
-    case null
-  }
-
-  private func execute(_ sql: String) throws(StoreError) {
-    let failure: String? = database.withLock { database in
-      var error: UnsafeMutablePointer<CChar>?
-      guard sqlite3_exec(database, sql, nil, nil, &error) == SQLITE_OK else {
-        defer { sqlite3_free(error) }
-        return error.map { String(cString: $0) } ?? "unknown error"
-      }
-      return nil
-    }
-    if let failure { throw .failed(path, failure) }
-  }
-
-  private func run(_ sql: String, _ values: [Value]) throws(StoreError) {
-    _ = try query(sql, values) { _ in () }
-  }
-
-  private func query<T>(
-    _ sql: String, _ values: [Value], row: (OpaquePointer) -> T
-  ) throws(StoreError) -> [T] {
-    let outcome: Result<[T], StoreError> = database.withLock { database in
-      var statement: OpaquePointer?
-      guard sqlite3_prepare_v2(database, sql, -1, &statement, nil) == SQLITE_OK, let statement
-      else {
-        return .failure(.failed(path, String(cString: sqlite3_errmsg(database))))
-      }
-      defer { sqlite3_finalize(statement) }
-      let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
-      for (index, value) in values.enumerated() {
-        let position = Int32(index + 1)
-        switch value {
-        case .text(let text): sqlite3_bind_text(statement, position, text, -1, transient)
-        case .real(let number): sqlite3_bind_double(statement, position, number)
-        case .null: sqlite3_bind_null(statement, position)
+    let version: Int
+    do {
+      version = try database.withConnection { (connection) throws(SQLiteError) -> Int in
+        try connection.execute("PRAGMA busy_timeout = 5000")
+        // The first read of the file: a file that is not a database fails here.
+        let version = try Self.userVersion(connection)
+        let check = try connection.query("PRAGMA quick_check") { $0.text(0) }
+        guard check == ["ok"] else {
+          throw SQLiteError(
+            code: SQLITE_CORRUPT, message: "damaged: " + check.prefix(3).joined(separator: "; "))
         }
+        return version
       }
-      var rows: [T] = []
-      while true {
-        let step = sqlite3_step(statement)
-        if step == SQLITE_ROW {
-          rows.append(row(statement))
-        } else if step == SQLITE_DONE {
-          return .success(rows)
-        } else {
-          return .failure(.failed(path, String(cString: sqlite3_errmsg(database))))
-        }
-      }
+    } catch {
+      throw error.isCorruption ? .corrupt(path, error.message) : .failed(path, error.message)
     }
-    return try outcome.get()
+    guard version <= Self.migrations.count else {
+      throw .newerSchema(path, found: version, supported: Self.migrations.count)
+    }
+    do {
+      try database.withConnection { (connection) throws(SQLiteError) in
+        try connection.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL")
+        try Self.migrate(connection)
+      }
+    } catch {
+      throw error.isCorruption ? .corrupt(path, error.message) : .failed(path, error.message)
+    }
   }
 
-  private static func text(_ statement: OpaquePointer, _ column: Int32) -> String {
-    sqlite3_column_text(statement, column).map { String(cString: $0) } ?? ""
+  /// The schema version of the file (`PRAGMA user_version`).
+  public var schemaVersion: Int {
+    (try? database.withConnection(Self.userVersion)) ?? 0
+  }
+
+  static func userVersion(_ connection: Connection) throws(SQLiteError) -> Int {
+    Int(try connection.query("PRAGMA user_version") { $0.integer(0) }.first ?? 0)
+  }
+
+  /// Runs `body` with the connection, turning SQLite's errors into ``StoreError/failed(_:_:)``.
+  func access<T>(_ body: (Connection) throws(SQLiteError) -> T) throws(StoreError) -> T {
+    do {
+      return try database.withConnection(body)
+    } catch {
+      throw .failed(path, error.message)
+    }
   }
 }
 
-/// Why the state store failed.
+/// Why the state store cannot be used.
 public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The file or its directory cannot be opened or created for writing.
   case cannotOpen(String, String)
+  /// The file is not a SQLite database or is damaged (`widget-host run` moves it aside).
+  case corrupt(String, String)
+  /// The file was written by a newer widget-host, with a schema this build does not know.
+  case newerSchema(String, found: Int, supported: Int)
+  /// A statement failed.
   case failed(String, String)
+
+  /// The file concerned.
+  public var path: String {
+    switch self {
+    case .cannotOpen(let path, _), .corrupt(let path, _), .failed(let path, _): path
+    case .newerSchema(let path, _, _): path
+    }
+  }
 
   public var description: String {
     switch self {
     case .cannotOpen(let path, let message): "\(path): cannot open the state store: \(message)"
+    case .corrupt(let path, let message):
+      "\(path): the state store is corrupt (\(message))"
+    case .newerSchema(let path, let found, let supported):
+      "\(path): the state store has schema version \(found), written by a newer widget-host; "
+        + "this one reads versions up to \(supported) (use another --state-dir, or a newer "
+        + "widget-host)"
     case .failed(let path, let message): "\(path): \(message)"
     }
   }

@@ -11,6 +11,9 @@ import WidgetSchema
 /// - Failures keep what is shown (the last good entry, or the placeholder) and retry with
 ///   exponential backoff.
 /// - When nothing is due the run loop sleeps until the next due time: it never polls.
+/// - An instance added with a timeline of an earlier run (``Restored``) shows that timeline's
+///   current entry at once, before any provider call; its reload policy then decides when to
+///   ask again, and the fresh timeline replaces it.
 public actor Scheduler {
   /// Tunables, with WidgetKit-like defaults.
   public struct Configuration: Sendable {
@@ -62,14 +65,39 @@ public actor Scheduler {
     var failures = 0
     /// When budgeted reloads were made, oldest first (within the window).
     var ledger: [Date] = []
+    /// `timeline` was restored from an earlier run; no fresh one has arrived yet.
+    var restored = false
 
-    var settled: Bool { timeline != nil || (failures > 0 && placeholderDone) }
+    /// Has something to show and nothing more to wait for: a fresh timeline, a failure with the
+    /// placeholder, or a restored timeline that is not due for a reload.
+    func settled(at now: Date) -> Bool {
+      if restored { return !fetching && (nextReload.map { $0 > now } ?? true) }
+      return timeline != nil || (failures > 0 && placeholderDone)
+    }
+  }
+
+  /// A timeline kept from an earlier run (the durable state), to start an instance from.
+  public struct Restored: Sendable, Equatable {
+    /// The timeline, as it arrived then.
+    public var timeline: Timeline
+    /// When it arrived.
+    public var fetchedAt: Date
+    /// It came from another version of the bundle: shown, but replaced at once (a free reload).
+    public var outdated: Bool
+
+    /// Creates a restored timeline.
+    public init(timeline: Timeline, fetchedAt: Date, outdated: Bool = false) {
+      self.timeline = timeline
+      self.fetchedAt = fetchedAt
+      self.outdated = outdated
+    }
   }
 
   private let clock: any HostClock
   private let provider: any TimelineProviding
   private let configuration: Configuration
   private let ledger: (any BudgetLedger)?
+  private let archive: (any TimelineArchive)?
   private let emit: @Sendable (SchedulerEvent) -> Void
 
   private var groups: [TimelineKey: Group] = [:]
@@ -95,15 +123,18 @@ public actor Scheduler {
   }
 
   /// Creates a scheduler. `emit` is called, in order, from the scheduler's executor. With a
-  /// `ledger`, budgets and planned reloads are kept there too, so they survive a restart.
+  /// `ledger`, budgets and planned reloads are kept there too, so they survive a restart; with
+  /// an `archive`, every timeline is kept there before any of its entries is shown.
   public init(
     clock: any HostClock, provider: any TimelineProviding, configuration: Configuration = .init(),
-    ledger: (any BudgetLedger)? = nil, emit: @escaping @Sendable (SchedulerEvent) -> Void
+    ledger: (any BudgetLedger)? = nil, archive: (any TimelineArchive)? = nil,
+    emit: @escaping @Sendable (SchedulerEvent) -> Void
   ) {
     self.clock = clock
     self.provider = provider
     self.configuration = configuration
     self.ledger = ledger
+    self.archive = archive
     self.emit = emit
   }
 
@@ -111,25 +142,54 @@ public actor Scheduler {
 
   /// Adds an instance. Its timeline is requested at once, unless an instance with the same key
   /// already has one, which it then shares.
-  public func add(_ instance: WidgetInstance) {
+  ///
+  /// With `restored` (a timeline of an earlier run, for the same key), the instance starts from
+  /// it instead: its current entry is emitted before this returns, no placeholder is asked for,
+  /// and the restored timeline's policy decides when to ask for a new one (at once if that time
+  /// has passed, still subject to the minimum reload interval and the budget; never for
+  /// `.never`). An instance that shares a key already running ignores `restored`.
+  public func add(_ instance: WidgetInstance, restoring restored: Restored? = nil) {
     let key = instance.key
     if var group = groups[key] {
       group.instances.append(instance.id)
-      if case .entry(let key, _, let entry, let source, let validUntil, let stale) = group.current {
+      switch group.current {
+      case .entry(let key, _, let entry, let source, let validUntil, let stale):
         emit(
           .entry(
             key, instances: [instance.id], entry, source: source, validUntil: validUntil,
             stale: stale))
+      case .restoredEntry(let key, _, let entry, let validUntil, let stale):
+        emit(
+          .restoredEntry(key, instances: [instance.id], entry, validUntil: validUntil, stale: stale)
+        )
+      default:
+        break
       }
       groups[key] = group
       return
     }
+    let now = clock.now()
     var group = Group(instances: [instance.id])
-    group.nextReload = clock.now()
+    group.nextReload = now
     group.ledger =
-      ledger?.reloads(of: key, since: clock.now().addingTimeInterval(-configuration.budgetWindow))
-      ?? []
+      ledger?.reloads(of: key, since: now.addingTimeInterval(-configuration.budgetWindow)) ?? []
     group.placeholderPending = configuration.showsPlaceholders
+    if let restored, !restored.timeline.entries.isEmpty {
+      group.timeline = restored.timeline
+      group.generation = 1
+      group.restored = true
+      group.placeholderPending = false
+      group.placeholderDone = true
+      if restored.outdated {
+        group.reloadReason = .initial
+      } else {
+        group.reloadReason = .policy
+        group.nextReload = TimelineMath.nextReload(
+          policy: restored.timeline.policy, entries: restored.timeline.entries,
+          fetchedAt: restored.fetchedAt, minimumInterval: configuration.minimumReloadInterval)
+      }
+      showCurrentEntry(key, &group, at: now)
+    }
     groups[key] = group
     order.append(key)
     wake()
@@ -205,7 +265,8 @@ public actor Scheduler {
   }
 
   private var isSettled: Bool {
-    sleeper != nil && groups.values.allSatisfy(\.settled)
+    let now = clock.now()
+    return sleeper != nil && groups.values.allSatisfy { $0.settled(at: now) }
   }
 
   private func resumeWaiters() {
@@ -304,6 +365,13 @@ public actor Scheduler {
       guard group.shown != shown else { return }
       group.shown = shown
       let validUntil = index + 1 < timeline.entries.count ? timeline.entries[index + 1].date : nil
+      if group.restored {
+        show(
+          .restoredEntry(
+            key, instances: group.instances, timeline.entries[index], validUntil: validUntil,
+            stale: group.failures > 0), in: &group)
+        return
+      }
       show(
         .entry(
           key, instances: group.instances, timeline.entries[index], source: .timeline,
@@ -386,8 +454,11 @@ public actor Scheduler {
     group.fetching = false
     switch result {
     case .success(let timeline):
+      // On disk before anything shows it: a host killed after this keeps it.
+      archive?.save(timeline, of: key, instances: group.instances, fetchedAt: now)
       group.timeline = timeline
       group.generation += 1
+      group.restored = false
       group.failures = 0
       group.reloadReason = .policy
       group.nextReload = TimelineMath.nextReload(
@@ -406,14 +477,19 @@ public actor Scheduler {
       group.reloadReason = .retry
       emit(.failure(key, instances: group.instances, failure))
       // What is shown stays, marked stale: it comes from a timeline that could not be renewed.
-      if case .entry(let key, let instances, let entry, .timeline, let validUntil, false) = group
-        .current
-      {
+      switch group.current {
+      case .entry(let key, let instances, let entry, .timeline, let validUntil, false):
         show(
           .entry(
             key, instances: instances, entry, source: .timeline, validUntil: validUntil, stale: true
           ),
           in: &group)
+      case .restoredEntry(let key, let instances, let entry, let validUntil, false):
+        show(
+          .restoredEntry(key, instances: instances, entry, validUntil: validUntil, stale: true),
+          in: &group)
+      default:
+        break
       }
       if group.timeline == nil { requestPlaceholder(for: key, &group) }
     }
@@ -458,6 +534,15 @@ extension ReloadReason {
   /// Reloads the host makes on its own count against the budget; the first one and requested
   /// ones (apps, clients, the bundle's own reload calls) are free.
   var isBudgeted: Bool { self == .policy || self == .retry }
+}
+
+/// Where the scheduler keeps each timeline as it arrives (``StateStore`` through
+/// ``StateArchive``), so a restarted host can show it before asking the bundle again.
+public protocol TimelineArchive: Sendable {
+  /// Keeps `timeline`, fetched for `key` at `fetchedAt`, as the last timeline of `instances`.
+  /// Called before any of its entries is shown; returns once it is durable. A failure to keep
+  /// it is the archive's to report: the timeline is shown all the same.
+  func save(_ timeline: Timeline, of key: TimelineKey, instances: [String], fetchedAt: Date)
 }
 
 /// Where the scheduler keeps budgeted reloads and planned reloads beyond its own memory

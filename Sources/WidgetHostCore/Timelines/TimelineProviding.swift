@@ -44,4 +44,8 @@ public enum SchedulerEvent: Sendable, Equatable {
     stale: Bool = false)
   /// A provider call failed; the instances keep what they show.
   case failure(TimelineKey, instances: [String], ProviderFailure)
+  /// An entry of a timeline restored from an earlier run (``Scheduler/Restored``) is now shown
+  /// on the instances, as `entry` with source `timeline` shows one of a fresh timeline.
+  case restoredEntry(
+    TimelineKey, instances: [String], Entry, validUntil: Date?, stale: Bool = false)
 }

@@ -1,0 +1,36 @@
+import Foundation
+import WidgetSchema
+
+/// The state store as one run of the host uses it for timelines: keeps every timeline the
+/// scheduler receives, with the version of the bundle that gave it, and finds the timeline an
+/// instance restarts from.
+struct StateArchive: TimelineArchive {
+  let store: StateStore
+  /// The version of each loaded bundle, by id.
+  let versions: [String: String]
+  /// Called when a timeline cannot be kept (the disk is full, the file went away): the run goes
+  /// on without it.
+  let onFailure: @Sendable (StoreError) -> Void
+
+  func save(_ timeline: Timeline, of key: TimelineKey, instances: [String], fetchedAt: Date) {
+    do {
+      try store.saveTimeline(
+        timeline, of: key, instances: instances, fetchedAt: fetchedAt,
+        bundleVersion: versions[key.bundle] ?? "")
+    } catch {
+      onFailure(error)
+    }
+  }
+
+  /// What `instance` restarts from: its stored timeline, if that was fetched for the key the
+  /// instance shows now (the same bundle, kind, family and configuration). A timeline of another
+  /// bundle version is restored too, and marked outdated (it is replaced at once).
+  func restored(for instance: WidgetInstance) -> Scheduler.Restored? {
+    guard let stored = store.timeline(of: instance.id), stored.key == instance.key else {
+      return nil
+    }
+    return Scheduler.Restored(
+      timeline: stored.timeline, fetchedAt: stored.fetchedAt,
+      outdated: stored.bundleVersion != versions[instance.key.bundle])
+  }
+}

@@ -1,0 +1,47 @@
+extension StateStore {
+  /// The schema, as the steps from one version to the next: step `n` (counting from 1) turns a
+  /// version `n - 1` file into a version `n` one, and the file's `user_version` says how many
+  /// steps it has had. Steps are only ever appended; a released step never changes.
+  ///
+  /// - 1: the refresh-budget ledger and each instance's next reload. Files written before
+  ///   versioning have these tables and `user_version` 0; the step's `IF NOT EXISTS` keeps them.
+  /// - 2: instances (id → bundle, kind, family, configuration) and each instance's last timeline.
+  static let migrations: [String] = [
+    """
+    CREATE TABLE IF NOT EXISTS budget_ledger (
+      bundle TEXT NOT NULL, kind TEXT NOT NULL, family TEXT NOT NULL,
+      configuration TEXT NOT NULL, at REAL NOT NULL);
+    CREATE INDEX IF NOT EXISTS budget_ledger_key
+      ON budget_ledger (bundle, kind, family, configuration, at);
+    CREATE TABLE IF NOT EXISTS next_reload (
+      bundle TEXT NOT NULL, kind TEXT NOT NULL, family TEXT NOT NULL,
+      configuration TEXT NOT NULL, at REAL, reason TEXT NOT NULL,
+      PRIMARY KEY (bundle, kind, family, configuration));
+    """,
+    """
+    CREATE TABLE instances (
+      id TEXT PRIMARY KEY, bundle TEXT NOT NULL, kind TEXT NOT NULL, family TEXT NOT NULL,
+      configuration TEXT NOT NULL, start_configuration TEXT NOT NULL, updated REAL NOT NULL);
+    CREATE TABLE timelines (
+      instance TEXT PRIMARY KEY, bundle TEXT NOT NULL, kind TEXT NOT NULL, family TEXT NOT NULL,
+      configuration TEXT NOT NULL, timeline TEXT NOT NULL, fetched REAL NOT NULL,
+      bundle_version TEXT NOT NULL);
+    """,
+  ]
+
+  /// Brings the file to the latest schema, each step in its own transaction with the
+  /// `user_version` it reaches: a step happens completely or not at all, and a second host
+  /// migrating the same file at the same time waits and then finds the step done.
+  static func migrate(_ connection: Connection) throws(SQLiteError) {
+    while true {
+      let done = try connection.transaction { () throws(SQLiteError) -> Bool in
+        let current = try userVersion(connection)
+        guard current < migrations.count else { return true }
+        try connection.execute(migrations[current])
+        try connection.execute("PRAGMA user_version = \(current + 1)")
+        return false
+      }
+      if done { return }
+    }
+  }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import WidgetSchema
+
+/// Each instance's last timeline, so a restarted host shows its entry before asking the bundle.
+extension StateStore {
+  /// A timeline as stored for an instance.
+  public struct StoredTimeline: Sendable, Equatable {
+    /// The instance id.
+    public var instance: String
+    /// The key the timeline was fetched for (bundle, kind, family, configuration).
+    public var key: TimelineKey
+    /// The entries and reload policy, as the bundle gave them.
+    public var timeline: Timeline
+    /// When it arrived (host clock).
+    public var fetchedAt: Date
+    /// The version of the bundle that gave it.
+    public var bundleVersion: String
+  }
+
+  /// Stores `timeline`, fetched at `fetchedAt` for `key` from version `bundleVersion` of its
+  /// bundle, as the last timeline of each of `instances`, in one transaction: when this
+  /// returns, the timeline is on disk.
+  public func saveTimeline(
+    _ timeline: Timeline, of key: TimelineKey, instances: [String], fetchedAt: Date,
+    bundleVersion: String
+  ) throws(StoreError) {
+    let json: String
+    do {
+      json = String(decoding: try WidgetJSON.encode(timeline), as: UTF8.self)
+    } catch {
+      throw .failed(path, "cannot encode the timeline of \(key): \(error)")
+    }
+    try access { connection throws(SQLiteError) in
+      try connection.transaction { () throws(SQLiteError) in
+        for instance in instances {
+          try connection.run(
+            "INSERT OR REPLACE INTO timelines (instance, bundle, kind, family, configuration, "
+              + "timeline, fetched, bundle_version) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            [
+              .text(instance), .text(key.bundle), .text(key.kind), .text(key.family.rawValue),
+              .text(key.configuration), .text(json), .real(fetchedAt.timeIntervalSince1970),
+              .text(bundleVersion),
+            ])
+        }
+      }
+    }
+  }
+
+  /// The last timeline stored for `instance`, whatever its key; nil when there is none or it
+  /// can no longer be read.
+  public func timeline(of instance: String) -> StoredTimeline? {
+    let rows =
+      (try? access { connection throws(SQLiteError) in
+        try connection.query(
+          "SELECT bundle, kind, family, configuration, timeline, fetched, bundle_version "
+            + "FROM timelines WHERE instance = ?1", [.text(instance)]
+        ) { row in
+          (
+            row.text(0), row.text(1), row.text(2), row.text(3), row.text(4), row.real(5),
+            row.text(6)
+          )
+        }
+      }) ?? []
+    guard let (bundle, kind, familyName, configuration, json, fetched, version) = rows.first,
+      let family = WidgetFamily(rawValue: familyName),
+      let timeline = try? WidgetJSON.decode(Timeline.self, from: Data(json.utf8))
+    else { return nil }
+    return StoredTimeline(
+      instance: instance,
+      key: TimelineKey(bundle: bundle, kind: kind, family: family, configuration: configuration),
+      timeline: timeline, fetchedAt: Date(timeIntervalSince1970: fetched), bundleVersion: version)
+  }
+}
