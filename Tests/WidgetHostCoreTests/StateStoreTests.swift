@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 import WidgetSchema
@@ -71,5 +72,387 @@ import WidgetSchema
 
   @Test func anUnopenableStoreIsAnError() {
     #expect(throws: StoreError.self) { try StateStore(path: "/proc/no/such/state.sqlite3") }
+    // A state directory that is a file: the error names the state file.
+    let file = path()
+    _ = FileManager.default.createFile(atPath: file, contents: Data("x".utf8))
+    #expect {
+      try StateStore(directory: file)
+    } throws: { error in
+      guard case .cannotOpen(let path, let message) = error as? StoreError else { return false }
+      return path == file + "/state.sqlite3" && message.contains("cannot create the directory")
+    }
+  }
+
+  // MARK: Schema versions
+
+  @Test func aFreshStoreHasTheLatestSchema() throws {
+    let store = try StateStore(path: path())
+    #expect(store.schemaVersion == StateStore.migrations.count)
+    #expect(store.schemaVersion == 2)
+  }
+
+  @Test func aFileFromBeforeVersioningIsMigratedKeepingItsLedger() throws {
+    let file = path()
+    // Exactly what the first builds wrote: the ledger tables, user_version 0.
+    do {
+      let old = try SQLiteDatabase(path: file)
+      try old.withConnection { (connection) throws(SQLiteError) in
+        try connection.execute(
+          """
+          PRAGMA journal_mode = WAL;
+          CREATE TABLE IF NOT EXISTS budget_ledger (
+            bundle TEXT NOT NULL, kind TEXT NOT NULL, family TEXT NOT NULL,
+            configuration TEXT NOT NULL, at REAL NOT NULL);
+          CREATE INDEX IF NOT EXISTS budget_ledger_key
+            ON budget_ledger (bundle, kind, family, configuration, at);
+          CREATE TABLE IF NOT EXISTS next_reload (
+            bundle TEXT NOT NULL, kind TEXT NOT NULL, family TEXT NOT NULL,
+            configuration TEXT NOT NULL, at REAL, reason TEXT NOT NULL,
+            PRIMARY KEY (bundle, kind, family, configuration));
+          INSERT INTO budget_ledger VALUES ('b', 'K', 'systemSmall', '{}', 1800000000);
+          INSERT INTO next_reload VALUES ('b', 'K', 'systemSmall', '{}', 1800000600, 'policy');
+          """)
+        #expect(try StateStore.userVersion(connection) == 0)
+      }
+    }
+    let store = try StateStore(path: file)
+    #expect(store.schemaVersion == 2)
+    #expect(store.reloads(of: key, since: .distantPast) == [start])
+    #expect(store.budgets(since: .distantPast).first?.reason == "policy")
+    // The new tables work.
+    try store.saveTimeline(
+      SchedulerTests.timeline([(0, "a")], .never), of: key, instances: ["one"], fetchedAt: start,
+      bundleVersion: "1.0")
+    #expect(store.timeline(of: "one")?.timeline == SchedulerTests.timeline([(0, "a")], .never))
+    // Opening again migrates nothing more.
+    #expect(try StateStore(path: file).schemaVersion == 2)
+  }
+
+  @Test func aVersion1FileGainsTheInstanceTables() throws {
+    let file = path()
+    do {
+      let old = try SQLiteDatabase(path: file)
+      try old.withConnection { (connection) throws(SQLiteError) in
+        try connection.execute(StateStore.migrations[0] + "PRAGMA user_version = 1;")
+      }
+    }
+    let store = try StateStore(path: file)
+    #expect(store.schemaVersion == 2)
+    try store.saveInstance(id: "one", key: key, at: start)
+    #expect(store.instance("one")?.key == key)
+  }
+
+  @Test func aFileFromANewerHostIsRefusedUntouched() throws {
+    let file = path()
+    do {
+      let newer = try SQLiteDatabase(path: file)
+      try newer.withConnection { (connection) throws(SQLiteError) in
+        try connection.execute("CREATE TABLE future (x); PRAGMA user_version = 99;")
+      }
+    }
+    #expect(throws: StoreError.newerSchema(file, found: 99, supported: 2)) {
+      try StateStore(path: file)
+    }
+    #expect(
+      StoreError.newerSchema(file, found: 99, supported: 2).description.contains(
+        "\(file): the state store has schema version 99"))
+  }
+
+  // MARK: Corruption
+
+  @Test func aCorruptFileIsReportedOrMovedAside() throws {
+    let directory = TestSupport.temporaryDirectory("store").path
+    let file = StateStore.path(inDirectory: directory)
+    try Data(String(repeating: "not a database ", count: 400).utf8).write(
+      to: URL(fileURLWithPath: file))
+    #expect {
+      try StateStore(path: file)
+    } throws: { error in
+      guard case .corrupt(let path, _) = error as? StoreError else { return false }
+      return path == file
+    }
+    let moment = Date(timeIntervalSince1970: 1_800_000_000)
+    let (store, warning) = try StateStore.openRecovering(directory: directory, now: moment)
+    let aside = file + ".corrupt-20270115T080000Z"
+    #expect(warning?.contains(file) == true)
+    #expect(warning?.contains(aside) == true, "\(warning ?? "")")
+    #expect(FileManager.default.fileExists(atPath: aside), "the old file is kept")
+    #expect(store.schemaVersion == 2)
+    store.recordReload(of: key, at: start, window: 86_400)
+    #expect(store.reloads(of: key, since: .distantPast) == [start])
+    // A sound file is opened as it is.
+    #expect(try StateStore.openRecovering(directory: directory).warning == nil)
+  }
+
+  // MARK: Timelines
+
+  @Test func timelinesRoundTripPerInstance() throws {
+    let file = path()
+    let timeline = Timeline(
+      entries: [
+        SchedulerTests.entry(0, "a"),
+        Entry(
+          date: start.addingTimeInterval(60), relevance: Relevance(score: 0.5, duration: 30),
+          view: .text(TextNode(runs: [.verbatim("b")]))),
+      ], policy: .after(start.addingTimeInterval(600)))
+    do {
+      let store = try StateStore(path: file)
+      try store.saveTimeline(
+        timeline, of: key, instances: ["one", "two"], fetchedAt: start, bundleVersion: "1.2.3")
+    }
+    let reopened = try StateStore(path: file)
+    let one = try #require(reopened.timeline(of: "one"))
+    #expect(
+      one
+        == StateStore.StoredTimeline(
+          instance: "one", key: key, timeline: timeline, fetchedAt: start, bundleVersion: "1.2.3"))
+    #expect(reopened.timeline(of: "two")?.timeline == timeline)
+    #expect(reopened.timeline(of: "three") == nil)
+    // The next timeline replaces the last.
+    let next = SchedulerTests.timeline([(600, "c")], .never)
+    let medium = TimelineKey(bundle: "b", kind: "K", family: .systemMedium)
+    try reopened.saveTimeline(
+      next, of: medium, instances: ["one"], fetchedAt: start.addingTimeInterval(600),
+      bundleVersion: "1.2.4")
+    #expect(reopened.timeline(of: "one")?.timeline == next)
+    #expect(reopened.timeline(of: "one")?.key == medium)
+    #expect(reopened.timeline(of: "two")?.timeline == timeline)
+  }
+
+  @Test func anInstanceRestoresOnlyATimelineOfItsKey() throws {
+    let store = try StateStore(path: path())
+    let timeline = SchedulerTests.timeline([(0, "a")], .never)
+    try store.saveTimeline(
+      timeline, of: key, instances: ["one"], fetchedAt: start, bundleVersion: "1.0")
+    let archive = StateArchive(store: store, versions: ["b": "1.0"]) { _ in }
+    #expect(
+      archive.restored(for: WidgetInstance(id: "one", key: key))
+        == Scheduler.Restored(timeline: timeline, fetchedAt: start, outdated: false))
+    let configured = TimelineKey(
+      bundle: "b", kind: "K", family: .systemSmall, configuration: #"{"color":"red"}"#)
+    #expect(
+      archive.restored(for: WidgetInstance(id: "one", key: configured)) == nil,
+      "another configuration")
+    #expect(archive.restored(for: WidgetInstance(id: "two", key: key)) == nil, "another instance")
+    let upgraded = StateArchive(store: store, versions: ["b": "2.0"]) { _ in }
+    #expect(upgraded.restored(for: WidgetInstance(id: "one", key: key))?.outdated == true)
+    // The archive stores what the scheduler gives it, with the bundle's version.
+    archive.save(timeline, of: configured, instances: ["two"], fetchedAt: start)
+    #expect(store.timeline(of: "two")?.bundleVersion == "1.0")
+    #expect(archive.restored(for: WidgetInstance(id: "two", key: configured)) != nil)
+  }
+
+  // MARK: Instances
+
+  @Test func theRestartRuleKeepsAConfigurationSetAtRunTime() throws {
+    let store = try StateStore(path: path())
+    func configured(_ json: String, family: WidgetFamily = .systemSmall) -> TimelineKey {
+      TimelineKey(bundle: "b", kind: "K", family: family, configuration: json)
+    }
+    let red = configured(#"{"color":"red"}"#)
+    let blue = configured(#"{"color":"blue"}"#)
+    let green = configured(#"{"color":"green"}"#)
+    // First start: the command line's configuration, recorded.
+    let first = try store.startInstances([WidgetInstance(id: "left", key: red)], at: start)
+    #expect(first == [WidgetInstance(id: "left", key: red)])
+    #expect(store.instance("left")?.startConfiguration == red.configuration)
+    // `configure` changes it to blue at run time.
+    try store.saveInstance(id: "left", key: blue, at: start.addingTimeInterval(60))
+    #expect(store.instance("left")?.key == blue)
+    #expect(store.instance("left")?.startConfiguration == red.configuration)
+    // Restarted with the same command line: blue, the configuration set at run time.
+    let second = try store.startInstances(
+      [WidgetInstance(id: "left", key: red), WidgetInstance(id: "right", key: red)],
+      at: start.addingTimeInterval(120))
+    #expect(
+      second == [WidgetInstance(id: "left", key: blue), WidgetInstance(id: "right", key: red)])
+    #expect(store.instances().map(\.id) == ["left", "right"])
+    // Restarted with another configuration on the command line: the command line wins.
+    let third = try store.startInstances(
+      [WidgetInstance(id: "left", key: green)], at: start.addingTimeInterval(180))
+    #expect(third == [WidgetInstance(id: "left", key: green)])
+    #expect(store.instance("left")?.key == green)
+    // Another family is another widget, whatever the id.
+    try store.saveInstance(id: "left", key: blue, at: start.addingTimeInterval(240))
+    let medium = configured(green.configuration, family: .systemMedium)
+    #expect(
+      try store.startInstances([WidgetInstance(id: "left", key: medium)], at: start)
+        == [WidgetInstance(id: "left", key: medium)])
+  }
+}
+
+/// Instances started from a restored timeline (``Scheduler/Restored``) on a virtual clock.
+@Suite struct RestoredTimelineTests {
+  let key = TimelineKey(bundle: "b", kind: "K", family: .systemSmall)
+  static let start = SchedulerTests.start
+
+  static func restored(
+    _ entries: [(TimeInterval, String)], _ policy: ReloadPolicy, fetched: TimeInterval,
+    outdated: Bool = false
+  ) -> Scheduler.Restored {
+    Scheduler.Restored(
+      timeline: SchedulerTests.timeline(entries, policy),
+      fetchedAt: start.addingTimeInterval(fetched), outdated: outdated)
+  }
+
+  /// What was shown, in order: `label` for a fresh entry, `label (restored)` for a restored one,
+  /// with ` stale` when marked so.
+  static func shown(_ harness: Harness) -> [String] {
+    harness.log.events.withLock { events in
+      events.compactMap { event -> String? in
+        let label: (Entry) -> String? = { entry in
+          guard case .text(let text) = entry.view,
+            case .verbatim(let label)? = text.runs.first?
+              .content
+          else { return nil }
+          return label
+        }
+        switch event {
+        case .entry(_, _, let entry, _, _, let stale):
+          return label(entry).map { $0 + (stale ? " stale" : "") }
+        case .restoredEntry(_, _, let entry, _, let stale):
+          return label(entry).map { $0 + " (restored)" + (stale ? " stale" : "") }
+        default: return nil
+        }
+      }
+    }
+  }
+
+  static let fresh: Harness.Script = { _, call in
+    .success(SchedulerTests.timeline([(Double(call) * 10, "fresh\(call)")], .never))
+  }
+
+  @Test func theRestoredEntryComesFirstThenThePolicyDecides() async {
+    let harness = Harness(script: Self.fresh)
+    await harness.scheduler.add(
+      WidgetInstance(id: "one", key: key),
+      restoring: Self.restored([(-600, "a"), (60, "b")], .atEnd, fetched: -600))
+    // Shown by add itself: before the run loop could call anything.
+    #expect(Self.shown(harness) == ["a (restored)"])
+    #expect(harness.calls() == 0)
+    await harness.settle()
+    #expect(harness.calls() == 0, "atEnd comes at the last entry's date, 60 s from now")
+    await harness.advance(by: 60)
+    #expect(harness.reasons() == [.policy])
+    #expect(Self.shown(harness) == ["a (restored)", "b (restored)", "fresh0"])
+    await harness.stop()
+  }
+
+  @Test func aPolicyAlreadyPastReloadsAtOnce() async {
+    let harness = Harness(script: Self.fresh)
+    await harness.scheduler.add(
+      WidgetInstance(id: "one", key: key),
+      restoring: Self.restored(
+        [(-3600, "a")], .after(Self.start.addingTimeInterval(-60)),
+        fetched: -3600))
+    await harness.settle()
+    #expect(harness.calls() == 1)
+    #expect(harness.reasons() == [.policy], "a budgeted reload, not a free first one")
+    #expect(Self.shown(harness) == ["a (restored)", "fresh0"])
+    await harness.stop()
+  }
+
+  @Test func theMinimumReloadIntervalCountsFromTheStoredFetch() async {
+    let harness = Harness(script: Self.fresh)
+    await harness.scheduler.add(
+      WidgetInstance(id: "one", key: key),
+      restoring: Self.restored([(-10, "a")], .atEnd, fetched: -10))
+    await harness.settle()
+    #expect(harness.calls() == 0)
+    await harness.advance(by: 49)
+    #expect(harness.calls() == 0)
+    await harness.advance(by: 1)
+    #expect(harness.calls() == 1, "60 s after the stored fetch")
+    await harness.stop()
+  }
+
+  @Test func neverKeepsTheRestoredTimeline() async {
+    let harness = Harness(script: Self.fresh)
+    await harness.scheduler.add(
+      WidgetInstance(id: "one", key: key),
+      restoring: Self.restored([(-86_400, "a")], .never, fetched: -86_400))
+    await harness.scheduler.waitUntilSettled()
+    await harness.advance(by: 7 * 86_400)
+    #expect(harness.calls() == 0)
+    #expect(Self.shown(harness) == ["a (restored)"])
+    await harness.scheduler.reload(bundle: "b", kind: "K")
+    await harness.settle()
+    #expect(Self.shown(harness) == ["a (restored)", "fresh0"])
+    await harness.stop()
+  }
+
+  @Test func anOutdatedTimelineIsShownThenReplacedForFree() async {
+    let harness = Harness(budget: 0, script: Self.fresh)
+    await harness.scheduler.add(
+      WidgetInstance(id: "one", key: key),
+      restoring: Self.restored([(-10, "a")], .never, fetched: -10, outdated: true))
+    await harness.settle()
+    #expect(harness.reasons() == [.initial])
+    #expect(Self.shown(harness) == ["a (restored)", "fresh0"])
+    await harness.stop()
+  }
+
+  @Test func aFailedReloadKeepsTheRestoredEntryMarkedStale() async {
+    let harness = Harness { _, _ in
+      .failure(ProviderFailure(code: "provider-failed", message: "down"))
+    }
+    await harness.scheduler.add(
+      WidgetInstance(id: "one", key: key),
+      restoring: Self.restored([(-3600, "a")], .atEnd, fetched: -3600))
+    await harness.scheduler.waitUntilSettled()
+    await harness.settle()
+    #expect(harness.failures() == ["down"])
+    #expect(Self.shown(harness) == ["a (restored)", "a (restored) stale"])
+    await harness.stop()
+  }
+
+  @Test func aSharingInstanceGetsTheRestoredEntry() async {
+    let harness = Harness(script: Self.fresh)
+    await harness.scheduler.add(
+      WidgetInstance(id: "one", key: key),
+      restoring: Self.restored([(-10, "a")], .never, fetched: -10))
+    await harness.scheduler.add(WidgetInstance(id: "two", key: key))
+    let instances = harness.log.events.withLock { events in
+      events.compactMap { event -> [String]? in
+        guard case .restoredEntry(_, let instances, _, _, _) = event else { return nil }
+        return instances
+      }
+    }
+    #expect(instances == [["one"], ["two"]])
+    await harness.stop()
+  }
+
+  @Test func eachTimelineIsArchivedBeforeItsEntryIsShown() async {
+    final class Order: Sendable {
+      let lines = Mutex<[String]>([])
+      func append(_ line: String) { lines.withLock { $0.append(line) } }
+    }
+    let order = Order()
+    struct Recorder: TimelineArchive {
+      let order: @Sendable (String) -> Void
+      func save(_ timeline: Timeline, of key: TimelineKey, instances: [String], fetchedAt: Date) {
+        order("saved \(instances.joined(separator: ","))")
+      }
+    }
+    let clock = VirtualClock(start: Self.start)
+    var configuration = Scheduler.Configuration()
+    configuration.showsPlaceholders = false
+    let scheduler = Scheduler(
+      clock: clock, provider: ScriptedProvider(script: Self.fresh), configuration: configuration,
+      archive: Recorder { order.append($0) }
+    ) { event in
+      switch event {
+      case .timeline: order.append("timeline")
+      case .entry: order.append("entry")
+      default: break
+      }
+    }
+    let loop = Task { await scheduler.run() }
+    await scheduler.add(WidgetInstance(id: "one", key: key))
+    await scheduler.add(WidgetInstance(id: "two", key: key))
+    await scheduler.waitUntilSettled()
+    #expect(order.lines.withLock { $0 } == ["saved one,two", "timeline", "entry"])
+    loop.cancel()
+    await loop.value
   }
 }

@@ -25,6 +25,8 @@
  *   Hog        allocates and touches 4 GiB on snapshot and timeline (past the worker's memory
  *              limit); aborts if malloc fails
  * FIXTURE_HANG_ON_LOAD makes the entry point never return.
+ * With FIXTURE_SILENT set (non-empty) in the environment when a call arrives, no call of any kind
+ * is answered: what a restarted host shows before its provider replies.
  * FIXTURE_CRASH_AFTER_LOAD makes the entry point start a thread that crashes (SIGSEGV) 100 ms
  * later: every load of the library crashes, which quarantines it.
  */
@@ -145,6 +147,8 @@ static void *crash_later(void *argument) {
 
 static void call(const wk_bundle *bundle, const wk_call *call) {
     (void)bundle;
+    const char *silent = getenv("FIXTURE_SILENT");
+    if (silent != NULL && *silent != '\0') return;
     if (call->method != WK_METHOD_PLACEHOLDER) {
         if (kind_is(call, "Segv")) crash();
         if (kind_is(call, "Abort")) abort();
