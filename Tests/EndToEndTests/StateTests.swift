@@ -1,0 +1,212 @@
+import Foundation
+import TestSupport
+import Testing
+import WidgetHostCore
+import WidgetSchema
+
+/// The durable state (docs/state.md) with the real binary: a restarted host shows each
+/// instance's last entry at once, marked restored, before its provider is called; a kill -9
+/// right after an entry loses nothing; another configuration is not restored; a corrupt state
+/// file is moved aside and an unusable state directory is an error.
+@Suite struct StateTests {
+  static let fixture = MisbehavingBundleTests.fixture
+
+  /// The environment of a second run whose bundle answers no call at all (FIXTURE_SILENT): any
+  /// entry it shows comes from the state.
+  static func silentEnvironment() -> [String: String] {
+    var environment = Products.environment
+    environment["FIXTURE_SILENT"] = "1"
+    return environment
+  }
+
+  static func lines(_ output: String) -> [String] { output.components(separatedBy: "\n") }
+
+  /// A first run of `kind` that leaves its timeline in `state`; returns the entry it showed.
+  static func firstRun(
+    _ library: URL, kind: String, state: String, mode: Products.Mode = Products.defaultMode
+  ) throws -> EntryEvent {
+    let first = try Products.run(
+      ["run", library.path, "--kind", kind, "--once", "--format", "json", "--state-dir", state],
+      mode: mode)
+    #expect(first.status == 0, "\(first.errors)")
+    let events = try StreamChecks.events(lines(first.output))
+    let shown = try #require(
+      StreamChecks.entries(events, instance: "\(kind)/systemSmall").last)
+    #expect(shown.source == .timeline)
+    #expect(!shown.restored)
+    return shown
+  }
+
+  @Test(arguments: Products.Mode.allCases)
+  func aRestartShowsTheLastEntryRestoredBeforeAnyCall(_ mode: Products.Mode) throws {
+    let library = try TestSupport.compileSharedLibrary(Self.fixture)
+    let state = TestSupport.temporaryDirectory("state-dir").path
+    // Once: one entry, and a policy `after` one second later.
+    let shown = try Self.firstRun(library, kind: "Once", state: state, mode: mode)
+    let second = try LiveProcess(
+      Products.widgetHost, mode,
+      [
+        "run", library.path, "--kind", "Once", "--format", "json", "--state-dir", state,
+        "--min-reload-interval", "0",
+      ], environment: Self.silentEnvironment())
+    // The stored policy comes due within a second: the host asks again (and gets no answer).
+    let reloaded = second.waitFor(timeout: 20) { lines in
+      lines.contains { $0.contains(#""type":"reload""#) }
+    }
+    second.interrupt()
+    #expect(second.wait() == 0, "\(second.errors)")
+    #expect(reloaded, "\(second.output.joined(separator: "\n"))\n\(second.errors)")
+    let events = try StreamChecks.events(second.output)
+    let firstEntry = try #require(
+      events.firstIndex { if case .entry = $0.payload { true } else { false } })
+    let firstReload = try #require(
+      events.firstIndex { if case .reload = $0.payload { true } else { false } })
+    #expect(firstEntry < firstReload, "the restored entry comes before any provider call")
+    guard case .entry(let restored) = events[firstEntry].payload,
+      case .reload(let reload) = events[firstReload].payload
+    else { return }
+    #expect(restored.restored)
+    #expect(restored.source == .timeline)
+    #expect(restored.date == shown.date)
+    #expect(restored.lines == shown.lines)
+    #expect(restored.view == shown.view)
+    #expect(reload.reason == .policy, "the stored timeline's policy came due")
+    let entries = StreamChecks.entries(events, instance: "Once/systemSmall")
+    #expect(entries.allSatisfy { $0.restored }, "the silent bundle gave nothing new")
+    #expect(!second.output.contains { $0.contains(#""source":"placeholder""#) })
+  }
+
+  @Test func theTextOutputMarksARestoredEntry() throws {
+    let library = try TestSupport.compileSharedLibrary(Self.fixture)
+    let state = TestSupport.temporaryDirectory("state-dir").path
+    // Good: three entries a minute apart, policy atEnd: not due again for two minutes.
+    _ = try Self.firstRun(library, kind: "Good", state: state)
+    // The silent bundle would never answer: `--once` ends only because the restored entry is
+    // current and its timeline is not due for a reload.
+    let second = try Products.run(
+      ["run", library.path, "--kind", "Good", "--once", "--state-dir", state],
+      environment: Self.silentEnvironment())
+    #expect(second.status == 0, "\(second.errors)")
+    let title = try #require(Self.lines(second.output).first)
+    #expect(title.hasPrefix("Good/systemSmall · entry "), "\(second.output)")
+    #expect(title.hasSuffix(" · restored"), "\(second.output)")
+    #expect(second.output.contains("entry 0"))
+    // A fresh entry has no marker.
+    let fresh = try Products.run(["run", library.path, "--kind", "Good", "--once"])
+    #expect(!fresh.output.contains("restored"), "\(fresh.output)")
+  }
+
+  @Test func aKillRightAfterAnEntryLosesNothing() throws {
+    let library = try TestSupport.compileSharedLibrary(Self.fixture)
+    let state = TestSupport.temporaryDirectory("state-dir").path
+    let first = try LiveProcess(
+      Products.widgetHost, Products.defaultMode,
+      ["run", library.path, "--kind", "Good", "--format", "json", "--state-dir", state])
+    let shownLine = #""source":"timeline""#
+    let shown = first.waitFor(timeout: 20) { lines in lines.contains { $0.contains(shownLine) } }
+    first.interrupt(SIGKILL)
+    #expect(first.wait() == SIGKILL, "killed, not ended")
+    #expect(shown, "\(first.output.joined(separator: "\n"))\n\(first.errors)")
+    let killedEntry = try #require(first.output.first { $0.contains(shownLine) })
+    guard
+      case .entry(let lost) = try WidgetJSON.decode(
+        StreamEvent.self, from: Data(killedEntry.utf8)
+      ).payload
+    else {
+      Issue.record("not an entry: \(killedEntry)")
+      return
+    }
+    let second = try Products.run(
+      ["run", library.path, "--kind", "Good", "--once", "--format", "json", "--state-dir", state],
+      environment: Self.silentEnvironment())
+    #expect(second.status == 0, "\(second.errors)")
+    let events = try StreamChecks.events(Self.lines(second.output))
+    let restored = StreamChecks.entries(events, instance: "Good/systemSmall")
+    #expect(restored.count == 1)
+    #expect(restored.first?.restored == true)
+    #expect(restored.first?.date == lost.date)
+    #expect(restored.first?.lines == lost.lines)
+  }
+
+  @Test func anotherConfigurationIsNotRestored() throws {
+    let library = try TestSupport.compileSharedLibrary(Self.fixture)
+    let state = TestSupport.temporaryDirectory("state-dir").path
+    _ = try Self.firstRun(library, kind: "Good", state: state)
+    // The stored timeline was fetched for another configuration of the same instance.
+    do {
+      let store = try StateStore(directory: state)
+      let stored = try #require(store.timeline(of: "Good/systemSmall"))
+      let red = TimelineKey(
+        bundle: stored.key.bundle, kind: stored.key.kind, family: stored.key.family,
+        configuration: #"{"color":"red"}"#)
+      try store.saveTimeline(
+        stored.timeline, of: red, instances: ["Good/systemSmall"], fetchedAt: stored.fetchedAt,
+        bundleVersion: stored.bundleVersion)
+    }
+    let second = try LiveProcess(
+      Products.widgetHost, Products.defaultMode,
+      ["run", library.path, "--kind", "Good", "--format", "json", "--state-dir", state],
+      environment: Self.silentEnvironment())
+    let reloaded = second.waitFor(timeout: 20) { lines in
+      lines.contains { $0.contains(#""type":"reload""#) }
+    }
+    second.interrupt()
+    #expect(second.wait() == 0, "\(second.errors)")
+    #expect(reloaded, "\(second.output.joined(separator: "\n"))")
+    let events = try StreamChecks.events(second.output)
+    #expect(
+      !events.contains { event in
+        if case .entry(let entry) = event.payload { entry.restored } else { false }
+      }, "\(second.output.joined(separator: "\n"))")
+    let reasons = events.compactMap { event -> ReloadReason? in
+      if case .reload(let reload) = event.payload { reload.reason } else { nil }
+    }
+    #expect(reasons.first == .initial, "a new widget's first, free reload")
+  }
+
+  @Test func aCorruptStateFileIsMovedAsideWithAWarning() throws {
+    let library = try TestSupport.compileSharedLibrary(Self.fixture)
+    let state = TestSupport.temporaryDirectory("state-dir").path
+    let file = state + "/state.sqlite3"
+    try Data(String(repeating: "garbage ", count: 1000).utf8).write(
+      to: URL(fileURLWithPath: file))
+    let result = try Products.run(
+      ["run", library.path, "--kind", "Good", "--once", "--format", "json", "--state-dir", state])
+    #expect(result.status == 0, "\(result.errors)")
+    let events = try StreamChecks.events(Self.lines(result.output))
+    let warning = try #require(
+      events.compactMap { event -> ProblemEvent? in
+        if case .warning(let problem) = event.payload, problem.code == "state-corrupt" {
+          problem
+        } else {
+          nil
+        }
+      }.first)
+    #expect(warning.message.hasPrefix("\(file) is corrupt"), "\(warning.message)")
+    let aside = try FileManager.default.contentsOfDirectory(atPath: state).filter {
+      $0.hasPrefix("state.sqlite3.corrupt-")
+    }
+    #expect(aside.count == 1, "\(aside)")
+    #expect(warning.message.contains(aside.first ?? "?"))
+    // The new store holds this run's state: the next run restores from it.
+    let budget = try Products.run(["budget", "--state-dir", state])
+    #expect(budget.output.contains("Good/systemSmall"), "\(budget.output)\(budget.errors)")
+  }
+
+  @Test func anUnusableStateDirectoryIsAnError() throws {
+    let library = try TestSupport.compileSharedLibrary(Self.fixture)
+    let notADirectory = TestSupport.temporaryDirectory("state-dir").appendingPathComponent("file")
+    try Data("x".utf8).write(to: notADirectory)
+    let result = try Products.run(
+      ["run", library.path, "--kind", "Good", "--once", "--state-dir", notADirectory.path])
+    #expect(result.status == 1)
+    #expect(result.output.isEmpty, "nothing runs")
+    #expect(
+      result.errors
+        == "widget-host: error: \(notADirectory.path)/state.sqlite3: cannot open the state store: "
+        + "cannot create the directory \(notADirectory.path)\n")
+    let budget = try Products.run(["budget", "--state-dir", notADirectory.path])
+    #expect(budget.status == 0)
+    #expect(budget.output.contains("no refresh budgets recorded yet"))
+  }
+}
