@@ -164,6 +164,37 @@ import WidgetSchema
     #expect(reasons.first == .initial, "a new widget's first, free reload")
   }
 
+  @Test func theStateCommandShowsWhatARestartRestores() throws {
+    let library = try TestSupport.compileSharedLibrary(Self.fixture)
+    let state = TestSupport.temporaryDirectory("state-dir").path
+    let empty = try Products.run(["state", "--state-dir", state])
+    #expect(empty.status == 0)
+    #expect(empty.output.hasPrefix("no instances recorded yet"))
+    let shown = try Self.firstRun(library, kind: "Good", state: state)
+    let text = try Products.run(["state", "--state-dir", state])
+    #expect(text.status == 0, "\(text.errors)")
+    #expect(text.output.hasPrefix("INSTANCE"), "\(text.output)")
+    #expect(text.output.contains("Good/systemSmall  local.fixture  {}"), "\(text.output)")
+    #expect(text.output.contains("3 entries, atEnd, fetched "), "\(text.output)")
+    let json = try Products.run(["state", "--state-dir", state, "--json"])
+    let report = try WidgetJSON.decode(StateReport.self, from: Data(json.output.utf8))
+    #expect(report.schemaVersion == 2)
+    #expect(report.file == state + "/state.sqlite3")
+    let row = try #require(report.rows.first)
+    #expect(row.instance == "Good/systemSmall")
+    #expect(row.configuration == .object([:]))
+    #expect(row.timeline?.entries == 3)
+    #expect(row.timeline?.current == true)
+    #expect(row.timeline.map { $0.fetched >= shown.date } == true)
+    // A file it cannot read is an error naming it.
+    try Data("garbage".utf8).write(to: URL(fileURLWithPath: report.file))
+    let corrupt = try Products.run(["state", "--state-dir", state])
+    #expect(corrupt.status == 1)
+    #expect(
+      corrupt.errors.hasPrefix("widget-host: error: \(report.file): the state store is corrupt"),
+      "\(corrupt.errors)")
+  }
+
   @Test func aCorruptStateFileIsMovedAsideWithAWarning() throws {
     let library = try TestSupport.compileSharedLibrary(Self.fixture)
     let state = TestSupport.temporaryDirectory("state-dir").path
