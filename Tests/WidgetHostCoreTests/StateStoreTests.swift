@@ -281,6 +281,35 @@ import WidgetSchema
   }
 }
 
+/// A configuration applied by the control's `configure` is kept in the durable state.
+@Suite struct ConfigurePersistenceTests {
+  @Test func configureKeepsTheInstanceConfiguration() async throws {
+    let store = try StateStore(
+      path: TestSupport.temporaryDirectory("store").appendingPathComponent("state.sqlite3").path)
+    let clock = VirtualClock(start: SchedulerTests.start)
+    let key = TimelineKey(bundle: "b", kind: "K", family: .systemSmall)
+    let instance = WidgetInstance(id: "K/systemSmall", key: key)
+    let scheduler = Scheduler(
+      clock: clock,
+      provider: ScriptedProvider { _, _ in .success(SchedulerTests.timeline([(0, "a")], .never)) }
+    ) { _ in }
+    let control = HostControl()
+    control.attach(
+      scheduler: scheduler, stream: EventStream(clock: clock, sinks: []), instances: [instance],
+      state: store)
+    #expect(store.instance(instance.id) == nil)
+    #expect(try control.configure(instance: instance.id, parameters: [:]) == instance.id)
+    let stored = try #require(store.instance(instance.id))
+    #expect(stored.key == key)
+    // A rejected request keeps nothing.
+    #expect(throws: ControlError.self) {
+      try control.configure(instance: "nope", parameters: [:])
+    }
+    #expect(store.instance("nope") == nil)
+    control.detach()
+  }
+}
+
 /// Instances started from a restored timeline (``Scheduler/Restored``) on a virtual clock.
 @Suite struct RestoredTimelineTests {
   let key = TimelineKey(bundle: "b", kind: "K", family: .systemSmall)

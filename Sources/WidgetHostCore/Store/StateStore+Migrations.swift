@@ -33,6 +33,8 @@ extension StateStore {
   /// `user_version` it reaches: a step happens completely or not at all, and a second host
   /// migrating the same file at the same time waits and then finds the step done.
   static func migrate(_ connection: Connection) throws(SQLiteError) {
+    // Up to date (the usual case): no write lock taken.
+    guard try userVersion(connection) < migrations.count else { return }
     while true {
       let done = try connection.transaction { () throws(SQLiteError) -> Bool in
         let current = try userVersion(connection)
