@@ -78,7 +78,7 @@ let package = Package(
     .testTarget(
       name: "WidgetKitTests",
       dependencies: ["WidgetKit", "SwiftUI", "WidgetSchema", "Intents", "AppIntents"]),
-    .testTarget(name: "IntentCodegenTests", dependencies: ["IntentCodegen"]),
+    .testTarget(name: "IntentCodegenTests", dependencies: ["IntentCodegen", "TestSupport"]),
     .testTarget(
       name: "WidgetHostCoreTests", dependencies: ["WidgetHostCore", "WidgetSchema", "CWidgetABI", "TestSupport"],
       exclude: ["Fixtures"]),
