@@ -5,14 +5,16 @@ let package = Package(
   name: "widget-host",
   products: [
     .executable(name: "widget-host", targets: ["widget-host"]),
-    .library(name: "WidgetKit", targets: ["WidgetKit", "SwiftUI"]),
+    .library(name: "WidgetKit", targets: ["WidgetKit", "SwiftUI", "Intents", "AppIntents"]),
     .library(name: "WidgetHostCore", targets: ["WidgetHostCore"]),
     // Example bundles built with the SDK: `swift package widget-bundle --product Clock`.
     .library(name: "Clock", type: .dynamic, targets: ["Clock"]),
     .library(name: "LockScreen", type: .dynamic, targets: ["LockScreen"]),
     .library(name: "Wishes", type: .dynamic, targets: ["Wishes"]),
+    .library(name: "Animals", type: .dynamic, targets: ["Animals"]),
     .plugin(name: "WidgetBundlePlugin", targets: ["WidgetBundlePlugin"]),
     .plugin(name: "WidgetValidatePlugin", targets: ["WidgetValidatePlugin"]),
+    .plugin(name: "IntentDefinitionPlugin", targets: ["IntentDefinitionPlugin"]),
   ],
   targets: [
     // The C ABI between the host and bundles: one header, usable on its own.
@@ -22,9 +24,17 @@ let package = Package(
     // The bundle author's SDK.
     .target(name: "SwiftUI", dependencies: ["WidgetSchema"]),
     .target(name: "CWidgetKitShims"),
+    // Configurable widgets: the Intents and App Intents types widget code uses.
+    .target(name: "Intents", dependencies: ["WidgetSchema"]),
+    .target(name: "AppIntents", dependencies: ["WidgetSchema"]),
     .target(
       name: "WidgetKit",
-      dependencies: ["SwiftUI", "WidgetSchema", "CWidgetABI", "CWidgetKitShims"]),
+      dependencies: [
+        "SwiftUI", "WidgetSchema", "CWidgetABI", "CWidgetKitShims", "Intents", "AppIntents",
+      ]),
+    // Code generation from Xcode intent definitions (IntentDefinitionPlugin runs intent-codegen).
+    .target(name: "IntentCodegen"),
+    .executableTarget(name: "intent-codegen", dependencies: ["IntentCodegen"]),
     // The host.
     // SQLite (Debian: libsqlite3-dev) keeps the host's durable state: the refresh-budget ledger.
     .systemLibrary(
@@ -41,6 +51,9 @@ let package = Package(
       path: "Examples/LockScreen/Sources"),
     .target(
       name: "Wishes", dependencies: ["WidgetKit", "SwiftUI"], path: "Examples/Wishes/Sources"),
+    .target(
+      name: "Animals", dependencies: ["WidgetKit", "SwiftUI", "Intents"],
+      path: "Examples/Animals/Sources", plugins: ["IntentDefinitionPlugin"]),
     // Plugins for bundle authors.
     .plugin(
       name: "WidgetBundlePlugin",
@@ -56,10 +69,16 @@ let package = Package(
           verb: "widget-validate",
           description: "Builds widget bundle products and runs the widget-host validate suite")),
       dependencies: ["widget-host"]),
+    .plugin(
+      name: "IntentDefinitionPlugin", capability: .buildTool(),
+      dependencies: ["intent-codegen"]),
     // Tests.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "WidgetSchemaTests", dependencies: ["WidgetSchema"]),
-    .testTarget(name: "WidgetKitTests", dependencies: ["WidgetKit", "SwiftUI", "WidgetSchema"]),
+    .testTarget(
+      name: "WidgetKitTests",
+      dependencies: ["WidgetKit", "SwiftUI", "WidgetSchema", "Intents", "AppIntents"]),
+    .testTarget(name: "IntentCodegenTests", dependencies: ["IntentCodegen", "TestSupport"]),
     .testTarget(
       name: "WidgetHostCoreTests", dependencies: ["WidgetHostCore", "WidgetSchema", "CWidgetABI", "TestSupport"],
       exclude: ["Fixtures"]),

@@ -134,10 +134,12 @@ enum BundleExport {
     } catch {
       return fail(WK_STATUS_INVALID, "bad context: \(error)")
     }
-    let providerContext = TimelineProviderContext(
+    var providerContext = TimelineProviderContext(
       family: WidgetFamily(context.family),
       displaySize: CGSize(width: context.displaySize.width, height: context.displaySize.height),
       isPreview: context.isPreview)
+    providerContext.configurationValues = context.configuration
+    providerContext.optionsParameter = context.parameter
     widget.respond(method, providerContext) { result in
       switch result {
       case .success(let json): send(WK_STATUS_OK, json)

@@ -1,4 +1,5 @@
 import Foundation
+import WidgetSchema
 
 /// Supplies a widget's entries: a placeholder, a snapshot and timelines.
 ///
@@ -28,6 +29,10 @@ public struct TimelineProviderContext: Sendable {
   public let displaySize: CGSize
   /// True in galleries and previews: return quickly, with sample data if need be.
   public let isPreview: Bool
+  /// The instance's parameter values (configurable kinds); read by the intent configurations.
+  var configurationValues: [String: JSONValue]?
+  /// The parameter an `options` call asks about.
+  var optionsParameter: String?
 
   /// Creates a context (the SDK does this for each call; tests may too).
   public init(family: WidgetFamily, displaySize: CGSize? = nil, isPreview: Bool = false) {
