@@ -225,6 +225,9 @@ public struct EntryEvent: Sendable, Equatable {
   public var url: String?
   /// True when the last timeline request failed and this entry comes from an older timeline.
   public var stale: Bool
+  /// The instance's parameter values (defaults filled in), as its provider received them;
+  /// nil for instances without any (static kinds).
+  public var configuration: [String: JSONValue]?
   /// From when the entry is shown: its `date` (with `validUntil`, the span it covers).
   public var validFrom: Date { date }
 
@@ -232,8 +235,10 @@ public struct EntryEvent: Sendable, Equatable {
   public init(
     kind: String, family: WidgetFamily, source: EntrySource, date: Date, validUntil: Date?,
     relevance: Relevance?, view: ViewNode, lines: [String], spans: [Span] = [],
-    regions: [TapRegion] = [], url: String? = nil, stale: Bool = false
+    regions: [TapRegion] = [], url: String? = nil, stale: Bool = false,
+    configuration: [String: JSONValue]? = nil
   ) {
+    self.configuration = configuration
     self.kind = kind
     self.family = family
     self.source = source
@@ -389,6 +394,7 @@ extension EntryEvent: Codable {
     case url
     case stale
     case validFrom
+    case configuration
   }
 
   public init(from decoder: any Decoder) throws {
@@ -405,6 +411,8 @@ extension EntryEvent: Codable {
     regions = try container.decodeIfPresent([TapRegion].self, forKey: .regions) ?? []
     url = try container.decodeIfPresent(String.self, forKey: .url)
     stale = try container.decodeIfPresent(Bool.self, forKey: .stale) ?? false
+    configuration = try container.decodeIfPresent(
+      [String: JSONValue].self, forKey: .configuration)
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -422,5 +430,6 @@ extension EntryEvent: Codable {
     try container.encode(regions, forKey: .regions)
     try container.encodeIfPresent(url, forKey: .url)
     try container.encode(stale, forKey: .stale)
+    try container.encodeIfPresent(configuration, forKey: .configuration)
   }
 }

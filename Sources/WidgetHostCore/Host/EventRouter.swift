@@ -50,13 +50,14 @@ final class EventRouter: Sendable {
       }
     case .entry(let key, let instances, let entry, let source, let validUntil, let stale):
       let view = Self.displayedView(of: entry, source: source)
+      let configuration = key.configurationValues
       let rendered = renderer.render(view, family: key.family, now: clock.now())
       scheduleRedraws(key, instances, view, rendered.nextLiveChange) { rendered in
         EntryEvent(
           kind: key.kind, family: key.family, source: source, date: entry.date,
           validUntil: validUntil, relevance: entry.relevance, view: entry.view,
           lines: rendered.lines, spans: rendered.spans, regions: rendered.regions,
-          url: rendered.url, stale: stale)
+          url: rendered.url, stale: stale, configuration: configuration)
       }
       if source == .timeline { showedTimelineEntry.withLock { $0.formUnion(instances) } }
       for instance in instances {
@@ -74,7 +75,7 @@ final class EventRouter: Sendable {
               kind: key.kind, family: key.family, source: source, date: entry.date,
               validUntil: validUntil, relevance: entry.relevance, view: entry.view,
               lines: rendered.lines, spans: rendered.spans, regions: rendered.regions,
-              url: rendered.url, stale: stale)))
+              url: rendered.url, stale: stale, configuration: configuration)))
       }
     case .failure(let key, let instances, let failure):
       for instance in instances {
