@@ -64,7 +64,8 @@ enum InstanceResolver {
         problems.append(
           InstanceProblem(
             code: "duplicate-id", instance: id,
-            message: "the id is given to more than one instance (\(spec.origin))"))
+            message: "more than one instance has this id"
+              + (spec.origin.isEmpty ? "" : " (again in \(spec.origin))")))
       }
     }
     taken = explicit

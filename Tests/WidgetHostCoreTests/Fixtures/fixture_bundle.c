@@ -28,7 +28,8 @@
  *              int, ratio double, enabled bool, day date, color enum red/green/blue, animal
  *              entity, required); its snapshot and its one entry (policy never) show the
  *              configuration it received as "name=value" pairs ("animal=cat(Cat)" for the
- *              entity); its options for animal are cat, dog, panda, and also whale when color is
+ *              entity), the entry followed by "timeline=N", N counting the process's timeline
+ *              calls of this kind; its options for animal are cat, dog, panda, and also whale when color is
  *              blue; they fail ("options backend down") when title is "fail"
  * FIXTURE_HANG_ON_LOAD makes the entry point never return.
  * FIXTURE_CRASH_AFTER_LOAD makes the entry point start a thread that crashes (SIGSEGV) 100 ms
@@ -273,7 +274,15 @@ static void configurable(const wk_call *call, double now) {
         free(json);
         return;
     }
-    char *text = configuration_text(call);
+    char *pairs = configuration_text(call);
+    char *text = malloc(strlen(pairs) + 32);
+    if (call->method == WK_METHOD_TIMELINE) {
+        static int timelines = 0;
+        sprintf(text, "%s timeline=%d", pairs, __atomic_add_fetch(&timelines, 1, __ATOMIC_SEQ_CST));
+    } else {
+        strcpy(text, pairs);
+    }
+    free(pairs);
     char when[32];
     format_date(now, when, sizeof when);
     size_t size = strlen(text) + 256;
