@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 import WidgetSchema
@@ -294,5 +295,52 @@ import WidgetSchema
       bundle: "b", kind: "K", family: .systemSmall, configuration: #"{"color":"red"}"#)
     #expect(key.configurationValues == ["color": .string("red")])
     #expect(TimelineKey(bundle: "b", kind: "K", family: .systemSmall).configurationValues == nil)
+  }
+}
+
+/// An instance reconfigured onto another timeline shows that timeline only.
+@Suite struct ReconfiguredInstanceTests {
+  /// Records the instances whose entries are redrawn for their live dates.
+  final class Redraws: EventSink {
+    let instances = Mutex<[String]>([])
+    func begin(_ header: StreamHeader) {}
+    func write(_ event: StreamEvent) {}
+    func end() {}
+    func refresh(instance: String?, entry: EntryEvent) {
+      instances.withLock { $0.append(instance ?? "") }
+    }
+  }
+
+  @Test func aMovedInstanceGetsNoRedrawsOfItsOldEntry() async throws {
+    let start = Date(timeIntervalSince1970: 1_800_000_000)
+    let clock = VirtualClock(start: start)
+    let redraws = Redraws()
+    let stream = EventStream(clock: clock, sinks: [redraws])
+    stream.begin(host: "test")
+    let router = EventRouter(
+      stream: stream,
+      renderer: Renderer(
+        dates: DateText(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
+      ), clock: clock)
+    let old = TimelineKey(bundle: "b", kind: "K", family: .accessoryInline, configuration: "{}")
+    let new = TimelineKey(
+      bundle: "b", kind: "K", family: .accessoryInline, configuration: #"{"n":2}"#)
+    let timer = Entry(
+      date: start, view: .text(TextNode(runs: [.verbatim("t "), .date(start, style: .timer)])))
+    let plain = Entry(date: start, view: .text(TextNode(runs: [.verbatim("moved")])))
+    // x and y share a timer; then x moves to a timeline of its own.
+    router.route(
+      .entry(old, instances: ["x", "y"], timer, source: .timeline, validUntil: nil, stale: false))
+    router.route(
+      .entry(new, instances: ["x"], plain, source: .timeline, validUntil: nil, stale: false))
+    clock.advance(to: start.addingTimeInterval(1))
+    var waited = 0
+    while redraws.instances.withLock({ $0.isEmpty }) && waited < 500 {
+      try await Task.sleep(for: .milliseconds(10))
+      waited += 1
+    }
+    router.stop()
+    // x comes before y in the redraw's list: had it been redrawn, it would be here.
+    #expect(redraws.instances.withLock { $0 } == ["y"])
   }
 }
