@@ -91,6 +91,13 @@ struct OptionSpec {
     help: "Where the durable state is kept: state.sqlite3 with instance configurations, each "
       + "instance's last timeline and the refresh budgets (default: $XDG_STATE_HOME/widget-host; "
       + "docs/state.md).")
+  static let instance = OptionSpec(
+    names: ["--instance"], valueName: "SPEC",
+    help: "Show this instance (repeatable): [ID=]KIND[/FAMILY][?NAME=VALUE&...], e.g. "
+      + "'left=Animals/systemSmall?color=red' (docs/home-screen.md).")
+  static let home = OptionSpec(
+    names: ["--home"], valueName: "FILE",
+    help: "Show the instances of this home-screen file (JSON, docs/home-screen.md).")
   static let logLevel = OptionSpec(
     names: ["--log-level"], valueName: "LEVEL",
     help: "Bundle log lines shown on stderr: debug, info (default), warning, error.")

@@ -7,7 +7,10 @@ enum PreviewCommand: Command {
   static let name = "preview"
   static let summary = "Show the widget gallery: each kind's placeholder and snapshot per family."
   static let synopsis =
-    "preview <bundle> [--kind KIND]... [--family FAMILY]... [--format text|json]"
+    """
+    preview <bundle> [--kind KIND]... [--family FAMILY]... [--instance SPEC]... [--home FILE]
+              [--format text|json]
+    """
   static let discussion = """
     For every kind (or --kind) in every family it supports (or --family), asks the bundle for \
     the placeholder, drawn redacted, and the snapshot, with isPreview true in its context, and \
@@ -20,6 +23,8 @@ enum PreviewCommand: Command {
     OptionSpec(
       names: ["--family", "-f"], valueName: "FAMILY",
       help: "Show only this family (repeatable; default: every family the kind supports)."),
+    .instance,
+    .home,
     OptionSpec(
       names: ["--format"], valueName: "FORMAT",
       help: "text (boxes side by side, the default) or json (one object per kind and family, "
@@ -46,6 +51,7 @@ enum PreviewCommand: Command {
     options.families = try arguments.all("--family").map { (value) throws(UsageError) in
       try RunCommand.parseFamily(value, command: name)
     }
+    try InstanceArguments.parse(arguments, into: &options, command: name)
     try RunCommand.parseDeadlines(arguments, into: &options, command: name)
     let json: Bool
     switch arguments.last("--format") ?? "text" {

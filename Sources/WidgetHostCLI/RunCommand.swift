@@ -7,7 +7,8 @@ enum RunCommand: Command {
   static let name = "run"
   static let summary = "Load widget bundles and stream their widgets' entries."
   static let synopsis = """
-    run <bundle>... [--kind KIND]... [--family FAMILY]... [--format text|json|i3bar|waybar]
+    run <bundle>... [--kind KIND]... [--family FAMILY]... [--instance SPEC]... [--home FILE]
+          [--format text|json|i3bar|waybar]
           [--once] [--sink socket[:PATH]|tcp:HOST:PORT]... [--token TOKEN] [--on-open-url CMD]
           [--state-dir DIR] [--budget N|unlimited] [--min-reload-interval SECONDS] [--deadline SECONDS]
           [--placeholder-deadline SECONDS] [--color WHEN] [--log-level LEVEL]
@@ -16,7 +17,7 @@ enum RunCommand: Command {
   static let discussion = """
     Each <bundle> is a Name.widgetbundle folder or, for development, a shared library built with \
     the SDK. Every kind of every bundle is shown in its first family unless --kind and --family \
-    choose. Runs until interrupted (SIGINT, SIGTERM), or with --once until every widget has \
+    choose, or --instance and --home name the instances and their parameters. Runs until interrupted (SIGINT, SIGTERM), or with --once until every widget has \
     shown its current entry. Each bundle runs in its own worker process: a crash is reported \
     and the worker restarted; a bundle that crashes 3 times within 60 s is quarantined until its \
     library changes or 'widget-host unquarantine' is run (docs/isolation.md). Each widget's \
@@ -30,6 +31,8 @@ enum RunCommand: Command {
       names: ["--family", "-f"], valueName: "FAMILY",
       help: "Show kinds in this family (repeatable): "
         + WidgetFamily.allCases.map(\.rawValue).joined(separator: ", ") + "."),
+    .instance,
+    .home,
     OptionSpec(
       names: ["--format"], valueName: "FORMAT",
       help: "text (framed boxes, the default), json (newline-delimited JSON, docs/stream.md), "
@@ -77,6 +80,11 @@ enum RunCommand: Command {
     ),
     ("widget-host run --format json SystemStatus.widgetbundle | jq .type", "feed a program"),
     (
+      "widget-host run Animals.widgetbundle --instance 'left=Animals/systemSmall?color=red&animal=cat' "
+        + "--instance 'Animals?animal=lion' --once",
+      "two configured instances of one kind"
+    ),
+    (
       "widget-host run Clock.widgetbundle --family accessoryInline --format i3bar",
       "status_command for i3bar or swaybar"
     ),
@@ -103,6 +111,7 @@ enum RunCommand: Command {
     options.families = try arguments.all("--family").map { (value) throws(UsageError) in
       try parseFamily(value)
     }
+    try InstanceArguments.parse(arguments, into: &options, command: name)
     options.once = arguments.flag("--once")
     try parseBudget(arguments, into: &options)
     options.stateDirectory = arguments.last("--state-dir") ?? StateStore.defaultDirectory()

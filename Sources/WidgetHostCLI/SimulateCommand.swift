@@ -8,6 +8,7 @@ enum SimulateCommand: Command {
   static let summary = "Simulate hours or days of the widgets' timelines in seconds."
   static let synopsis = """
     simulate <bundle>... --for DURATION [--kind KIND]... [--family FAMILY]...
+               [--instance SPEC]... [--home FILE]
                [--start RFC3339] [--budget N|unlimited] [--format text|json]
                [--min-reload-interval SECONDS] [--deadline SECONDS] [--placeholder-deadline SECONDS]
                [--log-level LEVEL]
@@ -31,6 +32,8 @@ enum SimulateCommand: Command {
     OptionSpec(
       names: ["--family", "-f"], valueName: "FAMILY",
       help: "Simulate kinds in this family (repeatable; default: each kind's first family)."),
+    .instance,
+    .home,
     OptionSpec(
       names: ["--start"], valueName: "RFC3339",
       help: "The virtual clock's start, e.g. 2026-01-01T00:00:00Z (default: now, to the second)."),
@@ -87,6 +90,7 @@ enum SimulateCommand: Command {
     options.families = try arguments.all("--family").map { (value) throws(UsageError) in
       try RunCommand.parseFamily(value, command: name)
     }
+    try InstanceArguments.parse(arguments, into: &options, command: name)
     try RunCommand.parseBudget(arguments, into: &options, command: name)
     try RunCommand.parseReloadInterval(arguments, into: &options, command: name)
     try RunCommand.parseDeadlines(arguments, into: &options, command: name)

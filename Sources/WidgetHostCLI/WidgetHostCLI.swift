@@ -8,6 +8,7 @@ public enum WidgetHostCLI {
     ReloadCommand.self, TapCommand.self, InspectCommand.self, ListCommand.self,
     AssembleCommand.self, UnquarantineCommand.self, BudgetCommand.self, ValidateCommand.self,
     StateCommand.self,
+    OptionsCommand.self,
   ]
 
   /// The top-level `--help` text.

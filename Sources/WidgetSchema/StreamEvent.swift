@@ -229,6 +229,9 @@ public struct EntryEvent: Sendable, Equatable {
   /// start, before any provider call), until a fresh timeline replaces it. Written only when
   /// true.
   public var restored: Bool
+  /// The instance's parameter values (defaults filled in), as its provider received them;
+  /// nil for instances without any (static kinds).
+  public var configuration: [String: JSONValue]?
   /// From when the entry is shown: its `date` (with `validUntil`, the span it covers).
   public var validFrom: Date { date }
 
@@ -236,8 +239,10 @@ public struct EntryEvent: Sendable, Equatable {
   public init(
     kind: String, family: WidgetFamily, source: EntrySource, date: Date, validUntil: Date?,
     relevance: Relevance?, view: ViewNode, lines: [String], spans: [Span] = [],
-    regions: [TapRegion] = [], url: String? = nil, stale: Bool = false, restored: Bool = false
+    regions: [TapRegion] = [], url: String? = nil, stale: Bool = false, restored: Bool = false,
+    configuration: [String: JSONValue]? = nil
   ) {
+    self.configuration = configuration
     self.kind = kind
     self.family = family
     self.source = source
@@ -395,6 +400,7 @@ extension EntryEvent: Codable {
     case stale
     case restored
     case validFrom
+    case configuration
   }
 
   public init(from decoder: any Decoder) throws {
@@ -412,6 +418,8 @@ extension EntryEvent: Codable {
     url = try container.decodeIfPresent(String.self, forKey: .url)
     stale = try container.decodeIfPresent(Bool.self, forKey: .stale) ?? false
     restored = try container.decodeIfPresent(Bool.self, forKey: .restored) ?? false
+    configuration = try container.decodeIfPresent(
+      [String: JSONValue].self, forKey: .configuration)
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -430,5 +438,6 @@ extension EntryEvent: Codable {
     try container.encodeIfPresent(url, forKey: .url)
     try container.encode(stale, forKey: .stale)
     if restored { try container.encode(true, forKey: .restored) }
+    try container.encodeIfPresent(configuration, forKey: .configuration)
   }
 }

@@ -38,7 +38,18 @@ import WidgetSchema
     #expect(
       connection.description.kinds.map(\.kind) == [
         "Good", "Twice", "Fail", "Garbage", "Later", "Reloader", "Never", "Chatty", "Huge",
-        "Ancient", "Many", "Segv", "Abort", "Exit", "Hog", "Once",
+        "Ancient", "Many", "Segv", "Abort", "Exit", "Hog", "Once", "Configurable",
+      ])
+    // The configurable kind's parameter schema arrives whole.
+    let configurable = connection.description.kinds.last?.configuration
+    #expect(
+      configurable?.parameters.map(\.type) == [
+        .string, .int, .double, .bool, .date, .enum, .entity,
+      ])
+    #expect(configurable?.parameters.last?.required == true)
+    #expect(
+      configurable?.parameters.first { $0.type == .enum }?.cases?.map(\.value) == [
+        "red", "green", "blue",
       ])
     await connection.close()
   }

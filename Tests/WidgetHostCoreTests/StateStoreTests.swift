@@ -298,12 +298,12 @@ import WidgetSchema
       scheduler: scheduler, stream: EventStream(clock: clock, sinks: []), instances: [instance],
       state: store)
     #expect(store.instance(instance.id) == nil)
-    #expect(try control.configure(instance: instance.id, parameters: [:]) == instance.id)
+    #expect(try await control.configure(instance: instance.id, parameters: [:]) == instance.id)
     let stored = try #require(store.instance(instance.id))
     #expect(stored.key == key)
     // A rejected request keeps nothing.
-    #expect(throws: ControlError.self) {
-      try control.configure(instance: "nope", parameters: [:])
+    await #expect(throws: ControlError.self) {
+      try await control.configure(instance: "nope", parameters: [:])
     }
     #expect(store.instance("nope") == nil)
     control.detach()

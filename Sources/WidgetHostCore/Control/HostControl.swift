@@ -14,6 +14,7 @@ public final class HostControl: Sendable {
     var instances: [WidgetInstance]
     /// The durable state, where configurations changed at run time are kept.
     var state: StateStore?
+    var configurator: InstanceConfigurator?
   }
 
   private let running = Mutex<Running?>(nil)
@@ -26,10 +27,12 @@ public final class HostControl: Sendable {
 
   func attach(
     scheduler: Scheduler, stream: EventStream, instances: [WidgetInstance],
-    state: StateStore? = nil
+    state: StateStore? = nil, configurator: InstanceConfigurator? = nil
   ) {
     running.withLock {
-      $0 = Running(scheduler: scheduler, stream: stream, instances: instances, state: state)
+      $0 = Running(
+        scheduler: scheduler, stream: stream, instances: instances, state: state,
+        configurator: configurator)
     }
   }
 
@@ -55,7 +58,8 @@ public final class HostControl: Sendable {
     return running.instances.map { instance in
       InstanceState(
         instance: instance.id, bundle: instance.key.bundle, kind: instance.key.kind,
-        family: instance.key.family, entry: entries[instance.id])
+        family: instance.key.family, entry: entries[instance.id],
+        configuration: instance.key.configurationValues)
     }
   }
 
@@ -79,21 +83,75 @@ public final class HostControl: Sendable {
     return matching.count
   }
 
-  /// Changes the parameters of `instance`. Every parameter must be one its kind's
-  /// configuration declares; static configurations declare none, so for them only an empty set
-  /// of changes is accepted.
+  /// Changes the parameters of `instance`: `parameters` are merged into the values it was
+  /// given (`null` removes one, so its default applies again), checked as at start (names,
+  /// types, enum cases, the bundle's dynamic options, required values), and the instance then
+  /// shows the new configuration's timeline. Static configurations declare no parameters, so
+  /// for them only an empty set of changes is accepted.
   public func configure(
     instance id: String, parameters: [String: JSONValue]
-  ) throws(ControlError) -> String {
+  ) async throws(ControlError) -> String {
     let running = try current()
     guard let instance = running.instances.first(where: { $0.id == id }) else {
       throw .unknownInstance(id, known: running.instances.map(\.id).joined(separator: ", "))
     }
-    if let name = parameters.keys.sorted().first {
-      throw .unknownParameter(name, instance: instance.id, kind: instance.key.kind)
+    guard let configurator = running.configurator else {
+      if let name = parameters.keys.sorted().first {
+        throw .unknownParameter(name, instance: instance.id, kind: instance.key.kind)
+      }
+      keepConfiguration(of: instance, in: running)
+      return instance.id
     }
-    keepConfiguration(of: instance, in: running)
-    return instance.id
+    switch await configurator.reconfigure(instance, changes: parameters) {
+    case .failure(let error):
+      throw error
+    case .success(let (changed, values)):
+      await apply(changed, values: values, configurator: configurator)
+      keepConfiguration(of: changed, in: running)
+      return changed.id
+    }
+  }
+
+  /// What ``configure(instance:parameters:)`` answers when it needs no bundle call: the
+  /// instance id for a static kind given no parameters, or the error (no host running, unknown
+  /// instance, parameters on a static kind). Nil when the request needs ``configure``.
+  public func configureAtOnce(
+    instance id: String, parameters: [String: JSONValue]
+  ) throws(ControlError) -> String? {
+    let running = try current()
+    guard let instance = running.instances.first(where: { $0.id == id }) else {
+      throw .unknownInstance(id, known: running.instances.map(\.id).joined(separator: ", "))
+    }
+    guard running.configurator?.isConfigurable(instance.key.kind) == true else {
+      if let name = parameters.keys.sorted().first {
+        throw .unknownParameter(name, instance: instance.id, kind: instance.key.kind)
+      }
+      return instance.id
+    }
+    return nil
+  }
+
+  /// The one place where a running instance's configuration changes: the new values are
+  /// remembered, the instance list updated, and the instance moved to the timeline of its new
+  /// key (shared with any instance already showing that configuration; else fetched anew).
+  private func apply(
+    _ instance: WidgetInstance, values: [String: ParameterInput],
+    configurator: InstanceConfigurator
+  ) async {
+    configurator.record(instance.id, values: values)
+    let previous: WidgetInstance? = running.withLock { running in
+      guard let index = running?.instances.firstIndex(where: { $0.id == instance.id }) else {
+        return nil
+      }
+      let previous = running?.instances[index]
+      running?.instances[index] = instance
+      return previous
+    }
+    guard let previous, previous.key != instance.key, let running = try? current() else {
+      return
+    }
+    await running.scheduler.remove(instance: instance.id)
+    await running.scheduler.add(instance)
   }
 
   /// Keeps the configuration `instance` shows from now on in the durable state, so a restarted
@@ -167,6 +225,8 @@ public struct InstanceState: Codable, Sendable, Equatable {
   public var family: WidgetFamily
   /// The entry shown now, if any.
   public var entry: EntryEvent?
+  /// The instance's parameter values, defaults filled in; absent when it has none.
+  public var configuration: [String: JSONValue]?
 }
 
 /// Why a control request failed; `code` is stable for clients.
@@ -179,6 +239,9 @@ public enum ControlError: Error, Sendable, Equatable, CustomStringConvertible {
   case nothingShown(String)
   case nothingToOpen(String)
   case unknownParameter(String, instance: String, kind: String)
+  /// `configure` values that do not fit the kind's parameters; `code` is the problem's
+  /// (`invalid-value`, `unknown-option`, …; `invalid-configuration` for several kinds of problem).
+  case invalidConfiguration(code: String, message: String)
 
   /// A stable, machine-readable code.
   public var code: String {
@@ -191,6 +254,7 @@ public enum ControlError: Error, Sendable, Equatable, CustomStringConvertible {
     case .nothingShown: "nothing-shown"
     case .nothingToOpen: "nothing-to-open"
     case .unknownParameter: "unknown-parameter"
+    case .invalidConfiguration(let code, _): code
     }
   }
 
@@ -206,6 +270,7 @@ public enum ControlError: Error, Sendable, Equatable, CustomStringConvertible {
     case .nothingToOpen(let id): "\(id) has no widgetURL or Link there"
     case .unknownParameter(let name, let instance, let kind):
       "\(instance) has no parameter '\(name)': kind \(kind) has a static configuration"
+    case .invalidConfiguration(_, let message): message
     }
   }
 }

@@ -11,6 +11,8 @@ final class BundleTimelineProvider: TimelineProviding {
   private let warn: @Sendable (TimelineKey, ProviderFailure) -> Void
   private let deadlines: HostOptions.Deadlines
   private let callCounts = Mutex<[TimelineKey: Int]>([:])
+  /// Kinds with intent parameters: their calls carry the configuration (`{}` at least).
+  private let configurableKinds = Mutex<Set<String>>([])
 
   init(
     deadlines: HostOptions.Deadlines,
@@ -25,6 +27,26 @@ final class BundleTimelineProvider: TimelineProviding {
   }
 
   var all: [any BundleConnection] { connections.withLock { Array($0.values) } }
+
+  /// Notes the kinds of `manifest` that take parameters: their calls carry the instance's
+  /// configuration in the context (static kinds' calls carry none).
+  func noteConfigurableKinds(of manifest: BundleManifest) {
+    let kinds = manifest.kinds.filter { $0.configuration.intent != nil }.map(\.kind)
+    configurableKinds.withLock { $0.formUnion(kinds) }
+  }
+
+  /// The values dynamic parameter `parameter` of `kind` may take (the `options` method), for
+  /// an instance in `family` whose other values are `configuration`.
+  func options(
+    bundle: String, kind: String, family: WidgetFamily, parameter: String,
+    configuration: [String: JSONValue]
+  ) async -> Result<[ParameterOption], ProviderFailure> {
+    let key = TimelineKey(bundle: bundle, kind: kind, family: family)
+    let context = ProviderContext(
+      family: family, configuration: configuration, parameter: parameter)
+    return await call(.options, key, context: context, counted: false, as: ParameterOptions.self)
+      .map(\.options)
+  }
 
   /// How many provider calls (placeholder, snapshot, timeline) were made for each key.
   var calls: [TimelineKey: Int] { callCounts.withLock { $0 } }
@@ -95,13 +117,23 @@ final class BundleTimelineProvider: TimelineProviding {
   private func call<T: Decodable>(
     _ method: ProviderMethod, _ key: TimelineKey, isPreview: Bool = false, as type: T.Type
   ) async -> Result<T, ProviderFailure> {
-    callCounts.withLock { $0[key, default: 0] += 1 }
+    let configurable = configurableKinds.withLock { $0.contains(key.kind) }
+    let context = ProviderContext(
+      family: key.family, isPreview: isPreview,
+      configuration: configurable ? key.configurationValues ?? [:] : nil)
+    return await call(method, key, context: context, counted: true, as: type)
+  }
+
+  private func call<T: Decodable>(
+    _ method: ProviderMethod, _ key: TimelineKey, context: ProviderContext, counted: Bool,
+    as type: T.Type
+  ) async -> Result<T, ProviderFailure> {
+    if counted { callCounts.withLock { $0[key, default: 0] += 1 } }
     guard let connection = connections.withLock({ $0[key.bundle] }) else {
       return .failure(
         ProviderFailure(code: "bundle-unavailable", message: "bundle \(key.bundle) is not loaded"))
     }
     let deadline = method == .placeholder ? deadlines.placeholder : deadlines.timeline
-    let context = ProviderContext(family: key.family, isPreview: isPreview)
     let outcome = await withTaskGroup(of: Result<Data, ProviderError>?.self) { group in
       group.addTask { () async -> Result<Data, ProviderError>? in
         do throws(ProviderError) {

@@ -12,6 +12,9 @@ final class EventRouter: Sendable {
   private let clock: any HostClock
   private let showedTimelineEntry = Mutex<Set<String>>([])
   private let liveRedraws = Mutex<[TimelineKey: Task<Void, Never>]>([:])
+  /// The key whose entry each instance shows: an instance reconfigured onto another key gets
+  /// no more redraws of its old entry.
+  private let shownKeys = Mutex<[String: TimelineKey]>([:])
 
   init(stream: EventStream, renderer: Renderer, clock: any HostClock) {
     self.stream = stream
@@ -71,13 +74,18 @@ final class EventRouter: Sendable {
     validUntil: Date?, stale: Bool, restored: Bool = false
   ) {
     let view = Self.displayedView(of: entry, source: source)
+    let configuration = key.configurationValues
+    shownKeys.withLock { shown in
+      for instance in instances { shown[instance] = key }
+    }
     let rendered = renderer.render(view, family: key.family, now: clock.now())
     scheduleRedraws(key, instances, view, rendered.nextLiveChange) { rendered in
       EntryEvent(
         kind: key.kind, family: key.family, source: source, date: entry.date,
         validUntil: validUntil, relevance: entry.relevance, view: entry.view,
         lines: rendered.lines, spans: rendered.spans, regions: rendered.regions,
-        url: rendered.url, stale: stale, restored: restored)
+        url: rendered.url, stale: stale, restored: restored,
+        configuration: configuration)
     }
     if source == .timeline { showedTimelineEntry.withLock { $0.formUnion(instances) } }
     for instance in instances {
@@ -95,7 +103,8 @@ final class EventRouter: Sendable {
             kind: key.kind, family: key.family, source: source, date: entry.date,
             validUntil: validUntil, relevance: entry.relevance, view: entry.view,
             lines: rendered.lines, spans: rendered.spans, regions: rendered.regions,
-            url: rendered.url, stale: stale, restored: restored)))
+            url: rendered.url, stale: stale, restored: restored,
+            configuration: configuration)))
     }
   }
 
@@ -106,12 +115,13 @@ final class EventRouter: Sendable {
     event: @escaping @Sendable (RenderedEntry) -> EntryEvent
   ) {
     let task = firstChange.map { firstChange in
-      Task { [clock, renderer, stream] in
+      Task { [clock, renderer, stream, self] in
         var next = firstChange
         while !Task.isCancelled {
           do { try await clock.sleep(until: next) } catch { return }
           let rendered = renderer.render(view, family: key.family, now: clock.now())
-          for instance in instances { stream.refresh(instance: instance, entry: event(rendered)) }
+          let showing = self.shownKeys.withLock { shown in instances.filter { shown[$0] == key } }
+          for instance in showing { stream.refresh(instance: instance, entry: event(rendered)) }
           guard let change = rendered.nextLiveChange else { return }
           next = change
         }

@@ -9,6 +9,11 @@ public struct HostOptions: Sendable {
   public var kinds: [String] = []
   /// Families to show each kind in; empty means each kind's first (preferred) family.
   public var families: [WidgetFamily] = []
+  /// The instances to show (`--instance`), after those of ``homeScreen``; when both are empty,
+  /// ``kinds`` and ``families`` decide.
+  public var instances: [InstanceSpec] = []
+  /// A home-screen file listing the instances to show (`--home`, docs/home-screen.md).
+  public var homeScreen: String?
   /// Render the current entry of every instance once, then stop.
   public var once = false
   /// Scheduler tunables.
@@ -67,6 +72,12 @@ public enum HostError: Error, Sendable, Equatable, CustomStringConvertible {
   case format(String)
   /// The durable state cannot be used (``StateStore``).
   case state(StoreError)
+  /// The home-screen file cannot be read or does not follow its schema.
+  case homeScreen(HomeScreenError)
+  /// Instances cannot run as given (unknown kind or parameter, bad value, …): every problem.
+  case instances([InstanceProblem])
+  /// A bundle failed a call made on the user's behalf (`widget-host options`).
+  case provider(String)
 
   public var description: String {
     switch self {
@@ -74,6 +85,9 @@ public enum HostError: Error, Sendable, Equatable, CustomStringConvertible {
     case .selection(let message): message
     case .format(let message): message
     case .state(let error): error.description
+    case .homeScreen(let error): error.description
+    case .instances(let problems): problems.map(\.description).joined(separator: "\n")
+    case .provider(let message): message
     }
   }
 }

@@ -72,7 +72,8 @@ extension WidgetHost {
         entry: EntryEvent(
           kind: key.kind, family: key.family, source: source, date: entry.date, validUntil: nil,
           relevance: entry.relevance, view: entry.view, lines: rendered.lines,
-          spans: rendered.spans, regions: rendered.regions, url: rendered.url))
+          spans: rendered.spans, regions: rendered.regions, url: rendered.url,
+          configuration: key.configurationValues))
     case .failure(let failure):
       return PreviewItem.Outcome(
         error: PreviewItem.Failure(code: failure.code, message: failure.message))

@@ -20,7 +20,7 @@ public final class WidgetHost: Sendable {
     public var providerCalls: [String: Int] = [:]
   }
 
-  private let options: HostOptions
+  let options: HostOptions
   let clock: any HostClock
   private let loader: any BundleLoader
   private let stream: EventStream
@@ -80,6 +80,8 @@ public final class WidgetHost: Sendable {
       [(source: BundleSource, connection: any BundleConnection, manifest: BundleManifest)]
     /// Calls the loaded bundles.
     var provider: BundleTimelineProvider
+    /// Resolves the instances' configurations (at start and for `configure`).
+    var configurator: InstanceConfigurator
 
     /// Closes every bundle.
     func close() async {
@@ -124,6 +126,9 @@ public final class WidgetHost: Sendable {
       do { instances = try store.startInstances(instances, at: clock.now()) } catch {
         warnStateFailed(error)
       }
+      for (restarted, given) in zip(instances, selection.instances) where restarted != given {
+        selection.configurator.adopt(restarted)
+      }
     }
     let archive = store.map { store in
       StateArchive(
@@ -137,7 +142,9 @@ public final class WidgetHost: Sendable {
       clock: clock, provider: selection.provider, configuration: configuration, ledger: store,
       archive: archive, emit: router.route)
     services.attach(scheduler)
-    control.attach(scheduler: scheduler, stream: stream, instances: instances, state: store)
+    control.attach(
+      scheduler: scheduler, stream: stream, instances: instances, state: store,
+      configurator: selection.configurator)
     // A restored entry is shown as each instance is added, before the run loop makes any call.
     for instance in instances {
       await scheduler.add(instance, restoring: archive?.restored(for: instance))
@@ -210,20 +217,31 @@ public final class WidgetHost: Sendable {
           InstancePlan.Bundle(id: manifest.id, path: source.path, kinds: manifest.kinds))
       }
     }
-    // 3. Register kinds and decide the instances.
-    let instances: [WidgetInstance]
+    // 3. Register kinds and decide the instances: those of --home and --instance, else each
+    // selected kind in its first family (or every family).
+    let placed: [InstanceResolver.Placed]
+    var problems: [InstanceProblem]
     do throws(HostError) {
       do { try InstancePlan.checkUniqueKinds(planned) } catch { throw HostError.bundle(error) }
-      instances = try InstancePlan.instances(
-        of: planned, kinds: options.kinds, families: options.families, everyFamily: everyFamily)
+      var specs: [InstanceSpec] = []
+      if let home = options.homeScreen {
+        do { specs = try HomeScreen.load(home) } catch { throw HostError.homeScreen(error) }
+      }
+      specs += options.instances
+      if specs.isEmpty {
+        specs = try InstancePlan.instances(
+          of: planned, kinds: options.kinds, families: options.families, everyFamily: everyFamily
+        ).map { InstanceSpec(id: $0.id, kind: $0.key.kind, family: $0.key.family) }
+      }
+      (placed, problems) = InstanceResolver.place(specs, in: planned)
       // A sink may refuse the selection (`--format waybar` with several instances).
-      try stream.prepare(instances: instances.map(\.id))
+      if problems.isEmpty { try stream.prepare(instances: placed.map(\.id)) }
     } catch {
       for (connection, _) in loaded.values { await connection.close() }
       throw error
     }
     // 4. Load (lazily: only bundles with an instance) and check library against manifest.
-    let needed = Set(instances.map(\.key.bundle))
+    let needed = Set(placed.map(\.bundle))
     for (connection, manifest) in loaded.values where !needed.contains(manifest.id) {
       await connection.close()
     }
@@ -245,13 +263,30 @@ public final class WidgetHost: Sendable {
         throw error
       }
     }
-    for (_, connection, manifest) in ready { provider.add(connection, for: manifest.id) }
-    return Selection(instances: instances, bundles: ready, provider: provider)
+    for (_, connection, manifest) in ready {
+      provider.add(connection, for: manifest.id)
+      provider.noteConfigurableKinds(of: manifest)
+    }
+    // 5. Resolve each instance's configuration (the bundles list dynamic options), then stop
+    // with every problem found, or go on with the instances.
+    let configurator = InstanceConfigurator(bundles: planned, provider: provider)
+    var instances: [WidgetInstance] = []
+    for instance in placed {
+      let (resolved, found) = await configurator.resolve(instance)
+      if let resolved { instances.append(resolved) }
+      problems += found
+    }
+    guard problems.isEmpty else {
+      for (_, connection, _) in ready { await connection.close() }
+      throw .instances(problems)
+    }
+    return Selection(
+      instances: instances, bundles: ready, provider: provider, configurator: configurator)
   }
 
   /// Loads a bundle's library and checks it against its manifest (or builds the manifest of a
   /// bare library from the library's description).
-  private func load(
+  func load(
     _ source: BundleSource
   ) async throws(HostError) -> (any BundleConnection, BundleManifest) {
     let connection: any BundleConnection

@@ -463,15 +463,37 @@ public final class SocketSink: EventSink {
     case "subscribe":
       subscribe(key, request)
     case "configure":
-      let answer: ControlReply
+      // Answered at once when no bundle need be asked (no host yet, unknown instance, static
+      // kind); else, like reload, once done: checking dynamic values calls the bundle.
       do throws(ControlError) {
-        let instance = try control.configure(
+        if let instance = try control.configureAtOnce(
           instance: request.instance ?? "", parameters: request.parameters ?? [:])
-        answer = ControlReply(id: request.id, result: ControlResult(configured: instance))
+        {
+          reply(key, ControlReply(id: request.id, result: ControlResult(configured: instance)))
+          return
+        }
       } catch {
-        answer = ControlReply(id: request.id, error: ControlFailure(error))
+        reply(key, ControlReply(id: request.id, error: ControlFailure(error)))
+        return
       }
-      reply(key, answer)
+      state.withLock { $0.connections[key]?.pendingReplies += 1 }
+      let control = self.control
+      Task { [self] in
+        let answer: ControlReply
+        do throws(ControlError) {
+          let instance = try await control.configure(
+            instance: request.instance ?? "", parameters: request.parameters ?? [:])
+          answer = ControlReply(id: request.id, result: ControlResult(configured: instance))
+        } catch {
+          answer = ControlReply(id: request.id, error: ControlFailure(error))
+        }
+        let line = JSONLines.encode(answer)
+        state.withLock { state in
+          state.connections[key]?.pendingReplies -= 1
+          state.connections[key]?.output.append(line)
+        }
+        wake()
+      }
     default:
       reply(
         key,

@@ -195,6 +195,30 @@ public actor Scheduler {
     wake()
   }
 
+  /// Removes the instance `id`: it gets no more events. The timeline it shared stays with the
+  /// other instances; a timeline no instance shows any more is dropped (a call in flight for it
+  /// is ignored when it returns).
+  public func remove(instance id: String) {
+    guard let key = order.first(where: { groups[$0]?.instances.contains(id) == true }),
+      var group = groups[key]
+    else { return }
+    group.instances.removeAll { $0 == id }
+    if group.instances.isEmpty {
+      groups[key] = nil
+      order.removeAll { $0 == key }
+    } else {
+      if case .entry(let key, let instances, let entry, let source, let validUntil, let stale) =
+        group.current
+      {
+        group.current = .entry(
+          key, instances: instances.filter { $0 != id }, entry, source: source,
+          validUntil: validUntil, stale: stale)
+      }
+      groups[key] = group
+    }
+    wake()
+  }
+
   /// Asks for new timelines for `kind` of `bundle` (every kind when nil), as
   /// `WidgetCenter.reloadTimelines(ofKind:)` does. A fetch in progress is followed by another.
   public func reload(bundle: String, kind: String?, reason: ReloadReason = .request) {

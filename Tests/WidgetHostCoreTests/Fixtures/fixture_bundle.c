@@ -24,6 +24,13 @@
  *              later (policy after); every later timeline call crashes (SIGSEGV)
  *   Hog        allocates and touches 4 GiB on snapshot and timeline (past the worker's memory
  *              limit); aborts if malloc fails
+ *   Configurable  an intent configuration with a parameter of every type (title string, count
+ *              int, ratio double, enabled bool, day date, color enum red/green/blue, animal
+ *              entity, required); its snapshot and its one entry (policy never) show the
+ *              configuration it received as "name=value" pairs ("animal=cat(Cat)" for the
+ *              entity), the entry followed by "timeline=N", N counting the process's timeline
+ *              calls of this kind; its options for animal are cat, dog, panda, and also whale when color is
+ *              blue; they fail ("options backend down") when title is "fail"
  * FIXTURE_HANG_ON_LOAD makes the entry point never return.
  * With FIXTURE_SILENT set (non-empty) in the environment when a call arrives, no call of any kind
  * is answered: what a restarted host shows before its provider replies.
@@ -64,7 +71,19 @@
     "{\"kind\":\"Abort\",\"families\":[\"systemSmall\"]},"                                      \
     "{\"kind\":\"Exit\",\"families\":[\"systemSmall\"]},"                                       \
     "{\"kind\":\"Hog\",\"families\":[\"systemSmall\"]},"                                        \
-    "{\"kind\":\"Once\",\"families\":[\"systemSmall\"]}]}"
+    "{\"kind\":\"Once\",\"families\":[\"systemSmall\"]},"                                        \
+    "{\"kind\":\"Configurable\",\"families\":[\"systemSmall\",\"systemLarge\"],"                \
+    "\"configuration\":{\"type\":\"intent\",\"intent\":\"ConfigurableIntent\",\"parameters\":["    \
+    "{\"name\":\"title\",\"type\":\"string\",\"default\":\"Hi\"},"                             \
+    "{\"name\":\"count\",\"type\":\"int\",\"default\":1},"                                      \
+    "{\"name\":\"ratio\",\"type\":\"double\"},"                                                 \
+    "{\"name\":\"enabled\",\"type\":\"bool\",\"default\":false},"                               \
+    "{\"name\":\"day\",\"type\":\"date\"},"                                                     \
+    "{\"name\":\"color\",\"type\":\"enum\",\"default\":\"red\",\"cases\":["                     \
+    "{\"value\":\"red\",\"title\":\"Red\"},{\"value\":\"green\",\"title\":\"Green\"},"           \
+    "{\"value\":\"blue\",\"title\":\"Blue\"}]},"                                                 \
+    "{\"name\":\"animal\",\"type\":\"entity\",\"entityType\":\"Animal\",\"required\":true}"      \
+    "]}}]}"
 #endif
 
 static const wk_host *the_host;
@@ -145,10 +164,153 @@ static void *crash_later(void *argument) {
 }
 #endif
 
+/* Copies a JSON string's contents (still escaped, so valid inside another JSON string) from
+ * `from` (just after its opening quote) to `out`; returns the position after the closing quote. */
+static const char *copy_string(const char *from, const char *end, char **out) {
+    while (from < end && *from != '"') {
+        if (*from == '\\' && from + 1 < end) *(*out)++ = *from++;
+        *(*out)++ = *from++;
+    }
+    return from < end ? from + 1 : end;
+}
+
+/* The position after the JSON value starting at `from` (a string, object, array or literal). */
+static const char *skip_value(const char *from, const char *end) {
+    if (from < end && *from == '"') {
+        from++;
+        while (from < end && *from != '"') from += (*from == '\\') ? 2 : 1;
+        return from < end ? from + 1 : end;
+    }
+    if (from < end && (*from == '{' || *from == '[')) {
+        int depth = 0;
+        while (from < end) {
+            char c = *from;
+            if (c == '"') {
+                from = skip_value(from, end);
+                continue;
+            }
+            if (c == '{' || c == '[') depth++;
+            if ((c == '}' || c == ']') && --depth == 0) return from + 1;
+            from++;
+        }
+        return end;
+    }
+    while (from < end && *from != ',' && *from != '}' && *from != ']') from++;
+    return from;
+}
+
+/* The configuration in the context as "name=value" pairs separated by spaces (entity values as
+ * "identifier(display)"); "unconfigured" without one. The caller frees it. */
+static char *configuration_text(const wk_call *call) {
+    const char *context = call->context_json, *end = context + call->context_len;
+    char *text = malloc(call->context_len + 32), *out = text;
+    const char *key = "\"configuration\":{";
+    const char *at = NULL;
+    for (const char *p = context; p + strlen(key) <= end; p++) {
+        if (memcmp(p, key, strlen(key)) == 0) { at = p + strlen(key); break; }
+    }
+    if (at == NULL) { strcpy(text, "unconfigured"); return text; }
+    while (at < end && *at != '}') {
+        if (*at == ',' || *at == ' ') { at++; continue; }
+        if (*at != '"') break;
+        if (out != text) *out++ = ' ';
+        at = copy_string(at + 1, end, &out);
+        *out++ = '=';
+        at++; /* the colon */
+        if (*at == '"') {
+            at = copy_string(at + 1, end, &out);
+        } else if (*at == '{') {
+            const char *close = skip_value(at, end);
+            const char *id = NULL, *display = NULL;
+            for (const char *p = at; p < close; p++) {
+                if (strncmp(p, "\"identifier\":\"", 14) == 0) id = p + 14;
+                if (strncmp(p, "\"display\":\"", 11) == 0) display = p + 11;
+            }
+            if (id) copy_string(id, close, &out);
+            *out++ = '(';
+            if (display) copy_string(display, close, &out);
+            *out++ = ')';
+            at = close;
+        } else {
+            const char *stop = skip_value(at, end);
+            memcpy(out, at, (size_t)(stop - at));
+            out += stop - at;
+            at = stop;
+        }
+    }
+    *out = 0;
+    return text;
+}
+
+static int context_has(const wk_call *call, const char *needle) {
+    size_t length = strlen(needle);
+    for (size_t i = 0; i + length <= call->context_len; i++) {
+        if (memcmp(call->context_json + i, needle, length) == 0) return 1;
+    }
+    return 0;
+}
+
+static void configurable(const wk_call *call, double now) {
+    if (call->method == WK_METHOD_OPTIONS) {
+        if (!context_has(call, "\"parameter\":\"animal\"")) {
+            reply_text(call, WK_STATUS_INVALID, "only animal has options");
+        } else if (context_has(call, "\"title\":\"fail\"")) {
+            reply_text(call, WK_STATUS_ERROR, "options backend down");
+        } else if (context_has(call, "\"color\":\"blue\"")) {
+            reply_text(call, WK_STATUS_OK,
+                       "{\"options\":[{\"identifier\":\"cat\",\"display\":\"Cat\"},"
+                       "{\"identifier\":\"dog\",\"display\":\"Dog\"},"
+                       "{\"identifier\":\"panda\",\"display\":\"Panda\"},"
+                       "{\"identifier\":\"whale\",\"display\":\"Whale\"}]}");
+        } else {
+            reply_text(call, WK_STATUS_OK,
+                       "{\"options\":[{\"identifier\":\"cat\",\"display\":\"Cat\"},"
+                       "{\"identifier\":\"dog\",\"display\":\"Dog\"},"
+                       "{\"identifier\":\"panda\",\"display\":\"Panda\"}]}");
+        }
+        return;
+    }
+    if (call->method == WK_METHOD_PLACEHOLDER) {
+        char *json = entry_json(now, "configurable");
+        reply_text(call, WK_STATUS_OK, json);
+        free(json);
+        return;
+    }
+    char *pairs = configuration_text(call);
+    char *text = malloc(strlen(pairs) + 32);
+    if (call->method == WK_METHOD_TIMELINE) {
+        static int timelines = 0;
+        sprintf(text, "%s timeline=%d", pairs, __atomic_add_fetch(&timelines, 1, __ATOMIC_SEQ_CST));
+    } else {
+        strcpy(text, pairs);
+    }
+    free(pairs);
+    char when[32];
+    format_date(now, when, sizeof when);
+    size_t size = strlen(text) + 256;
+    char *entry = malloc(size);
+    snprintf(entry, size, "{\"date\":\"%s\",\"view\":{\"type\":\"text\",\"runs\":[{\"text\":\"%s\"}]}}",
+             when, text);
+    if (call->method == WK_METHOD_SNAPSHOT) {
+        reply_text(call, WK_STATUS_OK, entry);
+    } else {
+        char *timeline = malloc(strlen(entry) + 64);
+        sprintf(timeline, "{\"entries\":[%s],\"policy\":{\"type\":\"never\"}}", entry);
+        reply_text(call, WK_STATUS_OK, timeline);
+        free(timeline);
+    }
+    free(entry);
+    free(text);
+}
+
 static void call(const wk_bundle *bundle, const wk_call *call) {
     (void)bundle;
     const char *silent = getenv("FIXTURE_SILENT");
     if (silent != NULL && *silent != '\0') return;
+    if (kind_is(call, "Configurable")) {
+        configurable(call, the_host->now(the_host));
+        return;
+    }
     if (call->method != WK_METHOD_PLACEHOLDER) {
         if (kind_is(call, "Segv")) crash();
         if (kind_is(call, "Abort")) abort();

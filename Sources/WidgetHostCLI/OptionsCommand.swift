@@ -1,0 +1,93 @@
+import Foundation
+import WidgetHostCore
+import WidgetSchema
+
+/// `widget-host options`: the values a parameter of a configurable kind may take.
+enum OptionsCommand: Command {
+  static let name = "options"
+  static let summary = "List the values a widget parameter may take (enum cases, dynamic options)."
+  static let synopsis = """
+    options <bundle> <kind> <parameter> [--family FAMILY] [--value NAME=VALUE]...
+              [--format text|json] [--deadline SECONDS]
+    """
+  static let discussion = """
+    For an enum parameter, prints its cases (value and title) from the manifest. For a dynamic \
+    parameter (an entity, or a string whose values the bundle lists), loads the bundle and asks \
+    it, as the host does before running an instance, with the options method; --value gives the \
+    instance's other values, which the bundle may use to narrow the list. Prints one option per \
+    line: the identifier to use in --instance, then what a person sees.
+    """
+  static let options: [OptionSpec] = [
+    OptionSpec(
+      names: ["--family", "-f"], valueName: "FAMILY",
+      help: "The instance's family (default: the kind's first)."),
+    OptionSpec(
+      names: ["--value"], valueName: "NAME=VALUE",
+      help: "Another parameter's value, typed as in --instance (repeatable)."),
+    OptionSpec(
+      names: ["--format"], valueName: "FORMAT",
+      help: "text (identifier and display, one per line; the default) or json (one object, "
+        + "docs/home-screen.md#listing-options)."),
+    .deadline,
+  ]
+  static let examples = [
+    ("widget-host options Animals.widgetbundle Animals animal", "the animals to choose from"),
+    (
+      "widget-host options Animals.widgetbundle Animals animal --value color=blue --format json",
+      "the list for blue instances, for a program"
+    ),
+  ]
+
+  static func run(_ arguments: Arguments, context: CommandContext) async throws(UsageError)
+    -> ExitCode
+  {
+    guard arguments.positionals.count == 3 else {
+      throw UsageError(command: name, message: "give a bundle, a kind and a parameter")
+    }
+    let (bundle, kind, parameter) = (
+      arguments.positionals[0], arguments.positionals[1], arguments.positionals[2]
+    )
+    var options = HostOptions(bundlePaths: [bundle])
+    try RunCommand.parseDeadlines(arguments, into: &options, command: name)
+    let family = try arguments.last("--family").map { (value) throws(UsageError) in
+      try RunCommand.parseFamily(value, command: name)
+    }
+    var values: [String: ParameterInput] = [:]
+    for pair in arguments.all("--value") {
+      guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
+        throw UsageError(command: name, message: "--value needs NAME=VALUE, got '\(pair)'")
+      }
+      values[String(pair[..<equals])] = .text(String(pair[pair.index(after: equals)...]))
+    }
+    let json: Bool
+    switch arguments.last("--format") ?? "text" {
+    case "text": json = false
+    case "json": json = true
+    case let other:
+      throw UsageError(command: name, message: "unknown format '\(other)' (expected text or json)")
+    }
+    let host = WidgetHost(options: options, sinks: [], log: context.errors, logLevel: .warning)
+    let listing: ParameterOptionsListing
+    do {
+      listing = try await host.parameterOptions(
+        kind: kind, parameter: parameter, family: family, values: values)
+    } catch .provider(let message) {
+      context.errors.write(errorLines(message))
+      return .providerFailed
+    } catch {
+      context.errors.write(errorLines(error.description))
+      return .bundle
+    }
+    if json {
+      let data = (try? WidgetJSON.encode(listing)) ?? Data()
+      context.output.write(String(decoding: data, as: UTF8.self) + "\n")
+    } else {
+      let width = listing.options.map(\.identifier.count).max() ?? 0
+      for option in listing.options {
+        let padding = String(repeating: " ", count: width - option.identifier.count + 2)
+        context.output.write(option.identifier + padding + option.display + "\n")
+      }
+    }
+    return .success
+  }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Synchronization
+import WidgetSchema
+
+/// Resolves the configurations of a host's instances, at start and when a client reconfigures
+/// one (`configure`): knows every kind's parameter schema, asks the bundles for dynamic options,
+/// and remembers the values each instance was given.
+final class InstanceConfigurator: Sendable {
+  private let kinds: [String: (bundle: String, manifest: KindManifest)]
+  private let provider: BundleTimelineProvider
+  private let given = Mutex<[String: [String: ParameterInput]]>([:])
+
+  init(bundles: [InstancePlan.Bundle], provider: BundleTimelineProvider) {
+    var kinds: [String: (bundle: String, manifest: KindManifest)] = [:]
+    for bundle in bundles {
+      for kind in bundle.kinds where kinds[kind.kind] == nil {
+        kinds[kind.kind] = (bundle.id, kind)
+      }
+    }
+    self.kinds = kinds
+    self.provider = provider
+  }
+
+  /// Whether `kind` takes parameters.
+  func isConfigurable(_ kind: String) -> Bool {
+    kinds[kind]?.manifest.configuration.intent != nil
+  }
+
+  /// The instance a placed spec becomes, or the problems with its values.
+  func resolve(
+    _ placed: InstanceResolver.Placed
+  ) async -> (instance: WidgetInstance?, problems: [InstanceProblem]) {
+    let (configuration, problems) = await resolve(
+      placed.spec.parameters, kind: placed.kind, bundle: placed.bundle, family: placed.family,
+      instance: placed.id)
+    guard problems.isEmpty else { return (nil, problems) }
+    given.withLock { $0[placed.id] = placed.spec.parameters }
+    return (
+      WidgetInstance(
+        id: placed.id,
+        key: TimelineKey(
+          bundle: placed.bundle, kind: placed.kind.kind, family: placed.family,
+          configuration: InstanceResolver.canonicalJSON(configuration))),
+      []
+    )
+  }
+
+  /// `instance` with `changes` applied to the values it was given (a `null` value removes one,
+  /// so its default applies again), or the problems with them. Nothing changes until
+  /// ``record(_:values:)``.
+  func reconfigure(
+    _ instance: WidgetInstance, changes: [String: JSONValue]
+  ) async -> Result<(instance: WidgetInstance, values: [String: ParameterInput]), ControlError> {
+    guard let (bundle, kind) = kinds[instance.key.kind] else {
+      return .failure(.unknownInstance(instance.id, known: instance.id))
+    }
+    if kind.configuration.intent == nil {
+      if let name = changes.keys.sorted().first {
+        return .failure(.unknownParameter(name, instance: instance.id, kind: kind.kind))
+      }
+      return .success((instance, [:]))
+    }
+    var values = given.withLock { $0[instance.id] } ?? [:]
+    for (name, value) in changes {
+      values[name] = value == .null ? nil : .json(value)
+    }
+    let (configuration, problems) = await resolve(
+      values, kind: kind, bundle: bundle, family: instance.key.family, instance: instance.id)
+    if let first = problems.first {
+      let code =
+        problems.allSatisfy { $0.code == first.code } ? first.code : "invalid-configuration"
+      return .failure(
+        .invalidConfiguration(
+          code: code, message: problems.map(\.description).joined(separator: "; ")))
+    }
+    let key = TimelineKey(
+      bundle: bundle, kind: kind.kind, family: instance.key.family,
+      configuration: InstanceResolver.canonicalJSON(configuration))
+    return .success((WidgetInstance(id: instance.id, key: key), values))
+  }
+
+  /// Takes the resolved configuration `instance` shows as the values it was given: when a
+  /// restarted host reuses a configuration an earlier `configure` stored (the restart rule), a
+  /// later `configure` merges into that configuration, not into the command line's.
+  func adopt(_ instance: WidgetInstance) {
+    guard let values = instance.key.configurationValues else { return }
+    given.withLock { $0[instance.id] = values.mapValues { .json($0) } }
+  }
+
+  /// Remembers the values `instance` was given, for later changes.
+  func record(_ instance: String, values: [String: ParameterInput]) {
+    given.withLock { $0[instance] = values }
+  }
+
+  private func resolve(
+    _ values: [String: ParameterInput], kind: KindManifest, bundle: String,
+    family: WidgetFamily, instance: String
+  ) async -> (configuration: [String: JSONValue], problems: [InstanceProblem]) {
+    let provider = self.provider
+    return await InstanceResolver.configuration(
+      of: values, kind: kind, instance: instance
+    ) { parameter, configuration in
+      await provider.options(
+        bundle: bundle, kind: kind.kind, family: family, parameter: parameter,
+        configuration: configuration)
+    }
+  }
+}
