@@ -12,6 +12,8 @@ public final class HostControl: Sendable {
     var scheduler: Scheduler
     var stream: EventStream
     var instances: [WidgetInstance]
+    /// The App Groups each bundle (by id) declares.
+    var appGroups: [String: [String]]
   }
 
   private let running = Mutex<Running?>(nil)
@@ -22,8 +24,14 @@ public final class HostControl: Sendable {
     self.onOpenURL = onOpenURL
   }
 
-  func attach(scheduler: Scheduler, stream: EventStream, instances: [WidgetInstance]) {
-    running.withLock { $0 = Running(scheduler: scheduler, stream: stream, instances: instances) }
+  func attach(
+    scheduler: Scheduler, stream: EventStream, instances: [WidgetInstance],
+    appGroups: [String: [String]] = [:]
+  ) {
+    running.withLock {
+      $0 = Running(
+        scheduler: scheduler, stream: stream, instances: instances, appGroups: appGroups)
+    }
   }
 
   func detach() {
@@ -48,8 +56,28 @@ public final class HostControl: Sendable {
     return running.instances.map { instance in
       InstanceState(
         instance: instance.id, bundle: instance.key.bundle, kind: instance.key.kind,
-        family: instance.key.family, entry: entries[instance.id])
+        family: instance.key.family, entry: entries[instance.id],
+        configuration: Self.configuration(of: instance),
+        appGroups: running.appGroups[instance.key.bundle] ?? [])
     }
+  }
+
+  /// The running widgets of bundle `bundle`, as `WidgetCenter.getCurrentConfigurations` inside
+  /// that bundle reports them.
+  public func configurations(bundle: String) throws(ControlError) -> CurrentConfigurations {
+    let running = try current()
+    return CurrentConfigurations(
+      widgets: running.instances.filter { $0.key.bundle == bundle }.map { instance in
+        ConfiguredWidget(
+          instance: instance.id, kind: instance.key.kind, family: instance.key.family,
+          configuration: Self.configuration(of: instance))
+      })
+  }
+
+  /// The instance's parameter values, decoded from its timeline key's canonical JSON.
+  private static func configuration(of instance: WidgetInstance) -> [String: JSONValue] {
+    (try? WidgetJSON.decode(
+      [String: JSONValue].self, from: Data(instance.key.configuration.utf8))) ?? [:]
   }
 
   /// The latest entry events, for a subscriber that has just connected.
@@ -142,6 +170,11 @@ public struct InstanceState: Codable, Sendable, Equatable {
   public var family: WidgetFamily
   /// The entry shown now, if any.
   public var entry: EntryEvent?
+  /// The instance's parameter values (`{}` for static widgets).
+  public var configuration: [String: JSONValue]?
+  /// The App Groups its bundle declares: `WidgetCenter` in an app flushes these before asking
+  /// for a reload.
+  public var appGroups: [String]?
 }
 
 /// Why a control request failed; `code` is stable for clients.
