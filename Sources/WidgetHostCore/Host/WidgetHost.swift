@@ -44,7 +44,7 @@ public final class WidgetHost: Sendable {
     self.renderer = Renderer(dates: DateText(locale: options.locale, timeZone: options.timeZone))
     self.services = HostServices(
       clock: clock, stream: stream, locale: options.locale, logOutput: log,
-      minimumLogLevel: logLevel)
+      minimumLogLevel: logLevel, control: control)
   }
 
   /// Runs until the calling task is cancelled, or, with `once`, until every instance has
@@ -123,7 +123,11 @@ public final class WidgetHost: Sendable {
       clock: clock, provider: selection.provider, configuration: configuration, ledger: ledger,
       emit: router.route)
     services.attach(scheduler)
-    control.attach(scheduler: scheduler, stream: stream, instances: selection.instances)
+    control.attach(
+      scheduler: scheduler, stream: stream, instances: selection.instances,
+      appGroups: Dictionary(
+        selection.bundles.map { ($0.manifest.id, $0.manifest.appGroups) },
+        uniquingKeysWith: { first, _ in first }))
     for instance in selection.instances { await scheduler.add(instance) }
     let loop = Task { await scheduler.run() }
     await drive(scheduler, loop)
