@@ -11,6 +11,8 @@ let package = Package(
     .library(name: "Clock", type: .dynamic, targets: ["Clock"]),
     .library(name: "LockScreen", type: .dynamic, targets: ["LockScreen"]),
     .library(name: "Wishes", type: .dynamic, targets: ["Wishes"]),
+    // Seed 004's app: writes the App Group and calls WidgetCenter (Examples/NowPlayingApp).
+    .executable(name: "NowPlayingApp", targets: ["NowPlayingApp"]),
     .plugin(name: "WidgetBundlePlugin", targets: ["WidgetBundlePlugin"]),
     .plugin(name: "WidgetValidatePlugin", targets: ["WidgetValidatePlugin"]),
   ],
@@ -41,6 +43,8 @@ let package = Package(
       path: "Examples/LockScreen/Sources"),
     .target(
       name: "Wishes", dependencies: ["WidgetKit", "SwiftUI"], path: "Examples/Wishes/Sources"),
+    .executableTarget(
+      name: "NowPlayingApp", dependencies: ["WidgetKit"], path: "Examples/NowPlayingApp/Sources"),
     // Plugins for bundle authors.
     .plugin(
       name: "WidgetBundlePlugin",
