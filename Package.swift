@@ -70,7 +70,7 @@ let package = Package(
     .testTarget(name: "WidgetHostCLITests", dependencies: ["WidgetHostCLI", "WidgetHostCore"]),
     .testTarget(
       name: "EndToEndTests", dependencies: ["WidgetSchema", "WidgetHostCore", "TestSupport"],
-      exclude: ["Golden"]),
+      exclude: ["Golden", "Fixtures"]),
   ],
   swiftLanguageModes: [.v6]
 )

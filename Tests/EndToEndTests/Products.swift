@@ -34,13 +34,17 @@ enum Products {
     bundles.appendingPathComponent("SystemStatus.widgetbundle").path
   }
 
-  /// A fixed, documented environment: US English, UTC, a temporary `XDG_STATE_HOME`.
+  /// A fixed, documented environment: US English, UTC, a temporary `XDG_STATE_HOME` and
+  /// `XDG_CONFIG_HOME`.
   static let environment: [String: String] = {
     var environment = ProcessInfo.processInfo.environment
     environment["LC_ALL"] = "en_US.UTF-8"
     environment["TZ"] = "UTC"
     // Quarantine state of this test process only, never the user's.
     environment["XDG_STATE_HOME"] = TestSupport.temporaryDirectory("state").path
+    // App Groups of this test process only: a developer's real defaults never leak in.
+    environment["XDG_CONFIG_HOME"] = TestSupport.temporaryDirectory("config").path
+    environment["WIDGET_HOST_SOCKET"] = nil
     return environment
   }()
 

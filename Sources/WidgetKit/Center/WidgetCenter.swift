@@ -9,8 +9,8 @@ import WidgetSchema
 /// running host's control socket: `$WIDGET_HOST_SOCKET`, else
 /// `$XDG_RUNTIME_DIR/widget-host/widget-host.sock`. Before asking for a reload, an app's
 /// `WidgetCenter` saves its pending `UserDefaults` changes of the App Groups the reloaded
-/// widgets' bundles declare, so the widgets read what the app has just written
-/// (docs/authoring.md, "App Groups and WidgetCenter").
+/// widgets' bundles declare and of every group already in the store, so the widgets read what
+/// the app has just written (docs/authoring.md, "App Groups and WidgetCenter").
 ///
 /// Without a host the reloads print one line on standard error and return; configuration
 /// queries fail with ``WidgetCenterError``. Nothing waits longer than 5 seconds.
@@ -67,19 +67,36 @@ public final class WidgetCenter: Sendable {
 
   /// An app's reload: saves the App Groups of the bundles concerned, then asks the host.
   private func reloadOverSocket(kind: String?, call: String) {
+    // Corelibs Foundation keeps `set` values in memory until `synchronize()` and drops them at
+    // exit; the bundle synchronizes before reading, so saved values are seen. Groups already
+    // in the store are saved even when no host runs.
+    var saved = Self.synchronize(Self.storedGroups(), except: [])
     do throws(HostSocket.Failure) {
       let socket = try HostSocket()
       let instances = try socket.request("list").instances ?? []
-      let groups = Set(
-        instances.filter { kind == nil || $0.kind == kind }.flatMap { $0.appGroups ?? [] })
-      for group in groups.sorted() where HostPaths.isGroup(group) {
-        // Corelibs Foundation keeps `set` values in memory until `synchronize()`; the bundle
-        // synchronizes before reading, so the new values are seen.
-        _ = UserDefaults(suiteName: group)?.synchronize()
+      let declared = instances.filter { kind == nil || $0.kind == kind }.flatMap {
+        $0.appGroups ?? []
       }
+      saved = Self.synchronize(declared, except: saved)
       _ = try socket.request("reload", kind: kind)
     } catch {
       FileHandle.standardError.write(Data("WidgetCenter: \(call): \(error)\n".utf8))
     }
+  }
+
+  /// Synchronizes the suites of `groups` but those in `done`; returns every group done.
+  private static func synchronize(_ groups: [String], except done: Set<String>) -> Set<String> {
+    var done = done
+    for group in Set(groups).subtracting(done).sorted() where HostPaths.isGroup(group) {
+      _ = UserDefaults(suiteName: group)?.synchronize()
+      done.insert(group)
+    }
+    return done
+  }
+
+  /// The App Groups that have a file in the store (`group.….plist`).
+  private static func storedGroups() -> [String] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: HostPaths.store())) ?? []
+    return names.filter { $0.hasSuffix(".plist") }.map { String($0.dropLast(".plist".count)) }
   }
 }
