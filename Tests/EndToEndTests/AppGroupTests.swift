@@ -175,6 +175,36 @@ import WidgetSchema
     #expect(cliElsewhere.errors.contains("listening on \(moved["WIDGET_HOST_SOCKET"]!) "))
   }
 
+  @Test func aHostThatNeverAnswersCostsTheAppAtMostTheTimeout() throws {
+    // A socket that takes connections (the kernel's backlog) but never answers.
+    let path = "/tmp/wh-mute-\(UUID().uuidString.prefix(8)).sock"
+    let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    defer {
+      close(listener)
+      unlink(path)
+    }
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8) + [0]) }
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+      }
+    }
+    #expect(bound == 0 && listen(listener, 8) == 0)
+    var environment = Self.environment()
+    environment["WIDGET_HOST_SOCKET"] = path
+    let started = Date()
+    let reload = try Self.runApp(["Song", "Artist"], environment: environment)
+    let elapsed = Date().timeIntervalSince(started)
+    #expect(reload.status == 0)
+    #expect(
+      reload.errors
+        == "WidgetCenter: reloadTimelines(ofKind: \"LockScreenWidget\"): the host on \(path) did "
+        + "not answer within 5 s\n")
+    #expect(elapsed < 15, "it gave up after its deadline (\(elapsed) s)")
+  }
+
   @Test func anUndeclaredGroupIsNotSharedWithAWorker() throws {
     let environment = Self.environment()
     let host = try Self.startHost(Self.undeclared, mode: .worker, environment: environment)
