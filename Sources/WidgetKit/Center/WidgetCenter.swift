@@ -13,7 +13,8 @@ import WidgetSchema
 /// the app has just written (docs/authoring.md, "App Groups and WidgetCenter").
 ///
 /// Without a host the reloads print one line on standard error and return; configuration
-/// queries fail with ``WidgetCenterError``. Nothing waits longer than 5 seconds.
+/// queries fail with ``WidgetCenterError``. No exchange with the host waits longer than 5
+/// seconds.
 public final class WidgetCenter: Sendable {
   /// The one widget center of the process.
   public static let shared = WidgetCenter()
@@ -34,7 +35,7 @@ public final class WidgetCenter: Sendable {
   }
 
   /// The widgets on screen (in a bundle: those of its kinds), or why they cannot be known.
-  /// `completion` runs once, on another thread.
+  /// `completion` runs once, possibly on another thread.
   public func getCurrentConfigurations(
     _ completion: @escaping @Sendable (Result<[WidgetInfo], any Error>) -> Void
   ) {
