@@ -10,7 +10,8 @@ import WidgetSchema
 /// data, and what it writes stays in this folder, which ``undeclaredGroups()`` reports.
 ///
 /// One folder per bundle id, kept across runs (like an app's container):
-/// `$XDG_STATE_HOME/widget-host/containers/<bundle id>/config`.
+/// `<containers>/<bundle id>/config`, by default under
+/// `$XDG_STATE_HOME/widget-host/containers` (``defaultContainers(environment:)``).
 final class AppGroupSandbox: Sendable {
   /// The folder given to the worker as `XDG_CONFIG_HOME`.
   let directory: String
@@ -18,16 +19,26 @@ final class AppGroupSandbox: Sendable {
   let store: String
   private let reported = Mutex<Set<String>>([])
 
-  /// Prepares the folder of bundle `bundle`, linking `groups` into `store`.
-  init(
-    bundle: String, groups: [String],
+  /// The folder of every bundle's container: `$XDG_STATE_HOME/widget-host/containers`
+  /// (`~/.local/state/…` when unset or not absolute).
+  static func defaultContainers(
     environment: [String: String] = ProcessInfo.processInfo.environment
-  ) {
+  ) -> String {
     let state =
       environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
       ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/state"
+    return state + "/widget-host/containers"
+  }
+
+  /// Prepares the folder of bundle `bundle` in `containers`, linking `groups` into the store
+  /// (`HostPaths.store(environment:)`).
+  init(
+    bundle: String, groups: [String], containers: String? = nil,
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) {
+    let root = containers ?? Self.defaultContainers(environment: environment)
     let safe = String(bundle.map { $0.isLetter || $0.isNumber || ".-_".contains($0) ? $0 : "_" })
-    directory = state + "/widget-host/containers/\(safe)/config"
+    directory = root + "/\(safe)/config"
     store = HostPaths.store(environment: environment)
     try? FileManager.default.createDirectory(
       atPath: directory, withIntermediateDirectories: true,

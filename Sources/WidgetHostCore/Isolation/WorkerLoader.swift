@@ -17,6 +17,9 @@ public struct WorkerLoader: BundleLoader {
   public var quarantine: QuarantineStore
   /// Seconds a worker may take to load its bundle before it is killed.
   public var loadDeadline: Double = 10
+  /// Where each bundle's container (its private `XDG_CONFIG_HOME`, with links to its declared
+  /// App Groups) is kept: by default `$XDG_STATE_HOME/widget-host/containers`.
+  public var containers: String = AppGroupSandbox.defaultContainers()
   var policy = CrashPolicy()
 
   /// Creates a loader. `executable` defaults to this process's own executable.
@@ -91,7 +94,8 @@ final class WorkerBundle: BundleConnection, Sendable {
     source: BundleSource, services: any BundleServices, loader: WorkerLoader
   ) async throws(BundleError) -> WorkerBundle {
     let bundleID = source.manifest?.id ?? URL(fileURLWithPath: source.libraryPath).lastPathComponent
-    let sandbox = AppGroupSandbox(bundle: bundleID, groups: source.manifest?.appGroups ?? [])
+    let sandbox = AppGroupSandbox(
+      bundle: bundleID, groups: source.manifest?.appGroups ?? [], containers: loader.containers)
     let (worker, description) = try await launch(source, services, loader, sandbox)
     // A bare library declares its groups in its description.
     if source.manifest == nil { sandbox.link(description.appGroups ?? []) }
