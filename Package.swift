@@ -12,6 +12,8 @@ let package = Package(
     .library(name: "LockScreen", type: .dynamic, targets: ["LockScreen"]),
     .library(name: "Wishes", type: .dynamic, targets: ["Wishes"]),
     .library(name: "Animals", type: .dynamic, targets: ["Animals"]),
+    // Seed 004's app: writes the App Group and calls WidgetCenter (Examples/NowPlayingApp).
+    .executable(name: "NowPlayingApp", targets: ["NowPlayingApp"]),
     .plugin(name: "WidgetBundlePlugin", targets: ["WidgetBundlePlugin"]),
     .plugin(name: "WidgetValidatePlugin", targets: ["WidgetValidatePlugin"]),
     .plugin(name: "IntentDefinitionPlugin", targets: ["IntentDefinitionPlugin"]),
@@ -54,6 +56,8 @@ let package = Package(
     .target(
       name: "Animals", dependencies: ["WidgetKit", "SwiftUI", "Intents"],
       path: "Examples/Animals/Sources", plugins: ["IntentDefinitionPlugin"]),
+    .executableTarget(
+      name: "NowPlayingApp", dependencies: ["WidgetKit"], path: "Examples/NowPlayingApp/Sources"),
     // Plugins for bundle authors.
     .plugin(
       name: "WidgetBundlePlugin",
@@ -85,7 +89,7 @@ let package = Package(
     .testTarget(name: "WidgetHostCLITests", dependencies: ["WidgetHostCLI", "WidgetHostCore"]),
     .testTarget(
       name: "EndToEndTests", dependencies: ["WidgetSchema", "WidgetHostCore", "TestSupport"],
-      exclude: ["Golden"]),
+      exclude: ["Golden", "Fixtures"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -6,7 +6,9 @@ import PackagePlugin
 ///
 /// Builds each widget bundle product (a dynamic library) and assembles `Name.widgetbundle/`
 /// next to it (or in `--output`) with `widget-host assemble`: the manifest is generated from
-/// the library's own description and `Resources/` is copied from the product's target.
+/// the library's own description, `Resources/` is copied from the product's target, and the App
+/// Groups of the target's `*.entitlements` file (`com.apple.security.application-groups`, as in
+/// Xcode) become the manifest's `appGroups`.
 @main
 struct WidgetBundlePlugin: CommandPlugin {
   func performCommand(context: PluginContext, arguments: [String]) async throws {
@@ -47,6 +49,9 @@ struct WidgetBundlePlugin: CommandPlugin {
       if let id { arguments += ["--id", id] }
       if let version { arguments += ["--version", version] }
       if let resources = resourcesFolder(of: product) { arguments += ["--resources", resources] }
+      if let entitlements = entitlementsFile(of: product) {
+        arguments += ["--entitlements", entitlements]
+      }
       let process = try Process.run(tool.url, arguments: arguments)
       process.waitUntilExit()
       guard process.terminationStatus == 0 else {
@@ -80,6 +85,20 @@ struct WidgetBundlePlugin: CommandPlugin {
       }
       return product
     }
+  }
+
+  /// The `*.entitlements` file inside the product's first target, or beside it (for
+  /// `path: "X/Sources"`); the first by name when there are several.
+  private func entitlementsFile(of product: LibraryProduct) -> String? {
+    guard let target = product.targets.first else { return nil }
+    let directory = target.directoryURL
+    for folder in [directory, directory.deletingLastPathComponent()] {
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+      if let name = names.filter({ $0.hasSuffix(".entitlements") }).sorted().first {
+        return folder.appendingPathComponent(name).path
+      }
+    }
+    return nil
   }
 
   /// `Resources/` inside the product's first target, or beside it (for `path: "X/Sources"`).

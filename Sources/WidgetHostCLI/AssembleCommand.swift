@@ -6,7 +6,7 @@ enum AssembleCommand: Command {
   static let name = "assemble"
   static let summary = "Assemble Name.widgetbundle/ from a shared library built with the SDK."
   static let synopsis =
-    "assemble <library> [--output FOLDER] [--name NAME] [--id ID] [--version VERSION] [--resources FOLDER]"
+    "assemble <library> [--output FOLDER] [--name NAME] [--id ID] [--version VERSION] [--resources FOLDER] [--app-group GROUP]... [--entitlements FILE]"
   static let discussion = """
     Loads the library, asks it to describe its widgets, and writes the bundle folder: \
     manifest.json (generated), the library, and Resources/. An existing bundle of the same \
@@ -28,12 +28,23 @@ enum AssembleCommand: Command {
       names: ["--version"], valueName: "VERSION",
       help: "Bundle version (default: the version the library declares, else 0.0.0)."),
     OptionSpec(names: ["--resources"], valueName: "FOLDER", help: "Folder copied to Resources/."),
+    OptionSpec(
+      names: ["--app-group"], valueName: "GROUP",
+      help: "An App Group the bundle may use (repeatable), added to the manifest's appGroups."),
+    OptionSpec(
+      names: ["--entitlements"], valueName: "FILE",
+      help: "An Xcode .entitlements plist: its com.apple.security.application-groups are "
+        + "added to appGroups."),
   ]
   static let examples = [
     (
       "widget-host assemble .build/debug/libClock.so --id com.example.clock --version 1.0",
       "bundle the Clock example"
-    )
+    ),
+    (
+      "widget-host assemble .build/debug/libLockScreen.so --entitlements Examples/LockScreen/LockScreen.entitlements",
+      "a bundle that may use the App Groups of its entitlements"
+    ),
   ]
 
   static func run(_ arguments: Arguments, context: CommandContext) async throws(UsageError)
@@ -50,6 +61,8 @@ enum AssembleCommand: Command {
     request.id = arguments.last("--id")
     request.version = arguments.last("--version")
     request.resources = arguments.last("--resources")
+    request.appGroups = arguments.all("--app-group")
+    request.entitlements = arguments.last("--entitlements")
     do {
       let (path, manifest) = try await BundleAssembler.assemble(
         request, services: StandaloneServices(log: context.errors))

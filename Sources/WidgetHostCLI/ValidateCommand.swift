@@ -49,8 +49,10 @@ enum ValidateCommand: Command {
     let state = FileManager.default.temporaryDirectory
       .appendingPathComponent("widget-host-validate-\(getpid())")
     defer { try? FileManager.default.removeItem(at: state) }
-    let loader = WorkerLoader(
+    var loader = WorkerLoader(
       quarantine: QuarantineStore(path: state.appendingPathComponent("quarantine.json").path))
+    // Throwaway containers too: what the checks make a bundle write stays out of its real one.
+    loader.containers = state.appendingPathComponent("containers").path
     let validator = BundleValidator(
       path: arguments.positionals[0], kinds: arguments.all("--kind"), deadline: deadline,
       loader: loader)

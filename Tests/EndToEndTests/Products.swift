@@ -34,10 +34,11 @@ enum Products {
     bundles.appendingPathComponent("SystemStatus.widgetbundle").path
   }
 
-  /// A fixed, documented environment: US English, UTC, and a new temporary `XDG_STATE_HOME`
-  /// each time it is read. The host's durable state (restored entries, budgets, quarantine) is
-  /// never the user's, and no run sees another's unless a test passes one environment to
-  /// several runs on purpose.
+  /// A fixed, documented environment: US English, UTC, a temporary `XDG_CONFIG_HOME` (App
+  /// Groups of this test process only: a developer's real defaults never leak in) and a new
+  /// temporary `XDG_STATE_HOME` each time it is read. The host's durable state (restored
+  /// entries, budgets, quarantine) is never the user's, and no run sees another's unless a test
+  /// passes one environment to several runs on purpose.
   static var environment: [String: String] {
     var environment = baseEnvironment
     environment["XDG_STATE_HOME"] = TestSupport.temporaryDirectory("state").path
@@ -48,6 +49,8 @@ enum Products {
     var environment = ProcessInfo.processInfo.environment
     environment["LC_ALL"] = "en_US.UTF-8"
     environment["TZ"] = "UTC"
+    environment["XDG_CONFIG_HOME"] = TestSupport.temporaryDirectory("config").path
+    environment["WIDGET_HOST_SOCKET"] = nil
     return environment
   }()
 

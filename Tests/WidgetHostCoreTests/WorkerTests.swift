@@ -25,10 +25,13 @@ import WidgetSchema
   }
 
   static func loader() -> WorkerLoader {
-    WorkerLoader(
+    var loader = WorkerLoader(
       executable: TestSupport.product("widget-host").path,
       quarantine: QuarantineStore(
         path: TestSupport.temporaryDirectory("state").appendingPathComponent("q.json").path))
+    // Containers of this test only, never in the user's state folder.
+    loader.containers = TestSupport.temporaryDirectory("containers").path
+    return loader
   }
 
   @Test func framesRoundTripAndOversizedFramesAreRefused() throws {

@@ -160,3 +160,30 @@ import Testing
     #expect(throws: SchemaError.self) { try WidgetJSON.decode(ViewNode.self, from: bytes) }
   }
 }
+
+/// Where the socket and the App Group store are, for the SDK, the CLI and the host alike.
+@Suite struct HostPathsTests {
+  @Test func theSocketPath() {
+    #expect(
+      HostPaths.socket(environment: ["WIDGET_HOST_SOCKET": "/x/h.sock", "XDG_RUNTIME_DIR": "/r"])
+        == "/x/h.sock")
+    #expect(
+      HostPaths.socket(environment: ["WIDGET_HOST_SOCKET": "", "XDG_RUNTIME_DIR": "/r"])
+        == "/r/widget-host/widget-host.sock")
+    #expect(HostPaths.socket(environment: [:]).hasPrefix("/tmp/widget-host-"))
+  }
+
+  @Test func theStoreIsFoundationsConfigFolder() {
+    #expect(HostPaths.store(environment: ["XDG_CONFIG_HOME": "/c", "HOME": "/h"]) == "/c")
+    #expect(HostPaths.store(environment: ["XDG_CONFIG_HOME": "rel", "HOME": "/h"]) == "/h/.config")
+    #expect(HostPaths.store(environment: ["HOME": "/h"]) == "/h/.config")
+  }
+
+  @Test func appGroupIdentifiers() {
+    #expect(HostPaths.isGroup("group.com.yourapp.widget"))
+    #expect(HostPaths.isGroup("group.a-b_c.1"))
+    for bad in ["group.", "com.example", "group.a/b", "group.a b", ""] {
+      #expect(!HostPaths.isGroup(bad), "\(bad)")
+    }
+  }
+}

@@ -1,7 +1,10 @@
 // Seed 004's lock-screen widget (LockScreenWidget/LockScreenWidget.swift: provider, entry, views
-// and widget), unchanged but for formatting: one view per accessory family, chosen by a switch on
-// `@Environment(\.widgetFamily)`, with `AccessoryWidgetBackground` and `Label(_:systemImage:)`.
-// The bundle that registers it is in MyWidgetBundle.swift, as in the seed.
+// and widget), unchanged but for formatting and for getTimeline, which reads the song from the
+// App Group as the seed's section 五 shows (the app side is Examples/NowPlayingApp): one view per
+// accessory family, chosen by a switch on `@Environment(\.widgetFamily)`, with
+// `AccessoryWidgetBackground` and `Label(_:systemImage:)`. The bundle that registers it is in
+// MyWidgetBundle.swift, as in the seed; LockScreen.entitlements declares the App Group.
+
 import SwiftUI
 import WidgetKit
 
@@ -33,8 +36,12 @@ struct LockScreenProvider: TimelineProvider {
   // 时间线（实际数据更新逻辑）
   func getTimeline(in context: Context, completion: @escaping (Timeline<LockScreenEntry>) -> Void) {
     // 从 App Group 共享数据或 API 获取数据
+    // Until the app has written the group, the seed's sample song is shown.
+    let defaults = UserDefaults(suiteName: "group.com.yourapp.widget")
+    let songName = defaults?.string(forKey: "currentSongName") ?? "My Song"
+    let artistName = defaults?.string(forKey: "currentArtistName") ?? "My Artist"
     let entry = LockScreenEntry(
-      date: Date(), songName: "My Song", artistName: "My Artist", isPlaying: true)
+      date: Date(), songName: songName, artistName: artistName, isPlaying: true)
 
     // 设置下次刷新时间
     let nextUpdate = Calendar.current.date(byAdding: .minute, value: 30, to: Date())!

@@ -166,9 +166,40 @@ struct wk_host {
 
     /* Optional host features, looked up by string id (NUL-terminated). Returns a pointer to a
      * feature's table, owned by the host and living as long as this table, or NULL when the host
-     * does not offer it. No ids are defined in ABI 1.0. Never NULL itself. */
+     * does not offer it. No ids are defined in ABI 1.0; ABI 1.1 defines
+     * WK_HOST_EXTENSION_WIDGET_CENTER. Never NULL itself. */
     const void *(*get_extension)(const wk_host *host, const char *id);
 };
+
+/* (ABI 1.1) The id of the host extension behind WidgetKit's WidgetCenter and App Groups:
+ * `host->get_extension(host, WK_HOST_EXTENSION_WIDGET_CENTER)` returns a
+ * `const wk_host_widget_center *`, or NULL from a host without it. */
+#define WK_HOST_EXTENSION_WIDGET_CENTER "wk.widget-center"
+
+/*
+ * (ABI 1.1) The WidgetCenter host extension. Owned by the host; lives as long as the wk_host
+ * table. Every function may be called from any thread, like the wk_host functions.
+ */
+typedef struct wk_host_widget_center {
+    uint32_t struct_size;   /* sizeof(wk_host_widget_center) as the host compiled it. */
+    wk_version abi_version; /* The host's ABI version. */
+
+    /* The App Groups the bundle's manifest declares (for a bare library: its description's
+     * "appGroups"), as a JSON array of strings such as ["group.com.example.shared"]; "[]" when
+     * none. Stores a host-owned pointer in *json (valid until `destroy` returns) and its length
+     * in *len. Known once `describe` has returned; earlier it is "[]". A bundle that keeps App
+     * Group data in files re-reads these groups before each call; the Swift SDK synchronizes
+     * Foundation's UserDefaults suites of these groups before every provider call. */
+    void (*app_groups)(const wk_host *host, const char **json, size_t *len);
+
+    /* WidgetCenter.getCurrentConfigurations: the host's running instances of this bundle's
+     * kinds, as JSON {"widgets": [{"instance", "kind", "family", "configuration"}]}
+     * ("CurrentConfigurations" in docs/schema.md). Asynchronous, like a wk_call: the host calls
+     * reply(reply_ctx, status, json, len) exactly once, from any thread, now or later; the
+     * payload is borrowed for the duration of `reply`. A status other than WK_STATUS_OK carries a
+     * UTF-8 message (the host is not running its instances yet). */
+    void (*current_configurations)(const wk_host *host, void *reply_ctx, wk_reply_fn reply);
+} wk_host_widget_center;
 
 /*
  * What the bundle gives the host. Owned by the bundle; must stay valid and unchanged from

@@ -19,6 +19,10 @@ public enum BundleAssembler {
     public var version: String?
     /// A folder copied to `Resources/` (images, `<lang>.lproj`).
     public var resources: String?
+    /// App Groups the bundle may use, besides those the library declares.
+    public var appGroups: [String] = []
+    /// An Xcode `.entitlements` file whose App Groups the bundle may use.
+    public var entitlements: String?
 
     /// Creates a request.
     public init(library: String, outputDirectory: String) {
@@ -42,9 +46,16 @@ public enum BundleAssembler {
 
     let libraryURL = URL(fileURLWithPath: source.libraryPath)
     let fileName = libraryURL.lastPathComponent
-    let manifest = BundleManifest(
+    var manifest = BundleManifest(
       generatedFrom: description, libraryPath: source.libraryPath, name: request.name,
       id: request.id, version: request.version)
+    var groups = manifest.appGroups + request.appGroups
+    if let entitlements = request.entitlements {
+      groups += try AppGroupEntitlements.groups(inFile: entitlements)
+    }
+    manifest.appGroups = groups.reduce(into: []) { unique, group in
+      if !unique.contains(group) { unique.append(group) }
+    }
     let name = manifest.name
     let problems = ManifestValidator.problems(in: manifest)
     let folder = URL(fileURLWithPath: request.outputDirectory).appendingPathComponent(

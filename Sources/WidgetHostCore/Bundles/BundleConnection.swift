@@ -120,6 +120,9 @@ public protocol BundleServices: Sendable {
   /// Something that happened to a bundle as a whole (its worker crashed, it was quarantined),
   /// for the stream.
   func report(_ incident: BundleIncident)
+  /// The running instances of bundle `bundle` (`WidgetCenter.getCurrentConfigurations`); nil
+  /// when no host runs instances (`inspect`, `assemble`, a host still starting).
+  func currentConfigurations(bundle: String) async -> CurrentConfigurations?
 }
 
 extension BundleServices {
@@ -127,6 +130,9 @@ extension BundleServices {
   public func report(_ incident: BundleIncident) {
     log(bundle: incident.bundle, level: .error, message: incident.message)
   }
+
+  /// Without running instances there is nothing to report.
+  public func currentConfigurations(bundle: String) async -> CurrentConfigurations? { nil }
 }
 
 /// Something that happened to a bundle as a whole rather than to one call: an `error` event

@@ -15,6 +15,8 @@ public final class HostControl: Sendable {
     /// The durable state, where configurations changed at run time are kept.
     var state: StateStore?
     var configurator: InstanceConfigurator?
+    /// The App Groups each bundle (by id) declares.
+    var appGroups: [String: [String]]
   }
 
   private let running = Mutex<Running?>(nil)
@@ -27,12 +29,13 @@ public final class HostControl: Sendable {
 
   func attach(
     scheduler: Scheduler, stream: EventStream, instances: [WidgetInstance],
-    state: StateStore? = nil, configurator: InstanceConfigurator? = nil
+    state: StateStore? = nil, configurator: InstanceConfigurator? = nil,
+    appGroups: [String: [String]] = [:]
   ) {
     running.withLock {
       $0 = Running(
         scheduler: scheduler, stream: stream, instances: instances, state: state,
-        configurator: configurator)
+        configurator: configurator, appGroups: appGroups)
     }
   }
 
@@ -59,8 +62,21 @@ public final class HostControl: Sendable {
       InstanceState(
         instance: instance.id, bundle: instance.key.bundle, kind: instance.key.kind,
         family: instance.key.family, entry: entries[instance.id],
-        configuration: instance.key.configurationValues)
+        configuration: instance.key.configurationValues,
+        appGroups: running.appGroups[instance.key.bundle] ?? [])
     }
+  }
+
+  /// The running widgets of bundle `bundle`, as `WidgetCenter.getCurrentConfigurations` inside
+  /// that bundle reports them.
+  public func configurations(bundle: String) throws(ControlError) -> CurrentConfigurations {
+    let running = try current()
+    return CurrentConfigurations(
+      widgets: running.instances.filter { $0.key.bundle == bundle }.map { instance in
+        ConfiguredWidget(
+          instance: instance.id, kind: instance.key.kind, family: instance.key.family,
+          configuration: instance.key.configurationValues ?? [:])
+      })
   }
 
   /// The latest entry events, for a subscriber that has just connected.
@@ -227,6 +243,9 @@ public struct InstanceState: Codable, Sendable, Equatable {
   public var entry: EntryEvent?
   /// The instance's parameter values, defaults filled in; absent when it has none.
   public var configuration: [String: JSONValue]?
+  /// The App Groups its bundle declares: `WidgetCenter` in an app flushes these before asking
+  /// for a reload.
+  public var appGroups: [String]?
 }
 
 /// Why a control request failed; `code` is stable for clients.

@@ -10,12 +10,14 @@ final class HostServices: BundleServices {
   private let logOutput: any OutputTarget
   private let minimumLogLevel: BundleLogLevel
   private let scheduler = Mutex<Scheduler?>(nil)
+  private let control: HostControl
   let localeIdentifier: String
 
   init(
     clock: any HostClock, stream: EventStream, locale: Locale, logOutput: any OutputTarget,
-    minimumLogLevel: BundleLogLevel
+    minimumLogLevel: BundleLogLevel, control: HostControl
   ) {
+    self.control = control
     self.clock = clock
     self.stream = stream
     self.logOutput = logOutput
@@ -40,6 +42,10 @@ final class HostServices: BundleServices {
       instance: nil,
       .error(ProblemEvent(code: incident.code, message: incident.message, bundle: incident.bundle)))
     if let failed = incident.failed { stream.emit(.bundle(failed)) }
+  }
+
+  func currentConfigurations(bundle: String) async -> CurrentConfigurations? {
+    try? control.configurations(bundle: bundle)
   }
 
   func reload(bundle: String, kind: String?) {

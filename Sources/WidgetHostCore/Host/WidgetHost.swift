@@ -44,7 +44,7 @@ public final class WidgetHost: Sendable {
     self.renderer = Renderer(dates: DateText(locale: options.locale, timeZone: options.timeZone))
     self.services = HostServices(
       clock: clock, stream: stream, locale: options.locale, logOutput: log,
-      minimumLogLevel: logLevel)
+      minimumLogLevel: logLevel, control: control)
   }
 
   /// Runs until the calling task is cancelled, or, with `once`, until every instance has
@@ -144,7 +144,10 @@ public final class WidgetHost: Sendable {
     services.attach(scheduler)
     control.attach(
       scheduler: scheduler, stream: stream, instances: instances, state: store,
-      configurator: selection.configurator)
+      configurator: selection.configurator,
+      appGroups: Dictionary(
+        selection.bundles.map { ($0.manifest.id, $0.manifest.appGroups) },
+        uniquingKeysWith: { first, _ in first }))
     // A restored entry is shown as each instance is added, before the run loop makes any call.
     for instance in instances {
       await scheduler.add(instance, restoring: archive?.restored(for: instance))

@@ -74,6 +74,8 @@ public enum BundleWorker {
         }
       case .time:
         if let id = frame.id { services?.deliver(time: frame.time, for: id) }
+      case .currentConfigurations:
+        if let id = frame.id { services?.deliver(configurations: frame.configurations, for: id) }
       default:
         continue
       }
@@ -101,6 +103,9 @@ final class WorkerServices: BundleServices {
   private let channel: FrameChannel
   let localeIdentifier: String
   private let clockRequests = Mutex<(next: UInt64, waiting: [UInt64: ClockRequest])>((1, [:]))
+  private let configurationRequests = Mutex<
+    (next: UInt64, waiting: [UInt64: CheckedContinuation<CurrentConfigurations?, Never>])
+  >((1, [:]))
 
   private final class ClockRequest: Sendable {
     let answered = DispatchSemaphore(value: 0)
@@ -142,6 +147,33 @@ final class WorkerServices: BundleServices {
       let time = request.time.withLock({ $0 })
     else { return Date() }
     return Date(timeIntervalSince1970: time)
+  }
+
+  /// Asks the host which instances of `bundle` run; nil when it runs none yet or does not
+  /// answer within 5 s.
+  func currentConfigurations(bundle: String) async -> CurrentConfigurations? {
+    let id = configurationRequests.withLock { requests in
+      defer { requests.next += 1 }
+      return requests.next
+    }
+    var frame = WorkerFrame(.currentConfigurations, id: id)
+    frame.bundle = bundle
+    let channel = self.channel
+    return await withCheckedContinuation { continuation in
+      configurationRequests.withLock { $0.waiting[id] = continuation }
+      guard (try? channel.send(frame)) != nil else {
+        return deliver(configurations: nil, for: id)
+      }
+      DispatchQueue.global().asyncAfter(deadline: .now() + 5) { [self] in
+        deliver(configurations: nil, for: id)
+      }
+    }
+  }
+
+  /// Resumes the `currentConfigurations` request `id` (once; later answers are ignored).
+  func deliver(configurations: CurrentConfigurations?, for id: UInt64) {
+    configurationRequests.withLock { $0.waiting.removeValue(forKey: id) }?.resume(
+      returning: configurations)
   }
 
   func deliver(time: Double?, for id: UInt64) {

@@ -26,6 +26,9 @@ struct WorkerFrame: Codable, Sendable {
     case now
     /// Host → worker: the host's clock (`time`, seconds since 1970) for `now` request `id`.
     case time
+    /// Worker → host: which instances of bundle `bundle` run? The host answers with a frame of
+    /// the same type and `id` carrying `configurations` (absent: the host runs none yet).
+    case currentConfigurations = "current-configurations"
   }
 
   var type: Kind
@@ -43,6 +46,7 @@ struct WorkerFrame: Codable, Sendable {
   var level: Int32?
   var message: String?
   var time: Double?
+  var configurations: CurrentConfigurations?
 
   init(_ type: Kind, id: UInt64? = nil) {
     self.type = type

@@ -17,6 +17,9 @@ public struct WorkerLoader: BundleLoader {
   public var quarantine: QuarantineStore
   /// Seconds a worker may take to load its bundle before it is killed.
   public var loadDeadline: Double = 10
+  /// Where each bundle's container (its private `XDG_CONFIG_HOME`, with links to its declared
+  /// App Groups) is kept: by default `$XDG_STATE_HOME/widget-host/containers`.
+  public var containers: String = AppGroupSandbox.defaultContainers()
   var policy = CrashPolicy()
 
   /// Creates a loader. `executable` defaults to this process's own executable.
@@ -56,6 +59,7 @@ final class WorkerBundle: BundleConnection, Sendable {
   private let manifest: BundleManifest
   private let services: any BundleServices
   private let loader: WorkerLoader
+  private let sandbox: AppGroupSandbox
   private let state: Mutex<State>
 
   private typealias Completion = @Sendable (Result<Data, ProviderError>) -> Void
@@ -74,8 +78,9 @@ final class WorkerBundle: BundleConnection, Sendable {
 
   private init(
     description: BundleDescription, source: BundleSource, services: any BundleServices,
-    loader: WorkerLoader
+    loader: WorkerLoader, sandbox: AppGroupSandbox
   ) {
+    self.sandbox = sandbox
     self.description = description
     self.source = source
     self.manifest =
@@ -88,20 +93,27 @@ final class WorkerBundle: BundleConnection, Sendable {
   static func start(
     source: BundleSource, services: any BundleServices, loader: WorkerLoader
   ) async throws(BundleError) -> WorkerBundle {
-    let (worker, description) = try await launch(source, services, loader)
+    let bundleID = source.manifest?.id ?? URL(fileURLWithPath: source.libraryPath).lastPathComponent
+    let sandbox = AppGroupSandbox(
+      bundle: bundleID, groups: source.manifest?.appGroups ?? [], containers: loader.containers)
+    let (worker, description) = try await launch(source, services, loader, sandbox)
+    // A bare library declares its groups in its description.
+    if source.manifest == nil { sandbox.link(description.appGroups ?? []) }
     let bundle = WorkerBundle(
-      description: description, source: source, services: services, loader: loader)
+      description: description, source: source, services: services, loader: loader,
+      sandbox: sandbox)
     bundle.adopt(worker)
     return bundle
   }
 
   private static func launch(
-    _ source: BundleSource, _ services: any BundleServices, _ loader: WorkerLoader
+    _ source: BundleSource, _ services: any BundleServices, _ loader: WorkerLoader,
+    _ sandbox: AppGroupSandbox
   ) async throws(BundleError) -> (WorkerProcess, BundleDescription) {
     let bundleID = source.manifest?.id ?? URL(fileURLWithPath: source.libraryPath).lastPathComponent
     let worker = try WorkerProcess(
       executable: loader.executable, memoryLimit: loader.memoryLimit, bundleID: bundleID,
-      services: services, path: source.path)
+      services: services, path: source.path, configHome: sandbox.directory)
     do {
       return (worker, try await worker.load(source, deadline: loader.loadDeadline))
     } catch {
@@ -178,6 +190,13 @@ final class WorkerBundle: BundleConnection, Sendable {
 
   private func deliver(_ frame: WorkerFrame) {
     guard let id = frame.id else { return }
+    // Checked before the reply is handed on, so the warning precedes what the reply causes.
+    for group in sandbox.undeclaredGroups() {
+      services.log(
+        bundle: manifest.id, level: .warning,
+        message: "the bundle wrote App Group '\(group)', which its manifest does not declare "
+          + "(appGroups): that data stays private to the bundle, and apps do not see it")
+    }
     if let failure = frame.failure {
       finish(id, .failure(failure))
     } else {
@@ -256,7 +275,7 @@ final class WorkerBundle: BundleConnection, Sendable {
     guard !Task.isCancelled, !state.withLock({ $0.closed }) else { return }
     state.withLock { $0.started = Date() }
     do {
-      let (worker, _) = try await Self.launch(source, services, loader)
+      let (worker, _) = try await Self.launch(source, services, loader, sandbox)
       adopt(worker)
     } catch {
       // A worker that dies while loading again counts as a crash.

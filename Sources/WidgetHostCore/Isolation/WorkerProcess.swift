@@ -53,10 +53,11 @@ final class WorkerProcess: Sendable {
   }
 
   /// Spawns `executable worker --fd 3 [--memory-limit BYTES]` with one end of a socketpair as
-  /// its descriptor 3.
+  /// its descriptor 3, and `configHome` (the bundle's App Group sandbox) as its
+  /// `XDG_CONFIG_HOME`.
   init(
     executable: String, memoryLimit: Int?, bundleID: String, services: any BundleServices,
-    path: String
+    path: String, configHome: String? = nil
   ) throws(BundleError) {
     var pair: [Int32] = [-1, -1]
     guard
@@ -81,6 +82,7 @@ final class WorkerProcess: Sendable {
     // A crash is reported by the host as an event; the Swift runtime's backtracer would only
     // turn SIGSEGV into a page of output and another signal.
     environment["SWIFT_BACKTRACE"] = "enable=no"
+    if let configHome { environment["XDG_CONFIG_HOME"] = configHome }
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer { for pointer in argv + envp { free(pointer) } }
     let result = posix_spawn(&child, executable, &actions, nil, argv, envp)
@@ -217,6 +219,15 @@ final class WorkerProcess: Sendable {
       var answer = WorkerFrame(.time, id: frame.id)
       answer.time = services.now().timeIntervalSince1970
       try? channel.send(answer)
+    case .currentConfigurations:
+      let services = self.services
+      let channel = self.channel
+      let bundle = frame.bundle ?? bundleID
+      Task {
+        var answer = WorkerFrame(.currentConfigurations, id: frame.id)
+        answer.configurations = await services.currentConfigurations(bundle: bundle)
+        try? channel.send(answer)
+      }
     case .reply:
       state.withLock { $0.onReply }?(frame)
     default:

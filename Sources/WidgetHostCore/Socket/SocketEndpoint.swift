@@ -1,4 +1,5 @@
 import Foundation
+import WidgetSchema
 
 #if canImport(Glibc)
   import Glibc
@@ -11,15 +12,14 @@ public enum SocketEndpoint: Sendable, Equatable, CustomStringConvertible {
   /// A TCP socket on an IPv4 address and port (port 0: any free port).
   case tcp(host: String, port: UInt16)
 
-  /// The default Unix socket: `$XDG_RUNTIME_DIR/widget-host/widget-host.sock`, or
-  /// `/tmp/widget-host-$UID/widget-host.sock` when `XDG_RUNTIME_DIR` is unset.
+  /// The default Unix socket: `$WIDGET_HOST_SOCKET`, else
+  /// `$XDG_RUNTIME_DIR/widget-host/widget-host.sock`, or `/tmp/widget-host-$UID/widget-host.sock`
+  /// when `XDG_RUNTIME_DIR` is unset (``HostPaths/socket(environment:)``, which apps' WidgetCenter
+  /// uses too).
   public static func defaultPath(
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> String {
-    if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty {
-      return runtime + "/widget-host/widget-host.sock"
-    }
-    return "/tmp/widget-host-\(getuid())/widget-host.sock"
+    HostPaths.socket(environment: environment)
   }
 
   /// Parses a `--sink` value (`socket`, `socket:PATH`, `tcp:HOST:PORT`, `tcp:PORT` for

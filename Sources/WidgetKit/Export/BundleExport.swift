@@ -1,6 +1,7 @@
 import CWidgetABI
 import CWidgetKitShims
 import Foundation
+import Synchronization
 import WidgetSchema
 
 /// The bundle's C entry point. WidgetKit defines it, so a Swift bundle exports itself with no
@@ -22,6 +23,9 @@ enum BundleExport {
     let widgets: [String: _WidgetDescriptor]
     let description: UnsafeMutableBufferPointer<CChar>
     let table: UnsafeMutablePointer<wk_bundle>
+    /// The App Groups the host says the bundle declares; read at the first call (the host knows
+    /// them once `describe` has returned).
+    let appGroups = Mutex<[String]?>(nil)
 
     init(host: UnsafePointer<wk_host>, descriptors: [_WidgetDescriptor], description: Data) {
       self.host = host
@@ -43,7 +47,7 @@ enum BundleExport {
 
   /// The runtime of the most recent load, used for logging from SDK code that has no call at
   /// hand. Bundles are loaded once per process in practice.
-  nonisolated(unsafe) private static var current: Runtime?
+  nonisolated(unsafe) static var current: Runtime?
 
   static func entry(_ host: UnsafePointer<wk_host>?) -> UnsafePointer<wk_bundle>? {
     guard let host else { return nil }
@@ -134,6 +138,7 @@ enum BundleExport {
     } catch {
       return fail(WK_STATUS_INVALID, "bad context: \(error)")
     }
+    synchronizeAppGroups(runtime)
     var providerContext = TimelineProviderContext(
       family: WidgetFamily(context.family),
       displaySize: CGSize(width: context.displaySize.width, height: context.displaySize.height),

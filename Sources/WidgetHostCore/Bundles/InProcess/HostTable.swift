@@ -1,6 +1,7 @@
 import CWidgetABI
 import Foundation
 import Synchronization
+import WidgetSchema
 
 /// The `wk_host` table given to one in-process bundle, and the state its functions reach
 /// through `host_data`. Lives until the bundle is destroyed (or, if it never can be, forever).
@@ -16,6 +17,18 @@ final class HostTable: @unchecked Sendable {
   private let locale: UnsafeMutablePointer<CChar>
   /// Every kind the bundle may name in `reload_kind`: set from its description once known.
   let kinds = Mutex<Set<String>>([])
+  /// The `wk.widget-center` extension's table.
+  private let widgetCenter: UnsafeMutablePointer<wk_host_widget_center>
+  /// The declared App Groups as a JSON array (NUL terminated too), for `app_groups`. Replaced
+  /// once, when the manifest is known; earlier values stay allocated until deinit, since a
+  /// bundle may still hold the pointer.
+  private let appGroupsJSON = Mutex<[UnsafeMutablePointer<CChar>]>([strdup("[]")])
+
+  /// Sets the App Groups that `app_groups` reports.
+  func declare(appGroups: [String]) {
+    let json = (try? WidgetJSON.encode(appGroups)).map { String(decoding: $0, as: UTF8.self) }
+    appGroupsJSON.withLock { $0.append(strdup(json ?? "[]")) }
+  }
 
   init(bundleID: String, resourcePath: String, services: any BundleServices) {
     self.identity = Mutex(bundleID)
@@ -23,6 +36,39 @@ final class HostTable: @unchecked Sendable {
     self.resourcePath = strdup(resourcePath)
     self.locale = strdup(services.localeIdentifier)
     self.table = .allocate(capacity: 1)
+    self.widgetCenter = .allocate(capacity: 1)
+    widgetCenter.initialize(
+      to: wk_host_widget_center(
+        struct_size: UInt32(MemoryLayout<wk_host_widget_center>.size),
+        abi_version: wk_version(
+          major: UInt32(WK_ABI_VERSION_MAJOR), minor: UInt32(WK_ABI_VERSION_MINOR)),
+        app_groups: { host, json, length in
+          guard let table = HostTable.from(host) else { return }
+          let current = table.appGroupsJSON.withLock { $0.last! }
+          json?.pointee = UnsafePointer(current)
+          length?.pointee = strlen(current)
+        },
+        current_configurations: { host, replyContext, reply in
+          guard let table = HostTable.from(host) else { return }
+          let context = UInt(bitPattern: replyContext)
+          Task {
+            let answer = await table.services.currentConfigurations(bundle: table.bundleID)
+            let status: wk_status
+            let payload: Data
+            if let answer, let json = try? WidgetJSON.encode(answer) {
+              (status, payload) = (WK_STATUS_OK, json)
+            } else {
+              (status, payload) = (
+                WK_STATUS_ERROR, Data("the host is not running its widgets".utf8)
+              )
+            }
+            payload.withUnsafeBytes { bytes in
+              reply?(
+                UnsafeMutableRawPointer(bitPattern: context), Int32(status.rawValue),
+                bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count)
+            }
+          }
+        }))
     table.initialize(
       to: wk_host(
         struct_size: UInt32(MemoryLayout<wk_host>.size),
@@ -62,13 +108,21 @@ final class HostTable: @unchecked Sendable {
           length?.pointee = strlen(table.locale)
           return UnsafePointer(table.locale)
         },
-        get_extension: { _, _ in nil }))
+        get_extension: { host, id in
+          guard let table = HostTable.from(host), let id,
+            String(cString: id) == WK_HOST_EXTENSION_WIDGET_CENTER
+          else { return nil }
+          return UnsafeRawPointer(table.widgetCenter)
+        }))
     table.pointee.host_data = Unmanaged.passUnretained(self).toOpaque()
   }
 
   deinit {
     table.deinitialize(count: 1)
     table.deallocate()
+    widgetCenter.deinitialize(count: 1)
+    widgetCenter.deallocate()
+    for json in appGroupsJSON.withLock({ $0 }) { free(json) }
     free(resourcePath)
     free(locale)
   }

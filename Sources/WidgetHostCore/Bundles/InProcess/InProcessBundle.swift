@@ -51,6 +51,7 @@ final class InProcessBundle: BundleConnection, @unchecked Sendable {
     try Self.negotiate(bundle.pointee, path: path)
     let description = try Self.describe(bundle, path: path)
     hostTable.kinds.withLock { $0 = Set(description.kinds.map(\.kind)) }
+    hostTable.declare(appGroups: source.manifest?.appGroups ?? description.appGroups ?? [])
     if source.manifest == nil {
       let generated = BundleManifest(generatedFrom: description, libraryPath: source.libraryPath)
       hostTable.identity.withLock { $0 = generated.id }

@@ -1,0 +1,117 @@
+import Foundation
+import WidgetHostCore
+
+/// `widget-host defaults`: read and write App Group values as apps and bundles see them.
+enum DefaultsCommand: Command {
+  static let name = "defaults"
+  static let summary = "Read, write or delete App Group values (UserDefaults(suiteName:))."
+  static let synopsis =
+    "defaults read <group> [key] [--json] | write <group> <key> <value> [--int|--double|--bool] "
+    + "| delete <group> <key>"
+  static let discussion = """
+    Uses Foundation's UserDefaults(suiteName: group), the storage apps and bundles use: the \
+    group's file is $XDG_CONFIG_HOME/<group>.plist (default ~/.config). Every change is saved \
+    at once. 'read' prints one value, or without a key every key as 'key = value'; a missing \
+    key exits 1. 'write' stores a string unless --int, --double or --bool says otherwise \
+    (options first, then -- before a negative number). After a write, 'widget-host reload --kind KIND' makes running \
+    widgets read it.
+    """
+  static let options = [
+    OptionSpec(names: ["--int"], valueName: nil, help: "write: the value is an integer."),
+    OptionSpec(names: ["--double"], valueName: nil, help: "write: the value is a number."),
+    OptionSpec(
+      names: ["--bool"], valueName: nil, help: "write: the value is true or false (yes/no, 1/0)."),
+    OptionSpec(names: ["--json"], valueName: nil, help: "read: print JSON instead of text."),
+  ]
+  static let examples = [
+    (
+      "widget-host defaults write group.com.yourapp.widget currentSongName 'My Song'",
+      "what seed 004's app writes"
+    ),
+    ("widget-host defaults read group.com.yourapp.widget", "every key of the group"),
+    ("widget-host defaults write group.com.example volume 7 --int", "an integer"),
+    ("widget-host defaults delete group.com.example volume", "remove a key"),
+  ]
+
+  static func run(_ arguments: Arguments, context: CommandContext) async throws(UsageError)
+    -> ExitCode
+  {
+    let positionals = arguments.positionals
+    guard let action = positionals.first else {
+      throw UsageError(command: name, message: "give read, write or delete")
+    }
+    let expected: ClosedRange<Int>
+    switch action {
+    case "read": expected = 2...3
+    case "write": expected = 4...4
+    case "delete": expected = 3...3
+    default:
+      throw UsageError(
+        command: name, message: "unknown action '\(action)' (actions: read, write, delete)")
+    }
+    guard expected.contains(positionals.count) else {
+      let shapes = [
+        "read": "read <group> [key]", "write": "write <group> <key> <value>",
+        "delete": "delete <group> <key>",
+      ]
+      throw UsageError(command: name, message: "expected \(shapes[action]!)")
+    }
+    let types = ["--int", "--double", "--bool"].filter { arguments.flag($0) }
+    guard types.count <= 1 else {
+      throw UsageError(command: name, message: "give one of \(types.joined(separator: ", "))")
+    }
+    guard types.isEmpty || action == "write" else {
+      throw UsageError(command: name, message: "\(types[0]) applies to write")
+    }
+    guard !arguments.flag("--json") || action == "read" else {
+      throw UsageError(command: name, message: "--json applies to read")
+    }
+    let group = positionals[1]
+    do throws(AppGroupDefaultsError) {
+      switch action {
+      case "read" where positionals.count == 3:
+        let key = positionals[2]
+        guard let value = try AppGroupDefaults.read(group: group, key: key) else {
+          context.errors.write("widget-host: \(group) has no key '\(key)'\n")
+          return .failure
+        }
+        context.output.write(
+          arguments.flag("--json") ? json(value) + "\n" : value.description + "\n")
+      case "read":
+        let values = try AppGroupDefaults.all(group: group)
+        if arguments.flag("--json") {
+          let members = values.map { "\(json(.string($0.0))):\(json($0.1))" }
+          context.output.write("{" + members.joined(separator: ",") + "}\n")
+        } else {
+          for (key, value) in values { context.output.write("\(key) = \(value)\n") }
+        }
+      case "write":
+        let type = types.first.map { String($0.dropFirst(2)) } ?? "string"
+        let value = try AppGroupDefaults.Value(positionals[3], as: type)
+        try AppGroupDefaults.write(group: group, key: positionals[2], value: value)
+      default:
+        guard try AppGroupDefaults.delete(group: group, key: positionals[2]) else {
+          context.errors.write("widget-host: \(group) has no key '\(positionals[2])'\n")
+          return .failure
+        }
+      }
+    } catch {
+      if case .notSaved = error {
+        context.errors.write("widget-host: \(error.description)\n")
+        return .failure
+      }
+      throw UsageError(command: name, message: error.description)
+    }
+    return .success
+  }
+
+  /// One value as JSON: strings quoted, numbers and booleans bare.
+  private static func json(_ value: AppGroupDefaults.Value) -> String {
+    switch value {
+    case .int, .double, .bool: return value.description
+    case .string(let text), .other(let text):
+      let data = (try? JSONEncoder().encode(text)) ?? Data("\"\"".utf8)
+      return String(decoding: data, as: UTF8.self)
+    }
+  }
+}

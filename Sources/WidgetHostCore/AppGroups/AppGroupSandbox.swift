@@ -1,0 +1,93 @@
+import Foundation
+import Synchronization
+import WidgetSchema
+
+/// The configuration folder a bundle's worker process sees as `XDG_CONFIG_HOME`: it holds,
+/// besides the bundle's own private defaults, one symbolic link per App Group the bundle
+/// declares, to that group's file in the shared store (where apps and `widget-host defaults`
+/// write). Foundation's `UserDefaults(suiteName:)` reads and writes through the links, so a
+/// declared group is shared; an undeclared group finds no link: it reads nothing of the shared
+/// data, and what it writes stays in this folder, which ``undeclaredGroups()`` reports.
+///
+/// One folder per bundle id, kept across runs (like an app's container):
+/// `<containers>/<bundle id>/config`, by default under
+/// `$XDG_STATE_HOME/widget-host/containers` (``defaultContainers(environment:)``).
+final class AppGroupSandbox: Sendable {
+  /// The folder given to the worker as `XDG_CONFIG_HOME`.
+  let directory: String
+  /// The shared store the links point into.
+  let store: String
+  private let reported = Mutex<Set<String>>([])
+
+  /// The folder of every bundle's container: `$XDG_STATE_HOME/widget-host/containers`
+  /// (`~/.local/state/…` when unset or not absolute).
+  static func defaultContainers(
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> String {
+    let state =
+      environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+      ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/state"
+    return state + "/widget-host/containers"
+  }
+
+  /// Prepares the folder of bundle `bundle` in `containers`, linking `groups` into the store
+  /// (`HostPaths.store(environment:)`).
+  init(
+    bundle: String, groups: [String], containers: String? = nil,
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) {
+    let root = containers ?? Self.defaultContainers(environment: environment)
+    let safe = String(bundle.map { $0.isLetter || $0.isNumber || ".-_".contains($0) ? $0 : "_" })
+    directory = root + "/\(safe)/config"
+    store = HostPaths.store(environment: environment)
+    try? FileManager.default.createDirectory(
+      atPath: directory, withIntermediateDirectories: true,
+      attributes: [.posixPermissions: 0o700])
+    link(groups)
+  }
+
+  /// Makes the folder link exactly `groups` (removing links of groups no longer declared).
+  /// A private file of a group that is now declared is replaced by the link.
+  func link(_ groups: [String]) {
+    let fileManager = FileManager.default
+    let declared = Set(groups.filter(HostPaths.isGroup))
+    for name in (try? fileManager.contentsOfDirectory(atPath: directory)) ?? [] {
+      guard let group = Self.group(ofFile: name) else { continue }
+      let path = directory + "/" + name
+      let isLink = (try? fileManager.destinationOfSymbolicLink(atPath: path)) != nil
+      if isLink && !declared.contains(group) { try? fileManager.removeItem(atPath: path) }
+    }
+    for group in declared.sorted() {
+      let path = directory + "/" + group + ".plist"
+      let target = store + "/" + group + ".plist"
+      if (try? fileManager.destinationOfSymbolicLink(atPath: path)) == target { continue }
+      try? fileManager.removeItem(atPath: path)
+      try? fileManager.createSymbolicLink(atPath: path, withDestinationPath: target)
+    }
+  }
+
+  /// Groups the bundle keeps as private files (it wrote groups it does not declare), each
+  /// reported once per sandbox.
+  func undeclaredGroups() -> [String] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+    let found = names.compactMap { name -> String? in
+      guard let group = Self.group(ofFile: name),
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: directory + "/" + name))
+          == nil
+      else { return nil }
+      return group
+    }
+    return reported.withLock { reported in
+      let new = found.filter { !reported.contains($0) }.sorted()
+      reported.formUnion(new)
+      return new
+    }
+  }
+
+  /// `group.x` for `group.x.plist`; nil for other files.
+  private static func group(ofFile name: String) -> String? {
+    guard name.hasSuffix(".plist") else { return nil }
+    let group = String(name.dropLast(".plist".count))
+    return HostPaths.isGroup(group) ? group : nil
+  }
+}

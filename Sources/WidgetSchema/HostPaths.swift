@@ -1,0 +1,46 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Where the control socket and the App Group store live: one rule shared by the host, the
+/// `widget-host` CLI and the WidgetKit SDK linked into bundles and apps (docs/authoring.md,
+/// "App Groups and WidgetCenter").
+public enum HostPaths {
+  /// The environment variable that overrides the control socket's path for every client and for
+  /// `--sink socket`: `WIDGET_HOST_SOCKET=/path/to/host.sock`.
+  public static let socketVariable = "WIDGET_HOST_SOCKET"
+
+  /// The control socket: `$WIDGET_HOST_SOCKET`, else
+  /// `$XDG_RUNTIME_DIR/widget-host/widget-host.sock`, else `/tmp/widget-host-$UID/widget-host.sock`.
+  public static func socket(
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> String {
+    if let path = environment[socketVariable], !path.isEmpty { return path }
+    if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty {
+      return runtime + "/widget-host/widget-host.sock"
+    }
+    return "/tmp/widget-host-\(getuid())/widget-host.sock"
+  }
+
+  /// The folder in which Foundation's `UserDefaults(suiteName: "group.…")` keeps each App
+  /// Group as `group.….plist`: `$XDG_CONFIG_HOME` when it is an absolute path, else
+  /// `$HOME/.config` (swift-corelibs-foundation's rule).
+  public static func store(
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> String {
+    if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") { return config }
+    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+    return home + "/.config"
+  }
+
+  /// Whether `name` is an App Group identifier: `group.` followed by a reverse-DNS name of
+  /// letters, digits, `.`, `-` and `_` (it becomes a file name, so no `/`).
+  public static func isGroup(_ name: String) -> Bool {
+    guard name.hasPrefix("group."), name.count > "group.".count else { return false }
+    return name.unicodeScalars.allSatisfy {
+      CharacterSet.alphanumerics.contains($0) || $0 == "." || $0 == "-" || $0 == "_"
+    }
+  }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import TestSupport
+import Testing
+import WidgetSchema
+
+@testable import WidgetHostCore
+
+/// A worker's App Group container: links to declared groups only, private files reported.
+@Suite struct AppGroupSandboxTests {
+  static func environment() -> [String: String] {
+    [
+      "XDG_CONFIG_HOME": TestSupport.temporaryDirectory("store").path,
+      "XDG_STATE_HOME": TestSupport.temporaryDirectory("state").path, "HOME": "/nonexistent",
+    ]
+  }
+
+  @Test func declaredGroupsAreLinkedAndOthersAreNot() throws {
+    let environment = Self.environment()
+    let store = environment["XDG_CONFIG_HOME"]!
+    let sandbox = AppGroupSandbox(
+      bundle: "com.example/odd name", groups: ["group.a", "group.b", "not-a-group"],
+      environment: environment)
+    #expect(
+      sandbox.directory
+        == environment["XDG_STATE_HOME"]! + "/widget-host/containers/com.example_odd_name/config")
+    let manager = FileManager.default
+    #expect(
+      try manager.destinationOfSymbolicLink(atPath: sandbox.directory + "/group.a.plist")
+        == store + "/group.a.plist")
+    #expect(manager.fileExists(atPath: sandbox.directory + "/group.b.plist") == false)  // dangling
+    #expect(
+      (try? manager.destinationOfSymbolicLink(atPath: sandbox.directory + "/group.b.plist")) != nil)
+    #expect(
+      try manager.contentsOfDirectory(atPath: sandbox.directory).sorted() == [
+        "group.a.plist", "group.b.plist",
+      ])
+
+    // Declared no more: the link goes; a private file of an undeclared group is reported once.
+    sandbox.link(["group.a"])
+    #expect(try manager.contentsOfDirectory(atPath: sandbox.directory) == ["group.a.plist"])
+    #expect(sandbox.undeclaredGroups() == [])
+    try Data("<plist/>".utf8).write(
+      to: URL(fileURLWithPath: sandbox.directory + "/group.secret.plist"))
+    try Data("x".utf8).write(to: URL(fileURLWithPath: sandbox.directory + "/widget-host.plist"))
+    #expect(sandbox.undeclaredGroups() == ["group.secret"])
+    #expect(sandbox.undeclaredGroups() == [], "each group is reported once")
+
+    // Declaring it later replaces the private file with the link to the shared one.
+    sandbox.link(["group.a", "group.secret"])
+    #expect(
+      try manager.destinationOfSymbolicLink(atPath: sandbox.directory + "/group.secret.plist")
+        == store + "/group.secret.plist")
+  }
+
+  @Test func aLinkedGroupIsSharedThroughFoundation() throws {
+    // What the worker's UserDefaults does: reading and writing the link reach the store's file.
+    let environment = Self.environment()
+    let store = environment["XDG_CONFIG_HOME"]!
+    let sandbox = AppGroupSandbox(bundle: "b", groups: ["group.shared"], environment: environment)
+    try Data("written through the link".utf8).write(
+      to: URL(fileURLWithPath: sandbox.directory + "/group.shared.plist"))
+    #expect(
+      try String(contentsOfFile: store + "/group.shared.plist", encoding: .utf8)
+        == "written through the link")
+  }
+}
