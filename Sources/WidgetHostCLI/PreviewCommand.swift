@@ -7,7 +7,7 @@ enum PreviewCommand: Command {
   static let name = "preview"
   static let summary = "Show the widget gallery: each kind's placeholder and snapshot per family."
   static let synopsis =
-    "preview <bundle> [--kind KIND]... [--family FAMILY]... [--format text|json]"
+    "preview <bundle> [--kind KIND]... [--family FAMILY]... [--format text|json] [--locale LOCALE]"
   static let discussion = """
     For every kind (or --kind) in every family it supports (or --family), asks the bundle for \
     the placeholder, drawn redacted, and the snapshot, with isPreview true in its context, and \
@@ -26,6 +26,7 @@ enum PreviewCommand: Command {
         + "docs/cli.md#preview)."),
     .deadline,
     .placeholderDeadline,
+    .locale,
   ]
   static let examples = [
     ("widget-host preview Clock.widgetbundle", "the gallery of every kind and family"),
@@ -47,6 +48,7 @@ enum PreviewCommand: Command {
       try RunCommand.parseFamily(value, command: name)
     }
     try RunCommand.parseDeadlines(arguments, into: &options, command: name)
+    try RunCommand.parseLocale(arguments, into: &options, command: name)
     let json: Bool
     switch arguments.last("--format") ?? "text" {
     case "text": json = false

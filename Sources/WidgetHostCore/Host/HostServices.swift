@@ -13,14 +13,14 @@ final class HostServices: BundleServices {
   let localeIdentifier: String
 
   init(
-    clock: any HostClock, stream: EventStream, locale: Locale, logOutput: any OutputTarget,
+    clock: any HostClock, stream: EventStream, locale: String, logOutput: any OutputTarget,
     minimumLogLevel: BundleLogLevel
   ) {
     self.clock = clock
     self.stream = stream
     self.logOutput = logOutput
     self.minimumLogLevel = minimumLogLevel
-    self.localeIdentifier = locale.identifier(.bcp47)
+    self.localeIdentifier = locale
   }
 
   func attach(_ scheduler: Scheduler) {

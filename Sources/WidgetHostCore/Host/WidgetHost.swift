@@ -43,7 +43,7 @@ public final class WidgetHost: Sendable {
     self.stream = EventStream(clock: clock, sinks: sinks)
     self.renderer = Renderer(dates: DateText(locale: options.locale, timeZone: options.timeZone))
     self.services = HostServices(
-      clock: clock, stream: stream, locale: options.locale, logOutput: log,
+      clock: clock, stream: stream, locale: options.bundleLocale, logOutput: log,
       minimumLogLevel: logLevel)
   }
 
@@ -219,7 +219,9 @@ public final class WidgetHost: Sendable {
         throw error
       }
     }
-    for (_, connection, manifest) in ready { provider.add(connection, for: manifest.id) }
+    for (source, connection, manifest) in ready {
+      provider.add(connection, for: manifest.id, resources: source.resourcesPath)
+    }
     return Selection(instances: instances, bundles: ready, provider: provider)
   }
 
