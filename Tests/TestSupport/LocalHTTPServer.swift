@@ -16,6 +16,13 @@ public final class LocalHTTPServer: Sendable {
     public var path: String
     /// The body (`Content-Length` bytes), as UTF-8.
     public var body: String
+
+    /// Creates a request (to compare with the ones received).
+    public init(method: String, path: String, body: String) {
+      self.method = method
+      self.path = path
+      self.body = body
+    }
   }
 
   /// The port it listens on.

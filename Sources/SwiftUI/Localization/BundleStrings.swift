@@ -32,6 +32,12 @@ public enum _BundleStrings {
   static func string(forKey key: String, table: String?) -> String? {
     catalog.withLock { $0 }?.string(forKey: key, table: table)
   }
+
+  /// What `NSLocalizedString` returns: the string for `key`, else `value` unless empty, else
+  /// the key.
+  static func localizedString(_ key: String, table: String?, value: String) -> String {
+    string(forKey: key, table: table) ?? (value.isEmpty ? key : value)
+  }
 }
 
 /// The localized string for `key` from the widget bundle's `Localizable.strings` (or
@@ -54,5 +60,5 @@ public func NSLocalizedString(
   guard bundle === Bundle.main else {
     return bundle.localizedString(forKey: key, value: value, table: tableName)
   }
-  return _BundleStrings.string(forKey: key, table: tableName) ?? (value.isEmpty ? key : value)
+  return _BundleStrings.localizedString(key, table: tableName, value: value)
 }
