@@ -216,3 +216,32 @@ import WidgetSchema
     }
   }
 }
+
+/// Localization beyond `run`: the gallery and a strings file that breaks after assembling.
+@Suite struct LocalizationCommandTests {
+  @Test func previewShowsTheLocalizedSnapshot() throws {
+    let result = try Products.run(
+      ["preview", LocalizationTests.wishes, "--locale", "zh-Hans"],
+      environment: LocalizationTests.environment(url: LocalizationTests.deadServer))
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(result.output.contains("今日寄语"))
+    #expect(result.output.contains("愿你历尽千帆，归来仍是少年。"))
+  }
+
+  @Test func aStringsFileBrokenAfterAssemblingIsLoggedAndFallsBack() throws {
+    let copy = TestSupport.temporaryDirectory("broken-run").appendingPathComponent(
+      "Wishes.widgetbundle")
+    try FileManager.default.copyItem(
+      at: URL(fileURLWithPath: LocalizationTests.wishes), to: copy)
+    let file = copy.appendingPathComponent("Resources/zh-Hans.lproj/Localizable.strings")
+    try Data("\"sq_send_world_title\" = \"今日寄语\"\n".utf8).write(to: file)
+    let result = try Products.run(
+      ["run", copy.path, "--once", "--locale", "zh-Hans"],
+      environment: LocalizationTests.environment(url: LocalizationTests.deadServer))
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(result.errors.contains("zh-Hans.lproj/Localizable.strings:2: 'sq_send_world_title'"))
+    #expect(result.errors.contains("its strings are not used"))
+    // The development language's strings stand in.
+    #expect(result.output.contains("Today's wish"))
+  }
+}

@@ -52,6 +52,8 @@ final class BundleImages: Sendable {
         stack.children = stack.children.map(visit)
         return .stack(stack)
       case .modified(let child, let modifier):
+        // The child first: names are reported in reading order, content before its layers.
+        let content = visit(child)
         let layer: Modifier =
           switch modifier {
           case .background(let layer, let alignment):
@@ -60,7 +62,7 @@ final class BundleImages: Sendable {
           case .containerBackground(let layer): .containerBackground(visit(layer))
           default: modifier
           }
-        return .modified(visit(child), layer)
+        return .modified(content, layer)
       default:
         return node
       }
