@@ -3,7 +3,7 @@ import Synchronization
 import WidgetSchema
 
 /// The loaded bundle's localized strings: its `Resources/<lang>.lproj/*.strings` for the host's
-/// language. `Text("key")`, every ``LocalizedStringKey`` and ``NSLocalizedString(_:tableName:bundle:value:comment:)``
+/// language. `Text("key")`, every ``LocalizedStringKey`` and `NSLocalizedString`
 /// look keys up here.
 ///
 /// SDK detail: WidgetKit configures it when the host loads the bundle (from the host table's
