@@ -2,7 +2,7 @@ import Foundation
 import PackagePlugin
 
 /// `swift package widget-bundle [--product NAME]... [--configuration debug|release]
-/// [--output FOLDER] [--id ID] [--version VERSION]`
+/// [--output FOLDER] [--id ID] [--version VERSION] [--development-region LANG]`
 ///
 /// Builds each widget bundle product (a dynamic library) and assembles `Name.widgetbundle/`
 /// next to it (or in `--output`) with `widget-host assemble`: the manifest is generated from
@@ -18,6 +18,7 @@ struct WidgetBundlePlugin: CommandPlugin {
     let output = extractor.extractOption(named: "output").last
     let id = extractor.extractOption(named: "id").last
     let version = extractor.extractOption(named: "version").last
+    let developmentRegion = extractor.extractOption(named: "development-region").last
     guard extractor.remainingArguments.isEmpty else {
       throw PluginError(
         "unexpected arguments: \(extractor.remainingArguments.joined(separator: " "))")
@@ -48,6 +49,7 @@ struct WidgetBundlePlugin: CommandPlugin {
       if let output { arguments += ["--output", output] }
       if let id { arguments += ["--id", id] }
       if let version { arguments += ["--version", version] }
+      if let developmentRegion { arguments += ["--development-region", developmentRegion] }
       if let resources = resourcesFolder(of: product) { arguments += ["--resources", resources] }
       if let entitlements = entitlementsFile(of: product) {
         arguments += ["--entitlements", entitlements]

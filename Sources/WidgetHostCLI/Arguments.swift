@@ -101,6 +101,10 @@ struct OptionSpec {
   static let logLevel = OptionSpec(
     names: ["--log-level"], valueName: "LEVEL",
     help: "Bundle log lines shown on stderr: debug, info (default), warning, error.")
+  static let locale = OptionSpec(
+    names: ["--locale"], valueName: "LOCALE",
+    help: "The user's language and locale (zh-Hans, en-GB, zh_CN.UTF-8): the bundles' "
+      + "<lang>.lproj strings, display names and dates (default: LC_ALL, LC_MESSAGES, LANG).")
 }
 
 /// A command line that does not make sense; printed as `widget-host <command>: <message>` and

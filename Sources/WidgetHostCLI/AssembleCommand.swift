@@ -6,7 +6,7 @@ enum AssembleCommand: Command {
   static let name = "assemble"
   static let summary = "Assemble Name.widgetbundle/ from a shared library built with the SDK."
   static let synopsis =
-    "assemble <library> [--output FOLDER] [--name NAME] [--id ID] [--version VERSION] [--resources FOLDER] [--app-group GROUP]... [--entitlements FILE]"
+    "assemble <library> [--output FOLDER] [--name NAME] [--id ID] [--version VERSION] [--resources FOLDER] [--development-region LANG] [--app-group GROUP]... [--entitlements FILE]"
   static let discussion = """
     Loads the library, asks it to describe its widgets, and writes the bundle folder: \
     manifest.json (generated), the library, and Resources/. An existing bundle of the same \
@@ -27,7 +27,12 @@ enum AssembleCommand: Command {
     OptionSpec(
       names: ["--version"], valueName: "VERSION",
       help: "Bundle version (default: the version the library declares, else 0.0.0)."),
-    OptionSpec(names: ["--resources"], valueName: "FOLDER", help: "Folder copied to Resources/."),
+    OptionSpec(
+      names: ["--resources"], valueName: "FOLDER",
+      help: "Folder copied to Resources/ (images, <lang>.lproj/Localizable.strings, checked)."),
+    OptionSpec(
+      names: ["--development-region"], valueName: "LANG",
+      help: "The language the bundle falls back to when the user's has no strings (default en)."),
     OptionSpec(
       names: ["--app-group"], valueName: "GROUP",
       help: "An App Group the bundle may use (repeatable), added to the manifest's appGroups."),
@@ -63,6 +68,7 @@ enum AssembleCommand: Command {
     request.resources = arguments.last("--resources")
     request.appGroups = arguments.all("--app-group")
     request.entitlements = arguments.last("--entitlements")
+    request.developmentRegion = arguments.last("--development-region")
     do {
       let (path, manifest) = try await BundleAssembler.assemble(
         request, services: StandaloneServices(log: context.errors))

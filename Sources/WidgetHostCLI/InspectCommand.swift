@@ -6,13 +6,16 @@ import WidgetSchema
 enum InspectCommand: Command {
   static let name = "inspect"
   static let summary = "Show what a bundle declares: identity, ABI, app groups, kinds and families."
-  static let synopsis = "inspect <bundle> [--json]"
+  static let synopsis = "inspect <bundle> [--json] [--locale LOCALE]"
   static let discussion = """
     Reads manifest.json only; the library is not loaded. For a bare shared library (no \
-    manifest) the library is loaded and its own description is shown.
+    manifest) the library is loaded and its own description is shown. Display names and \
+    descriptions are localized from the bundle's Resources/<lang>.lproj/Localizable.strings; \
+    --json prints the manifest as written (the keys).
     """
   static let options = [
-    OptionSpec(names: ["--json"], valueName: nil, help: "Print the manifest as JSON.")
+    OptionSpec(names: ["--json"], valueName: nil, help: "Print the manifest as JSON."),
+    .locale,
   ]
   static let examples = [
     ("widget-host inspect Clock.widgetbundle", "see the kinds and families of a bundle"),
@@ -25,9 +28,13 @@ enum InspectCommand: Command {
     guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
       throw UsageError(command: name, message: "give exactly one bundle")
     }
+    var options = HostOptions(bundlePaths: [])
+    try RunCommand.parseLocale(arguments, into: &options, command: name)
     let manifest: BundleManifest
+    let resourcesPath: String
     do {
       let source = try BundleSource.open(path)
+      resourcesPath = source.resourcesPath
       if let declared = source.manifest {
         manifest = declared
       } else {
@@ -43,7 +50,12 @@ enum InspectCommand: Command {
       let data = (try? encoder.encode(manifest)) ?? Data()
       context.output.write(String(decoding: data, as: UTF8.self) + "\n")
     } else {
-      context.output.write(summary(of: manifest, path: path))
+      let localized = manifest.localized(
+        language: options.language, resourcesPath: resourcesPath
+      ) { problem in
+        context.errors.write("widget-host: warning: \(problem)\n")
+      }
+      context.output.write(summary(of: localized, path: path))
     }
     return .success
   }

@@ -9,7 +9,7 @@ enum PreviewCommand: Command {
   static let synopsis =
     """
     preview <bundle> [--kind KIND]... [--family FAMILY]... [--instance SPEC]... [--home FILE]
-              [--format text|json]
+              [--format text|json] [--locale LOCALE]
     """
   static let discussion = """
     For every kind (or --kind) in every family it supports (or --family), asks the bundle for \
@@ -31,6 +31,7 @@ enum PreviewCommand: Command {
         + "docs/cli.md#preview)."),
     .deadline,
     .placeholderDeadline,
+    .locale,
   ]
   static let examples = [
     ("widget-host preview Clock.widgetbundle", "the gallery of every kind and family"),
@@ -53,6 +54,7 @@ enum PreviewCommand: Command {
     }
     try InstanceArguments.parse(arguments, into: &options, command: name)
     try RunCommand.parseDeadlines(arguments, into: &options, command: name)
+    try RunCommand.parseLocale(arguments, into: &options, command: name)
     let json: Bool
     switch arguments.last("--format") ?? "text" {
     case "text": json = false

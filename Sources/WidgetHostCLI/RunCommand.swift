@@ -12,7 +12,7 @@ enum RunCommand: Command {
           [--once] [--sink socket[:PATH]|tcp:HOST:PORT]... [--token TOKEN] [--on-open-url CMD]
           [--state-dir DIR] [--budget N|unlimited] [--min-reload-interval SECONDS] [--deadline SECONDS]
           [--placeholder-deadline SECONDS] [--color WHEN] [--log-level LEVEL]
-          [--memory-limit SIZE] [--in-process]
+          [--memory-limit SIZE] [--in-process] [--locale LOCALE]
     """
   static let discussion = """
     Each <bundle> is a Name.widgetbundle folder or, for development, a shared library built with \
@@ -60,6 +60,7 @@ enum RunCommand: Command {
       names: ["--on-open-url"], valueName: "CMD",
       help: "Run /bin/sh -c CMD with the URL as $1 (and $WIDGET_URL) when a tap opens one."),
     .logLevel,
+    .locale,
     OptionSpec(
       names: ["--memory-limit"], valueName: "SIZE",
       help: "Address-space limit of each worker process: bytes, or with K, M or G (powers of "
@@ -113,6 +114,7 @@ enum RunCommand: Command {
     }
     try InstanceArguments.parse(arguments, into: &options, command: name)
     options.once = arguments.flag("--once")
+    try parseLocale(arguments, into: &options)
     try parseBudget(arguments, into: &options)
     options.stateDirectory = arguments.last("--state-dir") ?? StateStore.defaultDirectory()
     try parseReloadInterval(arguments, into: &options)
@@ -225,6 +227,23 @@ enum RunCommand: Command {
           + "'\(value)'")
     }
     return number * unit
+  }
+
+  /// `--locale`, shared by `run`, `preview`, `simulate`, `list` and `inspect`.
+  static func parseLocale(
+    _ arguments: Arguments, into options: inout HostOptions, command: String = name
+  ) throws(UsageError) {
+    guard let value = arguments.last("--locale") else { return }
+    guard !value.isEmpty,
+      value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.@".contains($0)) }),
+      value.first?.isLetter == true
+    else {
+      throw UsageError(
+        command: command,
+        message: "--locale needs a language tag or locale name such as zh-Hans, en-GB or "
+          + "zh_CN.UTF-8, got '\(value)'")
+    }
+    options.setLocale(value)
   }
 
   /// `--budget N|unlimited`, shared by `run` and `simulate`.

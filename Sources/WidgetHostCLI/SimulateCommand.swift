@@ -11,7 +11,7 @@ enum SimulateCommand: Command {
                [--instance SPEC]... [--home FILE]
                [--start RFC3339] [--budget N|unlimited] [--format text|json]
                [--min-reload-interval SECONDS] [--deadline SECONDS] [--placeholder-deadline SECONDS]
-               [--log-level LEVEL]
+               [--log-level LEVEL] [--locale LOCALE]
     """
   static let discussion = """
     Runs the host exactly as 'run' does (the same scheduler, provider calls and rendering) on a \
@@ -46,6 +46,7 @@ enum SimulateCommand: Command {
     .deadline,
     .placeholderDeadline,
     .logLevel,
+    .locale,
   ]
   static let examples = [
     (
@@ -94,6 +95,7 @@ enum SimulateCommand: Command {
     try RunCommand.parseBudget(arguments, into: &options, command: name)
     try RunCommand.parseReloadInterval(arguments, into: &options, command: name)
     try RunCommand.parseDeadlines(arguments, into: &options, command: name)
+    try RunCommand.parseLocale(arguments, into: &options, command: name)
     let logLevel = try RunCommand.parseLogLevel(
       arguments.last("--log-level") ?? "info", command: name)
     let json: Bool

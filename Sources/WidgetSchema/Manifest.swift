@@ -17,11 +17,18 @@ public struct BundleManifest: Codable, Sendable, Equatable {
   public var appGroups: [String]
   /// The widget kinds the bundle provides.
   public var kinds: [KindManifest]
+  /// The language the bundle was written in (a BCP 47 tag such as `en` or `zh-Hans`): the
+  /// `<lang>.lproj` strings used when the user's language has none. Nil means `en`.
+  public var developmentRegion: String?
+
+  /// The development language: ``developmentRegion``, or `en`.
+  public var developmentLanguage: String { developmentRegion ?? "en" }
 
   /// Creates a manifest.
   public init(
     id: String, name: String? = nil, version: String, abiVersion: ABIVersion = .current,
-    library: String, appGroups: [String] = [], kinds: [KindManifest]
+    library: String, appGroups: [String] = [], kinds: [KindManifest],
+    developmentRegion: String? = nil
   ) {
     self.id = id
     self.name = name ?? id
@@ -30,6 +37,7 @@ public struct BundleManifest: Codable, Sendable, Equatable {
     self.library = library
     self.appGroups = appGroups
     self.kinds = kinds
+    self.developmentRegion = developmentRegion
   }
 
   private enum CodingKeys: String, CodingKey {
@@ -40,6 +48,7 @@ public struct BundleManifest: Codable, Sendable, Equatable {
     case library
     case appGroups
     case kinds
+    case developmentRegion
   }
 
   public init(from decoder: any Decoder) throws {
@@ -51,6 +60,7 @@ public struct BundleManifest: Codable, Sendable, Equatable {
     library = try container.decode(String.self, forKey: .library)
     appGroups = try container.decodeIfPresent([String].self, forKey: .appGroups) ?? []
     kinds = try container.decode([KindManifest].self, forKey: .kinds)
+    developmentRegion = try container.decodeIfPresent(String.self, forKey: .developmentRegion)
   }
 }
 

@@ -86,4 +86,35 @@ import WidgetHostCore
     #expect(HostOptions.environmentLocale(["LANG": "C.UTF-8"]).identifier == "en_US")
     #expect(HostOptions.environmentLocale([:]).identifier == "en_US")
   }
+
+  @Test func environmentLanguage() {
+    #expect(HostOptions.environmentLanguage(["LANG": "zh_CN.UTF-8"]) == "zh-CN")
+    #expect(
+      HostOptions.environmentLanguage(["LC_MESSAGES": "zh_TW.UTF-8", "LANG": "en_US.UTF-8"])
+        == "zh-TW")
+    #expect(
+      HostOptions.environmentLanguage(["LC_ALL": "de_DE", "LC_MESSAGES": "fr_FR"]) == "de-DE")
+    #expect(HostOptions.environmentLanguage(["LANG": "C.UTF-8"]) == nil)
+    #expect(HostOptions.environmentLanguage([:]) == nil)
+  }
+
+  @Test func localeOptionSetsLanguageAndLocale() throws {
+    var options = HostOptions(bundlePaths: [])
+    options.setLocale("zh_CN.UTF-8")
+    #expect(options.language == "zh-CN")
+    #expect(options.locale.identifier == "zh_CN")
+    options.setLocale("zh-Hans")
+    #expect(options.language == "zh-Hans")
+    options.setLocale("C")
+    #expect(options.language == nil)
+  }
+
+  @Test func aBadLocaleIsAUsageError() async {
+    let context = CommandContext(output: MemoryOutput(), errors: MemoryOutput())
+    for command in ["run", "preview", "simulate", "list", "inspect"] {
+      var arguments = [command, "x.widgetbundle", "--locale", "zh Hans"]
+      if command == "simulate" { arguments += ["--for", "1h"] }
+      #expect(await WidgetHostCLI.main(arguments, context: context) == 2, "\(command)")
+    }
+  }
 }

@@ -157,16 +157,30 @@ import WidgetSchema
         == .modified(background, .widgetURL("url://123")))
   }
 
-  @Test func widgetIsMediumOnly() throws {
+  @Test func widgetIsMediumOnlyAndFallsBackWhenTheServerIsDown() async throws {
     let descriptor = try #require(wishesWidget()._descriptors.first)
     #expect(descriptor.manifest.kind == "wishesWidget")
     #expect(descriptor.manifest.families == [.systemMedium])
-    var reply: Result<Data, ProviderCallError>?
-    descriptor.respond(.timeline, TimelineProviderContext(family: .systemMedium)) { reply = $0 }
-    let timeline = try WidgetJSON.decode(
-      WidgetSchema.Timeline.self, from: try #require(try reply?.get()))
+    #expect(descriptor.manifest.displayName == "sq_title_widget")
+    // Port 1 on the loopback: nothing listens, the POST is refused at once.
+    setenv("WISHES_URL", "http://127.0.0.1:1/wishes", 1)
+    let reply = await withCheckedContinuation { continuation in
+      descriptor.respond(.timeline, TimelineProviderContext(family: .systemMedium)) {
+        continuation.resume(returning: $0)
+      }
+    }
+    let timeline = try WidgetJSON.decode(WidgetSchema.Timeline.self, from: try reply.get())
     #expect(timeline.entries.count == 1)
     #expect(timeline.policy == .after(timeline.entries[0].date))
-    #expect("\(timeline.entries[0].view)".contains("愿你历尽千帆"))
+    // No strings are configured in this process: the fallback's keys show.
+    #expect("\(timeline.entries[0].view)".contains("sq_req_fail"))
+  }
+
+  @Test func repliesAreDecodedWithoutCrashing() {
+    let good = Data(#"{"data": {"title": "T", "content": "C"}}"#.utf8)
+    #expect(wishesRequest.modelFromJson(fromData: good)?.content == "C")
+    for bad in ["", "[]", #"{"data": 1}"#, #"{"data": {"title": 2}}"#, "not json"] {
+      #expect(wishesRequest.modelFromJson(fromData: Data(bad.utf8)) == nil)
+    }
   }
 }

@@ -1,12 +1,14 @@
-// Seed 000's wishes widget (wishesWidget.swift): a medium widget showing a title, a logo, a
-// line of content over a background image, opening `url://123` when tapped. The view is the
-// seed's, unchanged but for formatting; the type names keep the seed's lower case.
+// Seed 000's wishes widget (wishesWidget.swift): a medium widget showing a title, a logo and a
+// line of content over a background image, opening `url://123` when tapped. Its provider POSTs
+// to a server (wishesRequest.swift) and reloads hourly with `.after(date)`; when the request
+// fails it shows the localized fallback from the bundle's Localizable.strings (`sq_*` keys,
+// Resources/en.lproj and Resources/zh-Hans.lproj), never a crash. The view is the seed's,
+// unchanged but for formatting; the type names keep the seed's lower case.
 //
-// Not yet as the seed has it (later issues): the seed's provider is an
-// `IntentTimelineProvider` behind an `IntentConfiguration`, fetches the text with a POST
-// request (`wishesRequest`) and falls back to `NSLocalizedString` texts from the bundle's
-// `Localizable.strings`. Here a `StaticConfiguration` provider returns sample text instead.
-// The images need no files: the host draws named images as a symbol.
+// Not as the seed has it: the seed's provider is an `IntentTimelineProvider` behind an
+// `IntentConfiguration` whose intent carries nothing the widget uses; here a
+// `StaticConfiguration` and `TimelineProvider`, and the server's URL comes from the host's
+// `WISHES_URL` environment variable (wishesRequest.swift). The images are in Resources/.
 import SwiftUI
 import WidgetKit
 
@@ -16,31 +18,44 @@ struct wishesModel {
   let content: String  // 内容
 }
 
-extension wishesModel {
-  /// What the seed's server would send; the seed shows a localized default like it while
-  /// loading.
-  static let sample = wishesModel(title: "今日寄语", content: "愿你历尽千帆，归来仍是少年。")
-}
-
 // swift-format-ignore: TypeNamesShouldBeCapitalized
 struct wishesProvider: TimelineProvider {
   func placeholder(in context: Context) -> wishesEntry {
-    wishesEntry(date: Date(), item: .sample)
+    let model = wishesModel(
+      title: NSLocalizedString("sq_send_world_title", comment: ""),
+      content: NSLocalizedString("sq_default_des", comment: ""))
+    return wishesEntry(date: Date(), item: model)
   }
 
   func getSnapshot(in context: Context, completion: @escaping (wishesEntry) -> Void) {
-    completion(wishesEntry(date: Date(), item: .sample))
+    let model = wishesModel(
+      title: NSLocalizedString("sq_send_world_title", comment: ""),
+      content: NSLocalizedString("sq_default_des", comment: ""))
+    let entry = wishesEntry(date: Date(), item: model)
+    completion(entry)
   }
 
   func getTimeline(in context: Context, completion: @escaping (Timeline<wishesEntry>) -> Void) {
     let currentDate = Date()
     // 下一次更新间隔以小时为单位，间隔1小时请求一次新的数据
-    let updateDate = Calendar.current.date(byAdding: .hour, value: 1, to: currentDate)
-    // As in the seed, the one entry is dated at the next update; WidgetKit shows the first
-    // entry until one's date has passed.
-    let entry = wishesEntry(date: updateDate!, item: .sample)
-    let timeline = Timeline(entries: [entry], policy: .after(updateDate!))
-    completion(timeline)
+    let updateDate = Calendar.current.date(byAdding: .hour, value: 1, to: currentDate)!
+    // The SDK calls completions from any thread; URLSession calls back on its own.
+    nonisolated(unsafe) let completion = completion
+    wishesRequest.request { result in
+      let model: wishesModel
+      if case .success(let response) = result {
+        model = response
+      } else {
+        model = wishesModel(
+          title: NSLocalizedString("sq_send_world_title", comment: ""),
+          content: NSLocalizedString("sq_req_fail", comment: ""))
+      }
+      // As in the seed, the one entry is dated at the next update; WidgetKit shows the first
+      // entry until one's date has passed.
+      let entry = wishesEntry(date: updateDate, item: model)
+      let timeline = Timeline(entries: [entry], policy: .after(updateDate))
+      completion(timeline)
+    }
   }
 }
 
@@ -97,11 +112,8 @@ struct wishesWidget: Widget {
     StaticConfiguration(kind: kind, provider: wishesProvider()) { entry in
       wishesWidgetEntryView(entry: entry)
     }
-    // The seed names the widget with `LocalizedStringKey("sq_title_widget")` and
-    // `LocalizedStringKey("sq_intro_widget")` from its strings files; until localization lands,
-    // plain text.
-    .configurationDisplayName("寄语")
-    .description("每天一句寄语")
+    .configurationDisplayName(LocalizedStringKey("sq_title_widget"))
+    .description(LocalizedStringKey("sq_intro_widget"))
     .supportedFamilies([.systemMedium])  //我只需要一个中样式所以这个位置放置了一个.systemMedium
   }
 }

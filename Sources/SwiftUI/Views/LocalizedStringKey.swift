@@ -11,10 +11,10 @@ import WidgetSchema
 /// `"\(3.5)"` shows `3.500000`, as on iOS; give `specifier:` to choose). Dates interpolated with
 /// a style stay dates, so the host formats them at display time.
 ///
-/// Localization seam: for now the key itself is the format. Looking the key up in the bundle's
-/// `<lang>.lproj/Localizable.strings` (or the table `Text` names) belongs in
-/// `format(in:table:)`; the arguments are substituted
-/// into whatever format it returns, positional specifiers (`%2$@`) included.
+/// The key is looked up in the bundle's `Resources/<lang>.lproj/Localizable.strings` (or the
+/// table `Text` names) for the host's language, falling back to the development language and
+/// then to the key itself; the arguments are substituted into the format found, positional
+/// specifiers (`%2$@`) included, so a translation may reorder them.
 public struct LocalizedStringKey: Equatable, Sendable, ExpressibleByStringInterpolation {
   /// The key: the literal, with a format specifier where each value was interpolated.
   let key: String
@@ -117,17 +117,18 @@ public struct LocalizedStringKey: Equatable, Sendable, ExpressibleByStringInterp
     }
   }
 
-  /// The format to show: the key. Localization will look the key up here, in `table`
-  /// (`Localizable` when nil) for the environment's locale, and fall back to the key when it
-  /// has no translation.
+  /// The format to show: the key's string in `table` (`Localizable` when nil) of the bundle's
+  /// strings for the host's language, or the key itself when no language has it.
   func format(in environment: EnvironmentValues, table: String? = nil) -> String {
-    key
+    _BundleStrings.string(forKey: key, table: table) ?? key
   }
 
   /// The runs this key shows: the format with the arguments substituted, adjacent plain
-  /// strings merged into one run.
-  func runs(in environment: EnvironmentValues, table: String? = nil) -> [TextRun] {
-    let format = format(in: environment, table: table)
+  /// strings merged into one run. Unlocalized, the key itself is the format.
+  func runs(
+    in environment: EnvironmentValues, table: String? = nil, localized: Bool = true
+  ) -> [TextRun] {
+    let format = localized ? format(in: environment, table: table) : key
     guard hasFormatting else { return [.verbatim(format)] }
     var runs = TextRunBuilder()
     var next = 0
@@ -154,10 +155,11 @@ public struct LocalizedStringKey: Equatable, Sendable, ExpressibleByStringInterp
     return runs.runs.isEmpty ? [.verbatim("")] : runs.runs
   }
 
-  /// The key as plain text, with arguments substituted and dates in ISO 8601 (for places
-  /// that take a plain string, such as a configuration's display name). SDK detail.
+  /// The key as plain text, not localized, with arguments substituted and dates in ISO 8601
+  /// (for places that take a plain string, such as a configuration's display name, which the
+  /// host localizes itself). SDK detail.
   public var _plainText: String {
-    runs(in: EnvironmentValues()).map { run in
+    runs(in: EnvironmentValues(), localized: false).map { run in
       switch run.content {
       case .verbatim(let text): text
       case .date(let date, _): ISO8601DateFormatter().string(from: date)

@@ -17,12 +17,16 @@ public enum BundleAssembler {
     public var id: String?
     /// The version; defaults to the library's own, else `0.0.0`.
     public var version: String?
-    /// A folder copied to `Resources/` (images, `<lang>.lproj`).
+    /// A folder copied to `Resources/` (images, `<lang>.lproj`). Its `.strings` files must
+    /// parse.
     public var resources: String?
     /// App Groups the bundle may use, besides those the library declares.
     public var appGroups: [String] = []
     /// An Xcode `.entitlements` file whose App Groups the bundle may use.
     public var entitlements: String?
+    /// The development language written in the manifest (`developmentRegion`); nil leaves it
+    /// out (`en`).
+    public var developmentRegion: String?
 
     /// Creates a request.
     public init(library: String, outputDirectory: String) {
@@ -56,6 +60,7 @@ public enum BundleAssembler {
     manifest.appGroups = groups.reduce(into: []) { unique, group in
       if !unique.contains(group) { unique.append(group) }
     }
+    manifest.developmentRegion = request.developmentRegion
     let name = manifest.name
     let problems = ManifestValidator.problems(in: manifest)
     let folder = URL(fileURLWithPath: request.outputDirectory).appendingPathComponent(
@@ -64,6 +69,7 @@ public enum BundleAssembler {
       throw .manifestInvalid(
         file: folder.appendingPathComponent("manifest.json").path, problems: problems)
     }
+    if let resources = request.resources { try checkStrings(in: resources) }
     let fileManager = FileManager.default
     do {
       if fileManager.fileExists(atPath: folder.path) { try fileManager.removeItem(at: folder) }
@@ -82,5 +88,25 @@ public enum BundleAssembler {
         path: folder.path, reason: "cannot write the bundle: \(error.localizedDescription)")
     }
     return (folder.path, manifest)
+  }
+
+  /// Parses every `<lang>.lproj/*.strings` file in `resources`, so a broken one is reported
+  /// (file and line) when the bundle is made rather than ignored when it runs.
+  static func checkStrings(in resources: String) throws(BundleError) {
+    let fileManager = FileManager.default
+    let folders = ((try? fileManager.contentsOfDirectory(atPath: resources)) ?? [])
+      .filter { $0.hasSuffix(".lproj") }.sorted()
+    for folder in folders {
+      let path = URL(fileURLWithPath: resources).appendingPathComponent(folder).path
+      let files = ((try? fileManager.contentsOfDirectory(atPath: path)) ?? [])
+        .filter { $0.hasSuffix(".strings") }.sorted()
+      for file in files {
+        do {
+          _ = try StringsFile.read("\(path)/\(file)")
+        } catch {
+          throw .notABundle(path: error.file, reason: "line \(error.line): \(error.message)")
+        }
+      }
+    }
   }
 }

@@ -47,6 +47,17 @@ public enum ManifestValidator {
         SchemaError(
           path: "appGroups[\(index)]", message: "'\(group)' must start with 'group.'"))
     }
+    if let region = manifest.developmentRegion,
+      region.isEmpty
+        || !region.allSatisfy({
+          $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_")
+        })
+    {
+      problems.append(
+        SchemaError(
+          path: "developmentRegion",
+          message: "must be a language tag such as 'en' or 'zh-Hans', got '\(region)'"))
+    }
     problems += kindProblems(manifest.kinds, path: "kinds")
     return problems
   }

@@ -13,6 +13,7 @@ final class BundleTimelineProvider: TimelineProviding {
   private let callCounts = Mutex<[TimelineKey: Int]>([:])
   /// Kinds with intent parameters: their calls carry the configuration (`{}` at least).
   private let configurableKinds = Mutex<Set<String>>([])
+  private let images = Mutex<[String: BundleImages]>([:])
 
   init(
     deadlines: HostOptions.Deadlines,
@@ -22,8 +23,38 @@ final class BundleTimelineProvider: TimelineProviding {
     self.warn = warn
   }
 
-  func add(_ connection: any BundleConnection, for bundle: String) {
+  /// Calls `bundle` through `connection`; its named images are looked up in `resources` (its
+  /// `Resources/` folder) as its entries arrive.
+  func add(_ connection: any BundleConnection, for bundle: String, resources: String? = nil) {
     connections.withLock { $0[bundle] = connection }
+    if let resources {
+      images.withLock { $0[bundle] = BundleImages(resourcesPath: resources) }
+    }
+  }
+
+  /// `entry` with its named images resolved against the bundle's resources; each missing one
+  /// not yet in `warned` is reported as an `image-missing` warning (once per reply).
+  private func resolvingImages(
+    _ entry: Entry, key: TimelineKey, method: ProviderMethod, warned: inout Set<String>
+  ) -> Entry {
+    guard let finder = images.withLock({ $0[key.bundle] }) else { return entry }
+    var resolved = entry
+    let (view, missing) = finder.resolve(entry.view)
+    resolved.view = view
+    for name in missing where warned.insert(name).inserted {
+      warn(
+        key,
+        ProviderFailure(
+          code: "image-missing",
+          message: "\(key.kind) \(method): Image(\"\(name)\") is not in the bundle's Resources "
+            + "(\(finder.resourcesPath)); a fallback mark is drawn instead"))
+    }
+    return resolved
+  }
+
+  private func resolvingImages(_ entry: Entry, key: TimelineKey, method: ProviderMethod) -> Entry {
+    var warned = Set<String>()
+    return resolvingImages(entry, key: key, method: method, warned: &warned)
   }
 
   var all: [any BundleConnection] { connections.withLock { Array($0.values) } }
@@ -56,7 +87,7 @@ final class BundleTimelineProvider: TimelineProviding {
   func snapshot(for key: TimelineKey, isPreview: Bool) async -> Result<Entry, ProviderFailure> {
     await call(.snapshot, key, isPreview: isPreview, as: Entry.self).flatMap { entry in
       checkDate(of: entry, key: key, method: .snapshot)
-    }
+    }.map { resolvingImages($0, key: key, method: .snapshot) }
   }
 
   private func checkDate(
@@ -75,7 +106,7 @@ final class BundleTimelineProvider: TimelineProviding {
   func placeholder(for key: TimelineKey) async -> Result<Entry, ProviderFailure> {
     await call(.placeholder, key, as: Entry.self).flatMap { entry in
       checkDate(of: entry, key: key, method: .placeholder)
-    }
+    }.map { resolvingImages($0, key: key, method: .placeholder) }
   }
 
   func timeline(for key: TimelineKey) async -> Result<Timeline, ProviderFailure> {
@@ -110,7 +141,11 @@ final class BundleTimelineProvider: TimelineProviding {
             code: "entries-unsorted",
             message: "\(key.kind) timeline: entries were not in date order; the host sorted them"))
       }
-      return .success(Timeline(entries: entries, policy: timeline.policy))
+      var warned = Set<String>()
+      let resolved = entries.map { entry in
+        resolvingImages(entry, key: key, method: .timeline, warned: &warned)
+      }
+      return .success(Timeline(entries: resolved, policy: timeline.policy))
     }
   }
 

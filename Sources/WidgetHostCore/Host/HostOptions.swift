@@ -34,17 +34,43 @@ public struct HostOptions: Sendable {
     /// The defaults.
     public init() {}
   }
-  /// The user's locale (dates in text, the bundles' `locale`).
+  /// The user's locale (dates in text).
   public var locale: Locale
+  /// The user's language for strings, as a BCP 47 tag (`zh-Hans-CN`, `en-GB`): the bundles'
+  /// `locale`, which chooses their `<lang>.lproj` strings and localizes display names. Nil
+  /// (`C`, `POSIX` or nothing set) means each bundle's development language.
+  public var language: String?
   /// The user's time zone (dates in text).
   public var timeZone: TimeZone
 
-  /// Creates options with the environment's locale and time zone.
+  /// Creates options with the environment's locale, language and time zone.
   public init(bundlePaths: [String], locale: Locale? = nil, timeZone: TimeZone = .current) {
     self.bundlePaths = bundlePaths
     self.locale = locale ?? HostOptions.environmentLocale()
+    self.language = HostOptions.environmentLanguage()
     self.timeZone = timeZone
   }
+
+  /// Sets the locale and the language from one `--locale` value (`zh-Hans`, `zh_CN.UTF-8`,
+  /// `en-GB`).
+  public mutating func setLocale(_ identifier: String) {
+    language = LanguageMatch.normalize(identifier)
+    locale = Locale(identifier: (language ?? "en-US").replacingOccurrences(of: "-", with: "_"))
+  }
+
+  /// The language named by `LC_ALL`, `LC_MESSAGES` or `LANG` (first set wins), as a BCP 47
+  /// tag; nil for unset, `C` and `POSIX`.
+  public static func environmentLanguage(
+    _ environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> String? {
+    let name = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first {
+      !$0.isEmpty
+    }
+    return name.flatMap(LanguageMatch.normalize)
+  }
+
+  /// What the bundles are told as their `locale`: ``language``, or the locale's tag.
+  var bundleLocale: String { language ?? locale.identifier(.bcp47) }
 
   /// The locale named by `LC_ALL`, `LC_TIME` or `LANG` (first set wins); en-US for unset, `C`
   /// and `POSIX`.

@@ -14,7 +14,7 @@ final class HostServices: BundleServices {
   let localeIdentifier: String
 
   init(
-    clock: any HostClock, stream: EventStream, locale: Locale, logOutput: any OutputTarget,
+    clock: any HostClock, stream: EventStream, locale: String, logOutput: any OutputTarget,
     minimumLogLevel: BundleLogLevel, control: HostControl
   ) {
     self.control = control
@@ -22,7 +22,7 @@ final class HostServices: BundleServices {
     self.stream = stream
     self.logOutput = logOutput
     self.minimumLogLevel = minimumLogLevel
-    self.localeIdentifier = locale.identifier(.bcp47)
+    self.localeIdentifier = locale
   }
 
   func attach(_ scheduler: Scheduler) {

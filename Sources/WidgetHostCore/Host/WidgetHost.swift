@@ -43,7 +43,7 @@ public final class WidgetHost: Sendable {
     self.stream = EventStream(clock: clock, sinks: sinks)
     self.renderer = Renderer(dates: DateText(locale: options.locale, timeZone: options.timeZone))
     self.services = HostServices(
-      clock: clock, stream: stream, locale: options.locale, logOutput: log,
+      clock: clock, stream: stream, locale: options.bundleLocale, logOutput: log,
       minimumLogLevel: logLevel, control: control)
   }
 
@@ -266,8 +266,8 @@ public final class WidgetHost: Sendable {
         throw error
       }
     }
-    for (_, connection, manifest) in ready {
-      provider.add(connection, for: manifest.id)
+    for (source, connection, manifest) in ready {
+      provider.add(connection, for: manifest.id, resources: source.resourcesPath)
       provider.noteConfigurableKinds(of: manifest)
     }
     // 5. Resolve each instance's configuration (the bundles list dynamic options), then stop

@@ -266,13 +266,15 @@ struct Layout {
     switch node.kind {
     case .empty, .spacer:
       return
-    case .resizableImage:
-      // The picture itself cannot be shown: content images draw their frame, images in a
+    case .resizableImage(let name, let missing):
+      // The picture itself cannot be shown: content images draw their frame, labelled with the
+      // image's name when it fits inside (a missing image: ⊠ on the top edge); images in a
       // background draw nothing over the text in front of them.
       guard !node.isLayer, rect.width > 0, rect.height > 0 else { return }
       let style = CellStyle(dim: true)
       guard rect.width >= 2, rect.height >= 2 else {
-        let row = String(repeating: SymbolGlyphs.namedImage, count: rect.width)
+        let mark = missing ? SymbolGlyphs.missingImage : SymbolGlyphs.namedImage
+        let row = String(repeating: mark, count: rect.width)
         for line in 0..<rect.height {
           canvas.write(row, x: rect.x, y: rect.y + line, limit: rect.width, style: style)
         }
@@ -289,6 +291,24 @@ struct Layout {
       canvas.write(
         "└" + String(repeating: "─", count: inner) + "┘", x: rect.x, y: rect.y + rect.height - 1,
         limit: rect.width, style: style)
+      if missing, inner >= 1 {
+        canvas.write(
+          String(SymbolGlyphs.missingImage), x: rect.x + 1, y: rect.y, limit: 1, style: style)
+      }
+      if let name, rect.height >= 3, inner >= 1 {
+        var label = ""
+        var used = 0
+        for character in name {
+          let width = TextWidth.of(character)
+          guard used + width <= inner else { break }
+          label.append(character)
+          used += width
+        }
+        let free = inner - used
+        canvas.write(
+          label, x: rect.x + 1 + free / 2, y: rect.y + (rect.height - 1) / 2, limit: inner,
+          style: style)
+      }
     case .text(let glyphs, let style):
       let lines = TextLayout.lines(glyphs, width: rect.width, height: rect.height, style: style)
       let textWidth = lines.map(TextLayout.width).max() ?? 0

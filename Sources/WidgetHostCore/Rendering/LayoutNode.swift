@@ -18,7 +18,9 @@ final class LayoutNode {
     case empty
     case text([Glyph], TextStyle)
     case symbol(Glyph)
-    case resizableImage
+    /// A resizable named image: drawn as a frame labelled with its name; `missing` marks one
+    /// the bundle's resources do not have.
+    case resizableImage(name: String?, missing: Bool)
     case shape(ShapeKind, fill: ColorValue?)
     case color(ColorValue)
     case divider
@@ -105,8 +107,12 @@ struct LayoutBuilder {
         return make(
           .symbol(Glyph(character: glyph, width: TextWidth.of(glyph), style: cellStyle(style))))
       }
-      if image.resizable { return make(.resizableImage) }
-      let glyph: Character = style.redacted == true ? "█" : SymbolGlyphs.namedImage
+      if image.resizable {
+        return make(.resizableImage(name: image.name, missing: image.missing))
+      }
+      let glyph: Character =
+        style.redacted == true
+        ? "█" : image.missing ? SymbolGlyphs.missingImage : SymbolGlyphs.namedImage
       return make(.symbol(Glyph(character: glyph, width: 1, style: cellStyle(style))))
     case .shape(let shape):
       return make(.shape(shape.shape, fill: shape.fill ?? style.foreground))

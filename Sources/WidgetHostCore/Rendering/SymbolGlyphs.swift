@@ -3,6 +3,8 @@
 enum SymbolGlyphs {
   static let fallback: Character = "◇"
   static let namedImage: Character = "▣"
+  /// A named image the bundle's resources do not have (an `image-missing` warning says which).
+  static let missingImage: Character = "⊠"
 
   static func glyph(for systemName: String) -> Character {
     if let glyph = table[systemName] { return glyph }

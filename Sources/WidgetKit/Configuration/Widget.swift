@@ -37,8 +37,8 @@ extension WidgetConfiguration {
     modified { $0.displayName = displayName }
   }
 
-  /// The name shown in the widget gallery, from a localized key. Until localization lands the
-  /// manifest carries the key's text.
+  /// The name shown in the widget gallery, from a localized key. The manifest carries the key;
+  /// the host looks it up in the bundle's strings for the user's language (`list`, `inspect`).
   public func configurationDisplayName(_ displayNameKey: LocalizedStringKey)
     -> some WidgetConfiguration
   {
@@ -50,8 +50,8 @@ extension WidgetConfiguration {
     modified { $0.description = description }
   }
 
-  /// The description shown in the widget gallery, from a localized key. Until localization
-  /// lands the manifest carries the key's text.
+  /// The description shown in the widget gallery, from a localized key. The manifest carries
+  /// the key; the host looks it up in the bundle's strings for the user's language.
   public func description(_ descriptionKey: LocalizedStringKey) -> some WidgetConfiguration {
     description(descriptionKey._plainText)
   }

@@ -1,6 +1,7 @@
 import CWidgetABI
 import CWidgetKitShims
 import Foundation
+import SwiftUI
 import Synchronization
 import WidgetSchema
 
@@ -57,6 +58,7 @@ enum BundleExport {
     else {
       return nil
     }
+    configureStrings(host)
     let anchor = unsafeBitCast(
       widgetBundleEntry as @convention(c) (UnsafePointer<wk_host>?) -> UnsafePointer<wk_bundle>?,
       to: UnsafeRawPointer.self)
@@ -101,6 +103,29 @@ enum BundleExport {
         get_extension: { _, _ in nil }))
     current = runtime
     return UnsafePointer(runtime.table)
+  }
+
+  /// Points the SDK's localized strings (`Text("key")`, `NSLocalizedString`) at the bundle's
+  /// `Resources/` for the host's language, with the development language of the bundle's
+  /// `manifest.json` (beside `Resources/`; `en` without one) as the fallback.
+  private static func configureStrings(_ host: UnsafePointer<wk_host>) {
+    guard let resourcePath = host.pointee.resource_path, let path = resourcePath(host, nil) else {
+      return
+    }
+    let resources = String(cString: path)
+    let language = host.pointee.locale.flatMap { $0(host, nil) }.map { String(cString: $0) }
+    let manifest = URL(fileURLWithPath: resources).deletingLastPathComponent()
+      .appendingPathComponent("manifest.json")
+    let fields =
+      (try? Data(contentsOf: manifest)).flatMap {
+        try? JSONSerialization.jsonObject(with: $0) as? [String: Any]
+      } ?? [:]
+    let region = fields["developmentRegion"] as? String ?? "en"
+    _BundleStrings._configure(
+      resourcesPath: resources, language: language, developmentRegion: region
+    ) { problem in
+      BundleExport.log(.warning, "\(problem); its strings are not used")
+    }
   }
 
   private static func runtime(_ bundle: UnsafePointer<wk_bundle>?) -> Runtime? {

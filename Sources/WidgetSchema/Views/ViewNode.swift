@@ -169,18 +169,52 @@ public struct ImageNode: Codable, Sendable, Equatable {
   public var name: String?
   /// `.resizable()`: the image fills the space it is offered instead of its own size.
   public var resizable: Bool
+  /// Where the host found a named image: the absolute path of the file in the bundle's
+  /// `Resources/`. Set by the host when it receives the entry; nil for symbols and for images
+  /// it did not find.
+  public var path: String?
+  /// The found image's size in pixels, when the host can read it from the file (PNG, JPEG,
+  /// GIF, SVG).
+  public var pixelWidth: Int?
+  /// The found image's height in pixels (see ``pixelWidth``).
+  public var pixelHeight: Int?
+  /// True when the bundle's `Resources/` has no image of this name: the host reported an
+  /// `image-missing` warning and draws a fallback.
+  public var missing: Bool
 
   /// Creates an image node.
-  public init(systemName: String? = nil, name: String? = nil, resizable: Bool = false) {
+  public init(
+    systemName: String? = nil, name: String? = nil, resizable: Bool = false, path: String? = nil,
+    pixelWidth: Int? = nil, pixelHeight: Int? = nil, missing: Bool = false
+  ) {
     self.systemName = systemName
     self.name = name
     self.resizable = resizable
+    self.path = path
+    self.pixelWidth = pixelWidth
+    self.pixelHeight = pixelHeight
+    self.missing = missing
   }
 
   private enum CodingKeys: String, CodingKey {
     case systemName
     case name
     case resizable
+    case path
+    case pixelWidth
+    case pixelHeight
+    case missing
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encodeIfPresent(systemName, forKey: .systemName)
+    try container.encodeIfPresent(name, forKey: .name)
+    try container.encode(resizable, forKey: .resizable)
+    try container.encodeIfPresent(path, forKey: .path)
+    try container.encodeIfPresent(pixelWidth, forKey: .pixelWidth)
+    try container.encodeIfPresent(pixelHeight, forKey: .pixelHeight)
+    if missing { try container.encode(true, forKey: .missing) }
   }
 
   public init(from decoder: any Decoder) throws {
@@ -188,6 +222,10 @@ public struct ImageNode: Codable, Sendable, Equatable {
     systemName = try container.decodeIfPresent(String.self, forKey: .systemName)
     name = try container.decodeIfPresent(String.self, forKey: .name)
     resizable = try container.decodeIfPresent(Bool.self, forKey: .resizable) ?? false
+    path = try container.decodeIfPresent(String.self, forKey: .path)
+    pixelWidth = try container.decodeIfPresent(Int.self, forKey: .pixelWidth)
+    pixelHeight = try container.decodeIfPresent(Int.self, forKey: .pixelHeight)
+    missing = try container.decodeIfPresent(Bool.self, forKey: .missing) ?? false
     guard (systemName == nil) != (name == nil) else {
       throw DecodingError.dataCorrupted(
         .init(

@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+import WidgetSchema
+
+@testable import WidgetHostCore
+
+/// Named images: where the host finds them, the sizes it reads, and how they are drawn.
+@Suite struct BundleImagesTests {
+  static func png(width: Int, height: Int) -> Data {
+    func be32(_ value: Int) -> [UInt8] { (0..<4).map { UInt8((value >> (24 - 8 * $0)) & 0xFF) } }
+    return Data(
+      [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+        + be32(width) + be32(height) + [8, 2, 0, 0, 0])
+  }
+
+  static func resources(_ files: [String: Data]) throws -> String {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "widget-host-images-\(UUID().uuidString)")
+    for (path, data) in files {
+      let url = folder.appendingPathComponent(path)
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try data.write(to: url)
+    }
+    return folder.path
+  }
+
+  @Test func pixelSizesOfKnownFormats() {
+    #expect(BundleImages.pixelSize(of: [UInt8](Self.png(width: 60, height: 30)))! == (60, 30))
+    let gif = Array("GIF89a".utf8) + [0x2C, 0x01, 0x10, 0x00]
+    #expect(BundleImages.pixelSize(of: gif)! == (300, 16))
+    // JPEG: SOI, an APP0 segment to skip, then SOF0 (height 0x0102, width 0x0304).
+    let jpeg: [UInt8] =
+      [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x04, 0x00, 0x00]
+      + [0xFF, 0xC0, 0x00, 0x11, 0x08, 0x01, 0x02, 0x03, 0x04, 0x03]
+    #expect(BundleImages.pixelSize(of: jpeg)! == (0x0304, 0x0102))
+    let svg = #"<?xml version="1.0"?><svg xmlns="x" width="24px" height="12">"#
+    #expect(BundleImages.pixelSize(of: Array(svg.utf8))! == (24, 12))
+    let viewBox = #"<svg xmlns="x" viewBox="0 0 100 50">"#
+    #expect(BundleImages.pixelSize(of: Array(viewBox.utf8))! == (100, 50))
+    #expect(BundleImages.pixelSize(of: Array("not an image".utf8)) == nil)
+  }
+
+  @Test func lookupOrderScalesAndAssetCatalogs() throws {
+    let path = try Self.resources([
+      "logo@2x.png": Self.png(width: 60, height: 60),
+      "logo.jpg": Data([0xFF, 0xD8]),
+      "Assets.xcassets/bg.imageset/Contents.json": Data("{}".utf8),
+      "Assets.xcassets/bg.imageset/background.png": Self.png(width: 364, height: 170),
+      "icon.svg": Data(#"<svg width="8" height="8">"#.utf8),
+      "folder.png/inner": Data(),
+    ])
+    let images = BundleImages(resourcesPath: path)
+    // logo.png is absent, logo@2x.png comes before any jpg.
+    #expect(images.find("logo")?.path == "\(path)/logo@2x.png")
+    #expect(images.find("logo")?.pixelWidth == 60)
+    #expect(images.find("bg")?.path == "\(path)/Assets.xcassets/bg.imageset/background.png")
+    #expect(images.find("icon.svg")?.pixelHeight == 8)
+    #expect(images.find("icon")?.path == "\(path)/icon.svg")
+    #expect(images.find("folder") == nil)
+    #expect(images.find("../logo@2x") == nil)
+    #expect(images.find("missing") == nil)
+  }
+
+  @Test func resolveMarksEveryNamedImageIncludingLayers() throws {
+    let path = try Self.resources(["logo.png": Self.png(width: 2, height: 2)])
+    let view = ViewNode.modified(
+      .stack(
+        StackNode(
+          axis: .horizontal,
+          children: [
+            .image(ImageNode(name: "logo")), .image(ImageNode(systemName: "star")),
+            .image(ImageNode(name: "gone")), .image(ImageNode(name: "gone")),
+          ])),
+      .background(.image(ImageNode(name: "bg", resizable: true)), alignment: .center))
+    let (resolved, missing) = BundleImages(resourcesPath: path).resolve(view)
+    #expect(missing == ["gone", "bg"])
+    guard case .modified(.stack(let stack), .background(.image(let background), _)) = resolved
+    else {
+      Issue.record("unexpected shape: \(resolved)")
+      return
+    }
+    #expect(background.missing)
+    guard case .image(let logo) = stack.children[0], case .image(let star) = stack.children[1],
+      case .image(let gone) = stack.children[2]
+    else {
+      Issue.record("unexpected children")
+      return
+    }
+    #expect(logo.path == "\(path)/logo.png" && !logo.missing && logo.pixelWidth == 2)
+    #expect(star.path == nil && !star.missing)
+    #expect(gone.missing && gone.path == nil)
+  }
+
+  @Test func foundAndMissingImagesAreDrawnDifferently() {
+    let renderer = Renderer(
+      dates: DateText(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!))
+    func lines(_ image: ImageNode, width: Double, height: Double) -> [String] {
+      let view = ViewNode.modified(
+        .image(image), .frame(Frame(width: width, height: height, alignment: .center)))
+      return renderer.render(view, family: .systemSmall, now: Date()).lines.filter {
+        !$0.trimmingCharacters(in: .whitespaces).isEmpty
+      }.map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+    let found = ImageNode(name: "logo", resizable: true, path: "/r/logo.png")
+    let missing = ImageNode(name: "logo", resizable: true, missing: true)
+    #expect(lines(found, width: 64, height: 50) == ["┌──────┐", "│ logo │", "└──────┘"])
+    #expect(lines(missing, width: 64, height: 50) == ["┌⊠─────┐", "│ logo │", "└──────┘"])
+    #expect(lines(found, width: 30, height: 30) == ["┌──┐", "└──┘"])
+    #expect(lines(missing, width: 30, height: 30) == ["┌⊠─┐", "└──┘"])
+    #expect(lines(ImageNode(name: "logo", missing: true), width: 8, height: 17) == ["⊠"])
+    #expect(lines(ImageNode(name: "logo", path: "/r/logo.png"), width: 8, height: 17) == ["▣"])
+  }
+}

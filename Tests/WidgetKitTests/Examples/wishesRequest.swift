@@ -1,0 +1,1 @@
+../../../Examples/Wishes/Sources/wishesRequest.swift
