@@ -28,27 +28,16 @@ enum BudgetCommand: Command {
     }
     var options = HostOptions(bundlePaths: [])
     try RunCommand.parseBudget(arguments, into: &options, command: name)
-    let path = StateStore.path(
-      inDirectory: arguments.last("--state-dir") ?? StateStore.defaultDirectory())
-    guard FileManager.default.fileExists(atPath: path) else {
-      context.output.write("no refresh budgets recorded yet (\(path) does not exist)\n")
-      return .success
-    }
     let store: StateStore
-    do {
-      store = try StateStore(path: path)
-    } catch {
-      context.errors.write(errorLines(error.description))
-      return .failure
+    switch StateReading.openStore(
+      arguments, context: context, nothing: "no refresh budgets recorded yet")
+    {
+    case .store(let opened): store = opened
+    case .done(let status): return status
     }
     let report = BudgetReport(store: store, budget: options.scheduler.budget, now: Date())
-    if arguments.flag("--json") {
-      let encoder = WidgetJSON.encoder()
-      let data = (try? encoder.encode(report)) ?? Data()
-      context.output.write(String(decoding: data, as: UTF8.self) + "\n")
-    } else {
-      context.output.write(
-        report.table(dates: DateText(locale: options.locale, timeZone: options.timeZone)))
+    StateReading.print(report, arguments, context: context) {
+      report.table(dates: DateText(locale: options.locale, timeZone: options.timeZone))
     }
     return .success
   }

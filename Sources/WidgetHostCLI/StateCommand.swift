@@ -28,26 +28,14 @@ enum StateCommand: Command {
     guard arguments.positionals.isEmpty else {
       throw UsageError(command: name, message: "takes no arguments")
     }
-    let path = StateStore.path(
-      inDirectory: arguments.last("--state-dir") ?? StateStore.defaultDirectory())
-    guard FileManager.default.fileExists(atPath: path) else {
-      context.output.write("no instances recorded yet (\(path) does not exist)\n")
-      return .success
-    }
     let store: StateStore
-    do {
-      store = try StateStore(path: path)
-    } catch {
-      context.errors.write(errorLines(error.description))
-      return .failure
+    switch StateReading.openStore(arguments, context: context, nothing: "no instances recorded yet")
+    {
+    case .store(let opened): store = opened
+    case .done(let status): return status
     }
     let report = StateReport(store: store)
-    if arguments.flag("--json") {
-      let data = (try? WidgetJSON.encoder().encode(report)) ?? Data()
-      context.output.write(String(decoding: data, as: UTF8.self) + "\n")
-    } else {
-      context.output.write(report.table())
-    }
+    StateReading.print(report, arguments, context: context) { report.table() }
     return .success
   }
 }
