@@ -52,7 +52,8 @@ let package = Package(
       name: "LockScreen", dependencies: ["WidgetKit", "SwiftUI"],
       path: "Examples/LockScreen/Sources"),
     .target(
-      name: "Wishes", dependencies: ["WidgetKit", "SwiftUI"], path: "Examples/Wishes/Sources"),
+      name: "Wishes", dependencies: ["WidgetKit", "SwiftUI", "Intents"],
+      path: "Examples/Wishes/Sources", plugins: ["IntentDefinitionPlugin"]),
     .target(
       name: "Animals", dependencies: ["WidgetKit", "SwiftUI", "Intents"],
       path: "Examples/Animals/Sources", plugins: ["IntentDefinitionPlugin"]),
@@ -81,7 +82,9 @@ let package = Package(
     .testTarget(name: "WidgetSchemaTests", dependencies: ["WidgetSchema"]),
     .testTarget(
       name: "WidgetKitTests",
-      dependencies: ["WidgetKit", "SwiftUI", "WidgetSchema", "Intents", "AppIntents"]),
+      dependencies: ["WidgetKit", "SwiftUI", "WidgetSchema", "Intents", "AppIntents"],
+      // Examples/ links the wishes widget's intent definition (its ConfigurationIntent).
+      plugins: ["IntentDefinitionPlugin"]),
     .testTarget(name: "IntentCodegenTests", dependencies: ["IntentCodegen", "TestSupport"]),
     .testTarget(
       name: "WidgetHostCoreTests", dependencies: ["WidgetHostCore", "WidgetSchema", "CWidgetABI", "TestSupport"],

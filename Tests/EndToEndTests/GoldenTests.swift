@@ -11,7 +11,8 @@ import WidgetSchema
 /// pinned to 2027-01-15T08:00:00Z and the view is rendered at that moment in en_US/UTC, so the
 /// Clock's time is stable; views without dates are also compared as the binary drew them. The
 /// language is pinned with `--locale en`; the wishes widget runs as its assembled bundle (with
-/// its strings and images) against a server that refuses, so it shows its English fallback.
+/// its strings and images), configured with a server that refuses, so it shows its English
+/// fallback.
 /// `UPDATE_GOLDEN=1 swift test --filter GoldenTests` rewrites the files.
 @Suite(.serialized) struct GoldenTests {
   static let moment = Date(timeIntervalSince1970: 1_800_000_000)
@@ -73,13 +74,15 @@ import WidgetSchema
   func examplesMatchTheirGoldenGrids(_ name: String) throws {
     let parts = name.split(separator: " ").map(String.init)
     let (library, kind, family) = (parts[0], parts[1], WidgetFamily(rawValue: parts[2])!)
-    let bundle =
-      library == "libWishes.so" ? LocalizationTests.wishes : TestSupport.product(library).path
+    let selection =
+      library == "libWishes.so"
+      ? [
+        LocalizationTests.wishes, "--instance",
+        LocalizationTests.instance(url: LocalizationTests.deadServer),
+      ]
+      : [TestSupport.product(library).path, "--kind", kind, "--family", family.rawValue]
     let result = try Products.run(
-      [
-        "run", bundle, "--kind", kind, "--family", family.rawValue, "--once", "--format", "json",
-        "--locale", "en",
-      ], environment: LocalizationTests.environment(url: LocalizationTests.deadServer))
+      ["run"] + selection + ["--once", "--format", "json", "--locale", "en"])
     #expect(result.status == 0, "\(result.errors)")
     let events = try StreamChecks.events(result.output.components(separatedBy: "\n"))
     let entry = try #require(

@@ -31,23 +31,30 @@ import WidgetSchema
   /// A URL where nothing listens: port 1 of the loopback refuses at once.
   static let deadServer = "http://127.0.0.1:1/wishes"
 
-  /// The environment of a run whose wishes come from `url`, with `overrides`.
-  static func environment(url: String, _ overrides: [String: String] = [:]) -> [String: String] {
-    var environment = Products.environment
-    environment["WISHES_URL"] = url
-    environment.merge(overrides) { $1 }
-    return environment
+  /// The environment of a run, with `overrides`.
+  static func environment(_ overrides: [String: String] = [:]) -> [String: String] {
+    Products.environment.merging(overrides) { $1 }
   }
 
-  /// Runs the bundle once as JSON; returns the wishes entry's text (the drawn lines, joined,
-  /// white space collapsed) and the whole stream.
+  /// The `--instance` spec of the wishes widget whose server is `url`
+  /// (`wishesWidget/systemMedium?url=…`, the value percent-encoded), with id `id` if given.
+  static func instance(url: String, id: String? = nil) -> String {
+    var allowed = CharacterSet.alphanumerics
+    allowed.insert(charactersIn: ":/.-_~")
+    let value = url.addingPercentEncoding(withAllowedCharacters: allowed) ?? url
+    return (id.map { "\($0)=" } ?? "") + "wishesWidget/systemMedium?url=\(value)"
+  }
+
+  /// Runs the bundle once as JSON with its server at `url`; returns the wishes entry's text
+  /// (the drawn lines, joined, white space collapsed) and the whole stream.
   static func run(
     bundle: String = wishes, _ arguments: [String] = [], url: String = deadServer,
     environment overrides: [String: String] = [:]
   ) throws -> (text: String, entry: EntryEvent, events: [StreamEvent]) {
     let result = try Products.run(
-      ["run", bundle, "--once", "--format", "json"] + arguments,
-      environment: environment(url: url, overrides))
+      ["run", bundle, "--once", "--format", "json", "--instance", instance(url: url)]
+        + arguments,
+      environment: environment(overrides))
     #expect(result.status == 0, "\(result.errors)")
     let events = try StreamChecks.events(result.output.components(separatedBy: "\n"))
     let entry = try #require(
@@ -171,7 +178,7 @@ import WidgetSchema
     #expect(inspect.output.contains("wishesWidget: 寄语\n      每小时为你送上一句寄语\n"))
     let fromEnvironment = try TestSupport.run(
       Products.widgetHost.path, ["inspect", Self.wishes],
-      environment: Self.environment(url: Self.deadServer, ["LC_ALL": "zh_CN.UTF-8"]))
+      environment: Self.environment(["LC_ALL": "zh_CN.UTF-8"]))
     #expect(fromEnvironment.output.contains("wishesWidget: 寄语"))
     // --json shows the manifest as written: the keys.
     let json = try Products.run(["inspect", "--json", "--locale", "zh-Hans", Self.wishes])
@@ -221,8 +228,7 @@ import WidgetSchema
 @Suite struct LocalizationCommandTests {
   @Test func previewShowsTheLocalizedSnapshot() throws {
     let result = try Products.run(
-      ["preview", LocalizationTests.wishes, "--locale", "zh-Hans"],
-      environment: LocalizationTests.environment(url: LocalizationTests.deadServer))
+      ["preview", LocalizationTests.wishes, "--locale", "zh-Hans"])
     #expect(result.status == 0, "\(result.errors)")
     #expect(result.output.contains("今日寄语"))
     #expect(result.output.contains("愿你历尽千帆，归来仍是少年。"))
@@ -236,8 +242,10 @@ import WidgetSchema
     let file = copy.appendingPathComponent("Resources/zh-Hans.lproj/Localizable.strings")
     try Data("\"sq_send_world_title\" = \"今日寄语\"\n".utf8).write(to: file)
     let result = try Products.run(
-      ["run", copy.path, "--once", "--locale", "zh-Hans"],
-      environment: LocalizationTests.environment(url: LocalizationTests.deadServer))
+      [
+        "run", copy.path, "--once", "--locale", "zh-Hans", "--instance",
+        LocalizationTests.instance(url: LocalizationTests.deadServer),
+      ])
     #expect(result.status == 0, "\(result.errors)")
     #expect(result.errors.contains("zh-Hans.lproj/Localizable.strings:2: 'sq_send_world_title'"))
     #expect(result.errors.contains("its strings are not used"))

@@ -73,7 +73,8 @@ import WidgetSchema
     let list = try client.request(ControlRequest(id: .number(1), request: "list"))
     #expect(list.instances?.map(\.instance) == [Self.instance])
     #expect(list.instances?.first?.entry?.url == "url://123")
-    // A static widget has no parameters: configuring none is fine, naming one is an error.
+    // The wishes widget's one parameter is `url`: configuring none is fine (its default
+    // stays), naming another is an error.
     let configured = try client.request(
       ControlRequest(request: "configure", instance: Self.instance))
     #expect(configured.configured == Self.instance)

@@ -113,7 +113,8 @@ import WidgetSchema
   @Test func mediumView() {
     let entry = wishesEntry(
       date: Date(timeIntervalSince1970: 0),
-      item: wishesModel(title: "今日寄语", content: "愿你历尽千帆，归来仍是少年。"))
+      item: wishesModel(title: "今日寄语", content: "愿你历尽千帆，归来仍是少年。"),
+      configuration: ConfigurationIntent())
     let header = ViewNode.stack(
       StackNode(
         axis: .horizontal, alignment: .lastTextBaseline,
@@ -157,19 +158,41 @@ import WidgetSchema
         == .modified(background, .widgetURL("url://123")))
   }
 
-  @Test func widgetIsMediumOnlyAndFallsBackWhenTheServerIsDown() async throws {
+  @Test func widgetIsMediumOnlyAndConfiguredByTheServerURL() throws {
     let descriptor = try #require(wishesWidget()._descriptors.first)
     #expect(descriptor.manifest.kind == "wishesWidget")
     #expect(descriptor.manifest.families == [.systemMedium])
     #expect(descriptor.manifest.displayName == "sq_title_widget")
-    // Port 1 on the loopback: nothing listens, the POST is refused at once.
-    setenv("WISHES_URL", "http://127.0.0.1:1/wishes", 1)
+    // The generated ConfigurationIntent's one parameter, from Wishes.intentdefinition.
+    let schema = IntentSchema(
+      intent: "ConfigurationIntent", title: "Configuration",
+      parameters: [
+        ParameterSchema(
+          name: "url", title: "Server URL", type: .string,
+          default: .string("http://127.0.0.1:8787/wishes"))
+      ])
+    #expect(descriptor.manifest.configuration == .intent(schema))
+  }
+
+  /// The timeline of the widget configured with `url`.
+  func timeline(url: String) async throws -> WidgetSchema.Timeline {
+    let descriptor = try #require(wishesWidget()._descriptors.first)
+    var context = TimelineProviderContext(family: .systemMedium)
+    context.configurationValues = ["url": .string(url)]
     let reply = await withCheckedContinuation { continuation in
-      descriptor.respond(.timeline, TimelineProviderContext(family: .systemMedium)) {
-        continuation.resume(returning: $0)
-      }
+      descriptor.respond(.timeline, context) { continuation.resume(returning: $0) }
     }
-    let timeline = try WidgetJSON.decode(WidgetSchema.Timeline.self, from: try reply.get())
+    return try WidgetJSON.decode(WidgetSchema.Timeline.self, from: try reply.get())
+  }
+
+  @Test(arguments: [
+    // Port 1 on the loopback: nothing listens, the POST is refused at once.
+    "http://127.0.0.1:1/wishes",
+    // Not a URL the widget can POST to: no request at all.
+    "not a url", "", "ftp://127.0.0.1/wishes", "http:///wishes",
+  ])
+  func fallsBackWhenTheRequestFails(url: String) async throws {
+    let timeline = try await timeline(url: url)
     #expect(timeline.entries.count == 1)
     #expect(timeline.policy == .after(timeline.entries[0].date))
     // No strings are configured in this process: the fallback's keys show.

@@ -1,7 +1,10 @@
 // Seed 000's `wishesRequest`: POSTs to the wishes server and decodes `{"data": {"title",
-// "content"}}`. The seed force-unwraps (`fatalError()`, `try!`, `as!`) and never calls back
-// when the reply is not UTF-8; here every failure is an error the provider turns into the
-// localized fallback, so a bad server can never crash the widget or leave it waiting.
+// "content"}}`. The seed hard-codes its server and force-unwraps (`fatalError()` when the URL
+// does not parse, `try!`, `as!`) and never calls back when the reply is not UTF-8; here the
+// server is the instance's configured `url`, and every failure (a value that is not an http(s)
+// URL, no server, an HTTP error, a reply of another shape) is an error the provider turns into
+// the localized fallback, so a bad configuration or server can never crash the widget or leave
+// it waiting.
 import Foundation
 import SwiftUI
 import WidgetKit
@@ -12,21 +15,21 @@ import WidgetKit
 
 // swift-format-ignore: TypeNamesShouldBeCapitalized
 struct wishesRequest {
-  /// The server. The seed hard-codes its own ("自己的url链接地址"); here the `WISHES_URL`
-  /// environment variable of the host chooses it, else a local default that nothing serves
-  /// unless you start a server there (so the widget shows its fallback text).
-  static var url: URL? {
-    URL(string: ProcessInfo.processInfo.environment["WISHES_URL"] ?? "http://127.0.0.1:8787/wishes")
-  }
-
   /// Why a request gave no wishes.
   struct Failure: Error {
     let reason: String
   }
 
-  static func request(completion: @escaping @Sendable (Result<wishesModel, Error>) -> Void) {
-    guard let requestUrl = url else {
-      completion(.failure(Failure(reason: "WISHES_URL is not a URL")))
+  /// POSTs to `url` (the configuration's "Server URL"; the seed hard-codes its own,
+  /// "自己的url链接地址") and calls back once with the wishes or why there are none.
+  static func request(
+    url: String?, completion: @escaping @Sendable (Result<wishesModel, Error>) -> Void
+  ) {
+    guard let url, let requestUrl = URL(string: url),
+      let scheme = requestUrl.scheme?.lowercased(), scheme == "http" || scheme == "https",
+      !(requestUrl.host ?? "").isEmpty
+    else {
+      completion(.failure(Failure(reason: "the server URL '\(url ?? "")' is not an http(s) URL")))
       return
     }
     var request = URLRequest(url: requestUrl)

@@ -1,14 +1,23 @@
 // Seed 000's wishes widget (wishesWidget.swift): a medium widget showing a title, a logo and a
-// line of content over a background image, opening `url://123` when tapped. Its provider POSTs
-// to a server (wishesRequest.swift) and reloads hourly with `.after(date)`; when the request
-// fails it shows the localized fallback from the bundle's Localizable.strings (`sq_*` keys,
-// Resources/en.lproj and Resources/zh-Hans.lproj), never a crash. The view is the seed's,
-// unchanged but for formatting; the type names keep the seed's lower case.
+// line of content over a background image, opening `url://123` when tapped. Its provider is an
+// `IntentTimelineProvider` behind an `IntentConfiguration`: it POSTs to the server its
+// configuration names (wishesRequest.swift) and reloads hourly with `.after(date)`; when the
+// request fails it shows the localized fallback from the bundle's Localizable.strings (`sq_*`
+// keys, Resources/en.lproj and Resources/zh-Hans.lproj), never a crash. The code is the seed's,
+// unchanged but for formatting and the two points below; the type names keep the seed's lower
+// case.
 //
-// Not as the seed has it: the seed's provider is an `IntentTimelineProvider` behind an
-// `IntentConfiguration` whose intent carries nothing the widget uses; here a
-// `StaticConfiguration` and `TimelineProvider`, and the server's URL comes from the host's
-// `WISHES_URL` environment variable (wishesRequest.swift). The images are in Resources/.
+// `ConfigurationIntent` is generated from Wishes.intentdefinition (Xcode's template definition,
+// whose `Configuration` intent here has one parameter, `url`, "Server URL", default
+// `http://127.0.0.1:8787/wishes`) by the IntentDefinitionPlugin; there is no hand-written intent
+// class. Each instance names its server: `--instance 'wishesWidget?url=http://…'`.
+//
+// Not as the seed has it: the seed's request hard-codes its server ("自己的url链接地址"), so
+// `getTimeline` passes the configuration's `url` to `wishesRequest.request(url:)`; and the
+// request's completion is `@Sendable` (URLSession calls it on its own thread), so the provider's
+// completion and configuration cross into it as `nonisolated(unsafe)` constants. The images are in
+// Resources/.
+import Intents
 import SwiftUI
 import WidgetKit
 
@@ -19,29 +28,37 @@ struct wishesModel {
 }
 
 // swift-format-ignore: TypeNamesShouldBeCapitalized
-struct wishesProvider: TimelineProvider {
+struct wishesProvider: IntentTimelineProvider {
   func placeholder(in context: Context) -> wishesEntry {
     let model = wishesModel(
       title: NSLocalizedString("sq_send_world_title", comment: ""),
       content: NSLocalizedString("sq_default_des", comment: ""))
-    return wishesEntry(date: Date(), item: model)
+    return wishesEntry(date: Date(), item: model, configuration: ConfigurationIntent())
   }
 
-  func getSnapshot(in context: Context, completion: @escaping (wishesEntry) -> Void) {
+  func getSnapshot(
+    for configuration: ConfigurationIntent, in context: Context,
+    completion: @escaping (wishesEntry) -> Void
+  ) {
     let model = wishesModel(
       title: NSLocalizedString("sq_send_world_title", comment: ""),
       content: NSLocalizedString("sq_default_des", comment: ""))
-    let entry = wishesEntry(date: Date(), item: model)
+    let entry = wishesEntry(date: Date(), item: model, configuration: configuration)
     completion(entry)
   }
 
-  func getTimeline(in context: Context, completion: @escaping (Timeline<wishesEntry>) -> Void) {
+  func getTimeline(
+    for configuration: ConfigurationIntent, in context: Context,
+    completion: @escaping (Timeline<wishesEntry>) -> Void
+  ) {
     let currentDate = Date()
     // 下一次更新间隔以小时为单位，间隔1小时请求一次新的数据
     let updateDate = Calendar.current.date(byAdding: .hour, value: 1, to: currentDate)!
-    // The SDK calls completions from any thread; URLSession calls back on its own.
+    // The SDK calls completions from any thread; URLSession calls back on its own. The intent is
+    // this call's own (the SDK makes a fresh one per call) and nothing else touches it.
     nonisolated(unsafe) let completion = completion
-    wishesRequest.request { result in
+    nonisolated(unsafe) let configuration = configuration
+    wishesRequest.request(url: configuration.url) { result in
       let model: wishesModel
       if case .success(let response) = result {
         model = response
@@ -52,7 +69,7 @@ struct wishesProvider: TimelineProvider {
       }
       // As in the seed, the one entry is dated at the next update; WidgetKit shows the first
       // entry until one's date has passed.
-      let entry = wishesEntry(date: updateDate, item: model)
+      let entry = wishesEntry(date: updateDate, item: model, configuration: configuration)
       let timeline = Timeline(entries: [entry], policy: .after(updateDate))
       completion(timeline)
     }
@@ -63,6 +80,7 @@ struct wishesProvider: TimelineProvider {
 struct wishesEntry: TimelineEntry {
   let date: Date
   let item: wishesModel
+  let configuration: ConfigurationIntent
 }
 
 // swift-format-ignore: TypeNamesShouldBeCapitalized
@@ -109,7 +127,8 @@ struct wishesWidget: Widget {
   let kind: String = "wishesWidget"
 
   var body: some WidgetConfiguration {
-    StaticConfiguration(kind: kind, provider: wishesProvider()) { entry in
+    IntentConfiguration(kind: kind, intent: ConfigurationIntent.self, provider: wishesProvider()) {
+      entry in
       wishesWidgetEntryView(entry: entry)
     }
     .configurationDisplayName(LocalizedStringKey("sq_title_widget"))
