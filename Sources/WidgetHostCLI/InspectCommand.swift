@@ -83,7 +83,42 @@ enum InspectCommand: Command {
       text += "    \(kind.kind): \(kind.displayName)\n"
       if !kind.description.isEmpty { text += "      \(kind.description)\n" }
       text += "      families: \(kind.families.map(\.rawValue).joined(separator: ", "))\n"
-      text += "      configuration: static\n"
+      text += configuration(of: kind.configuration)
+    }
+    return text
+  }
+
+  /// The configuration lines of a kind: its type and intent, then one line per parameter
+  /// (`count: int, default 1`, `color: enum red|green|blue, default red`,
+  /// `animal: entity Animal, required, dynamic options`).
+  static func configuration(of configuration: ConfigurationManifest) -> String {
+    let type: String
+    switch configuration {
+    case .static: return "      configuration: static\n"
+    case .intent: type = "intent"
+    case .appIntent: type = "appIntent"
+    }
+    guard let schema = configuration.intent else { return "" }
+    var text = "      configuration: \(type) \(schema.intent)"
+    if let title = schema.title, !title.isEmpty, title != schema.intent {
+      text += " (\"\(title)\")"
+    }
+    text += schema.parameters.isEmpty ? ", no parameters\n" : "\n"
+    for parameter in schema.parameters {
+      var facts = [parameter.type.rawValue]
+      if let cases = parameter.cases, !cases.isEmpty {
+        facts[0] += " " + cases.map(\.value).joined(separator: "|")
+      }
+      if let entity = parameter.entityType { facts[0] += " \(entity)" }
+      if parameter.required { facts.append("required") }
+      if let value = parameter.default, value != .null,
+        let data = try? WidgetJSON.encode(value)
+      {
+        facts.append("default " + String(decoding: data, as: UTF8.self))
+      }
+      if parameter.dynamicOptions { facts.append("dynamic options") }
+      let title = parameter.title == parameter.name ? "" : " \"\(parameter.title)\""
+      text += "        \(parameter.name)\(title): " + facts.joined(separator: ", ") + "\n"
     }
     return text
   }

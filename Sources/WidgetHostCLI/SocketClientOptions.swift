@@ -1,7 +1,8 @@
 import Foundation
 import WidgetHostCore
 
-/// The options every socket client (`watch`, `reload`, `tap`) shares, and how it connects.
+/// The options every socket client (`watch`, `reload`, `tap`, `configure`) shares, and how it
+/// connects.
 enum SocketClientOptions {
   static let options = [
     OptionSpec(

@@ -9,6 +9,7 @@ public enum WidgetHostCLI {
     AssembleCommand.self, UnquarantineCommand.self, BudgetCommand.self, ValidateCommand.self,
     StateCommand.self,
     OptionsCommand.self,
+    ConfigureCommand.self,
     DefaultsCommand.self,
   ]
 

@@ -205,6 +205,36 @@ import WidgetSchema
     #expect(elapsed < 15, "it gave up after its deadline (\(elapsed) s)")
   }
 
+  /// `--state-dir` holds all of a host's state: the bundles' containers too, not the default
+  /// state folder.
+  @Test func containersFollowTheStateDirectory() throws {
+    let environment = Self.environment()
+    let state = TestSupport.temporaryDirectory("own-state").path
+    let host = try LiveProcess(
+      Products.widgetHost, .worker,
+      [
+        "run", Self.lockScreen, "--family", "accessoryInline", "--format", "json",
+        "--state-dir", state,
+      ],
+      environment: environment)
+    defer { host.interrupt() }
+    #expect(
+      host.waitFor(timeout: 30) { lines in
+        lines.contains { $0.contains(#""type":"entry""#) && $0.contains(#""source":"timeline""#) }
+      }, "\(host.errors)")
+    host.interrupt()
+    #expect(host.wait() == 0)
+    let container = state + "/containers/dev.widget-host.examples.lockscreen/config"
+    #expect(
+      try FileManager.default.destinationOfSymbolicLink(
+        atPath: container + "/\(Self.group).plist")
+        == environment["XDG_CONFIG_HOME"]! + "/\(Self.group).plist")
+    #expect(FileManager.default.fileExists(atPath: state + "/state.sqlite3"))
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: environment["XDG_STATE_HOME"]! + "/widget-host/containers"))
+  }
+
   @Test func anUndeclaredGroupIsNotSharedWithAWorker() throws {
     let environment = Self.environment()
     let host = try Self.startHost(Self.undeclared, mode: .worker, environment: environment)

@@ -16,6 +16,32 @@ import WidgetSchema
     #expect(manifest.kinds.map(\.kind) == ["SystemStatus"])
   }
 
+  /// A configurable kind shows its configuration type, intent and every parameter; a static
+  /// one says so.
+  @Test func inspectShowsEachParameter() throws {
+    let library = try TestSupport.compileSharedLibrary(IsolationTests.fixture)
+    let result = try Products.run(["inspect", library.path])
+    #expect(result.status == 0, "\(result.errors)")
+    let expected = """
+            families: systemSmall, systemLarge
+            configuration: intent ConfigurableIntent
+              title: string, default "Hi"
+              count: int, default 1
+              ratio: double
+              enabled: bool, default false
+              day: date
+              color: enum red|green|blue, default "red"
+              animal: entity Animal, required, dynamic options
+
+      """
+    #expect(result.output.hasSuffix(expected), "\(result.output)")
+    #expect(
+      result.output.contains(
+        "    Good: Good\n      families: systemSmall, systemMedium\n      configuration: static\n"))
+    let clock = try Products.run(["inspect", Products.clock])
+    #expect(clock.output.hasSuffix("      configuration: static\n"))
+  }
+
   @Test func listFindsBundlesInAFolder() throws {
     let result = try Products.run(["list", Products.bundles.path])
     #expect(result.status == 0)

@@ -28,8 +28,9 @@ import Testing
   }
 
   static let checkIDs = [
-    "manifest-schema", "loads", "kinds-agree", "placeholder-fast", "snapshot-once",
-    "timeline-once", "entries-sorted-and-dated", "concurrent-calls", "reload-cycle",
+    "manifest-schema", "loads", "kinds-agree", "parameter-options", "placeholder-fast",
+    "snapshot-once", "timeline-once", "entries-sorted-and-dated", "concurrent-calls",
+    "reload-cycle",
     "fuzzed-contexts",
   ]
 
@@ -47,7 +48,8 @@ import Testing
   @Test func theSystemStatusExamplePassesEveryCheck() throws {
     let (status, report, errors) = try validate([Products.systemStatus])
     #expect(status == 0, "\(report.checks.filter { !$0.passed }) \(errors)")
-    #expect(report.passed == 10 && report.failed == 0 && report.skipped == 0)
+    #expect(report.passed == 10 && report.failed == 0 && report.skipped == 1)
+    #expect(report["parameter-options"]?.skipped == true)
     #expect(report.bundle == Products.systemStatus)
   }
 
@@ -55,10 +57,11 @@ import Testing
     let result = try Products.run(
       ["validate", Products.systemStatus], environment: IsolationTests.isolatedEnvironment())
     #expect(result.status == 0, "\(result.errors)")
-    for id in Self.checkIDs {
+    for id in Self.checkIDs where id != "parameter-options" {
       #expect(result.output.contains("PASS  \(id) "), "\(id): \(result.output)")
     }
-    #expect(result.output.contains("10 passed, 0 failed, 0 skipped"))
+    #expect(result.output.contains("SKIP  parameter-options "), "\(result.output)")
+    #expect(result.output.contains("10 passed, 0 failed, 1 skipped"))
   }
 
   @Test func theFixtureFailsTheRightChecksWithTheRightMessages() throws {
@@ -113,7 +116,48 @@ import Testing
     let library = try TestSupport.compileSharedLibrary(IsolationTests.fixture)
     let (status, report, errors) = try validate([library.path, "--kind", "Good"])
     #expect(status == 0, "\(report.checks.filter { !$0.passed }) \(errors)")
-    #expect(report.passed == 8 && report.skipped == 2)
+    #expect(report.passed == 8 && report.skipped == 3)
+  }
+
+  /// The configurable kind is called with its default configuration (its required entity gets
+  /// the first option the bundle lists) and its options reply is checked.
+  @Test func theConfigurableKindGetsItsDefaultConfiguration() throws {
+    let library = try TestSupport.compileSharedLibrary(IsolationTests.fixture)
+    let (status, report, errors) = try validate([library.path, "--kind", "Configurable"])
+    #expect(status == 0, "\(report.checks.filter { !$0.passed }) \(errors)")
+    let options = try #require(report["parameter-options"])
+    #expect(options.passed && !options.skipped)
+    #expect(
+      options.message.contains("1 option lists decoded as ParameterOptions"), "\(options.message)")
+    #expect(options.message.contains("Configurable: animal=cat"), "\(options.message)")
+    #expect(report.passed == 9 && report.skipped == 2)
+  }
+
+  /// An options call the bundle refuses (here the fixture's error status for any parameter but
+  /// animal) fails parameter-options; a required parameter with neither default nor options
+  /// leaves its kind out of the calling checks, with the reason.
+  @Test func aFailingOptionsCallFailsParameterOptions() throws {
+    let description =
+      #"{"kinds":[{"kind":"Configurable","families":["systemSmall"],"configuration":"#
+      + #"{"type":"intent","intent":"I","parameters":["#
+      + #"{"name":"title","type":"string","dynamicOptions":true},"#
+      + #"{"name":"count","type":"int","required":true}]}}]}"#
+    let escaped = description.replacingOccurrences(of: "\"", with: "\\\"")
+    let library = try TestSupport.compileSharedLibrary(
+      IsolationTests.fixture, defines: ["FIXTURE_DESCRIPTION=\"\(escaped)\""],
+      name: "libbadoptions.so")
+    let (status, report, _) = try validate([library.path])
+    #expect(status == 5)
+    let options = try #require(report["parameter-options"])
+    #expect(!options.passed)
+    #expect(
+      options.message.contains("Configurable: the options of parameter 'title'"),
+      "\(options.message)")
+    #expect(
+      options.message.contains(
+        "left out of the calls: Configurable (required parameter 'count' (int) has no default)"),
+      "\(options.message)")
+    #expect(report["placeholder-fast"]?.skipped == true)
   }
 
   @Test func aMajorVersionTwoLibraryFailsLoads() throws {
@@ -124,7 +168,7 @@ import Testing
     let loads = try #require(report["loads"])
     #expect(!loads.passed)
     #expect(loads.message.contains("built for ABI 2."), "\(loads.message)")
-    #expect(report.failed == 1 && report.skipped == 9)
+    #expect(report.failed == 1 && report.skipped == 10)
   }
 
   @Test func aManifestThatDisagreesWithTheLibraryFailsKindsAgree() throws {
@@ -170,7 +214,7 @@ import Testing
     #expect(
       schema.message.contains("kinds[0].families[0]: unknown value 'systemHuge'"),
       "\(schema.message)")
-    #expect(report.skipped == 9)
+    #expect(report.skipped == 10)
   }
 
   @Test func aBundleThatCannotBeOpenedIsExitStatus3() throws {

@@ -64,3 +64,26 @@ import WidgetSchema
         == "written through the link")
   }
 }
+
+/// Bundle containers live in the host's state directory (`run --state-dir`).
+@Suite struct ContainerPlacementTests {
+  @Test func containersAreInTheStateDirectory() {
+    let environment = ["XDG_STATE_HOME": "/x/state", "HOME": "/home/u"]
+    #expect(
+      AppGroupSandbox.defaultContainers(environment: environment)
+        == "/x/state/widget-host/containers")
+    #expect(
+      AppGroupSandbox.defaultContainers(environment: [
+        "XDG_STATE_HOME": "relative", "HOME": "/home/u",
+      ])
+        == "/home/u/.local/state/widget-host/containers")
+    let loader = WorkerLoader(executable: "/bin/true").keepingContainers(
+      inStateDirectory: "/srv/bar")
+    #expect(loader.containers == "/srv/bar/containers")
+    let sandbox = AppGroupSandbox(
+      bundle: "b", groups: [],
+      containers: loader.containers.replacingOccurrences(
+        of: "/srv/bar", with: TestSupport.temporaryDirectory("placement").path))
+    #expect(sandbox.directory.hasSuffix("/containers/b/config"))
+  }
+}

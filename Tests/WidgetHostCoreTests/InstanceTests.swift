@@ -344,3 +344,66 @@ import WidgetSchema
     #expect(redraws.instances.withLock { $0 } == ["y"])
   }
 }
+
+/// A bundle that answers every call with the options `cat` and `dog`.
+final class OptionsConnection: BundleConnection {
+  let description = BundleDescription(kinds: [InstanceResolutionTests.animals])
+
+  func call(_ method: ProviderMethod, kind: String, context: ProviderContext)
+    async throws(ProviderError) -> Data
+  {
+    try! WidgetJSON.encode(
+      ParameterOptions(options: [
+        ParameterOption(identifier: "cat", display: "Cat"),
+        ParameterOption(identifier: "dog", display: "Dog"),
+      ]))
+  }
+
+  func close() async {}
+}
+
+/// The restart rule's check (docs/state.md): a stored configuration is resolved again against
+/// the kind's parameters as they are now.
+@Suite struct StoredConfigurationTests {
+  static func configurator() -> InstanceConfigurator {
+    let provider = BundleTimelineProvider(deadlines: HostOptions.Deadlines()) { _, _ in }
+    provider.add(OptionsConnection(), for: "b")
+    return InstanceConfigurator(bundles: InstanceResolutionTests.bundles, provider: provider)
+  }
+
+  static func stored(_ configuration: String, kind: String = "Animals") -> WidgetInstance {
+    WidgetInstance(
+      id: "left",
+      key: TimelineKey(bundle: "b", kind: kind, family: .systemSmall, configuration: configuration))
+  }
+
+  @Test func aConfigurationThatStillFitsIsResolvedAgain() async {
+    let (instance, problems) = await Self.configurator().revalidate(
+      Self.stored(#"{"animal":{"display":"Old","identifier":"dog"},"color":"blue"}"#))
+    #expect(problems.isEmpty)
+    #expect(
+      instance?.key.configuration
+        == #"{"animal":{"display":"Dog","identifier":"dog"},"color":"blue","count":1,"#
+        + #""title":"Hi"}"#)
+    let (clock, none) = await Self.configurator().revalidate(Self.stored("{}", kind: "Clock"))
+    #expect(none.isEmpty && clock == Self.stored("{}", kind: "Clock"))
+  }
+
+  @Test func aConfigurationThatNoLongerFitsNamesEachParameter() async {
+    let (instance, problems) = await Self.configurator().revalidate(
+      Self.stored(#"{"animal":"panda","color":"purple","gone":1}"#))
+    #expect(instance == nil)
+    #expect(
+      problems.map(\.description) == [
+        "instance 'left': parameter 'gone': kind 'Animals' has no such parameter (it has: title, "
+          + "count, ratio, enabled, day, color, animal)",
+        "instance 'left': parameter 'color': 'purple' is not one of its cases: red, blue",
+        "instance 'left': parameter 'animal': 'panda' is not among the options the bundle lists: "
+          + "cat (Cat), dog (Dog)",
+      ])
+    let (clock, staticProblems) = await Self.configurator().revalidate(
+      Self.stored(#"{"color":"red"}"#, kind: "Clock"))
+    #expect(clock == nil)
+    #expect(staticProblems.map(\.code) == ["static-kind"])
+  }
+}

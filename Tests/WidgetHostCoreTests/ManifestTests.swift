@@ -147,6 +147,97 @@ import WidgetSchema
         .contains("kinds[0].configuration.type: unknown configuration type 'dynamic'"))
   }
 
+  /// A kind with an intent configuration whose parameters are `parameters`.
+  func withParameters(_ parameters: [[String: Any]]) -> [String: Any] {
+    modifiedKind { kind in
+      kind["configuration"] = ["type": "intent", "intent": "I", "parameters": parameters]
+    }
+  }
+
+  nonisolated(unsafe) static let colors: [String: Any] = [
+    "name": "color", "type": "enum", "default": "red",
+    "cases": [["value": "red", "title": "Red"], ["value": "blue", "title": "Blue"]],
+  ]
+
+  @Test func validParametersOpen() throws {
+    let path = try bundle(
+      withParameters([
+        Self.colors, ["name": "count", "type": "int", "default": 3],
+        ["name": "day", "type": "date", "default": "2026-01-01T09:00:00Z"],
+        ["name": "animal", "type": "entity", "required": true],
+        ["name": "city", "type": "string", "dynamicOptions": true, "default": "Paris"],
+        ["name": "pet", "type": "entity", "default": ["identifier": "cat", "display": "Cat"]],
+      ]))
+    let manifest = try #require(try BundleSource.open(path).manifest)
+    #expect(manifest.kinds[0].configuration.parameters.count == 6)
+  }
+
+  /// Each rule of docs/schema.md "Rules beyond the schema" for parameters, with its JSON path.
+  @Test func parameterRuleViolations() throws {
+    let path = "manifest.json: kinds[0].configuration.parameters"
+    func message(_ parameters: [[String: Any]]) throws -> String {
+      try error(for: withParameters(parameters))
+    }
+    let duplicate = try message([Self.colors, ["name": "color", "type": "string"]])
+    #expect(
+      duplicate.contains("\(path)[1].name: 'color' is declared twice (also at parameters[0])"),
+      "\(duplicate)")
+    var cases = Self.colors
+    cases["cases"] = [["value": "red", "title": "Red"], ["value": "red", "title": "Rouge"]]
+    #expect(
+      try message([cases]).contains(
+        "\(path)[0].cases[1].value: 'red' is listed twice (also at cases[0])"))
+    var outside = Self.colors
+    outside["default"] = "purple"
+    #expect(
+      try message([outside]).contains(
+        "\(path)[0].default: 'purple' is not one of its cases: red, blue"))
+    #expect(
+      try message([["name": "count", "type": "int", "default": "three"]]).contains(
+        "\(path)[0].default: expects a whole number (int), got \"three\""))
+    #expect(
+      try message([["name": "on", "type": "bool", "default": 1]]).contains(
+        "\(path)[0].default: expects true or false, got 1"))
+    #expect(
+      try message([["name": "day", "type": "date", "default": "tomorrow"]]).contains(
+        "\(path)[0].default: expects an RFC 3339 date"))
+    #expect(
+      try message([["name": "title", "type": "string", "required": true, "default": "Hi"]])
+        .contains("\(path)[0].default: a required parameter has no default"))
+    #expect(
+      try message([["name": "count", "type": "int", "dynamicOptions": true]]).contains(
+        "\(path)[0].dynamicOptions: only string and entity parameters can have dynamic options "
+          + "(this one is int)"))
+    #expect(
+      try message([["name": "title", "type": "string", "cases": [["value": "a", "title": "A"]]]])
+        .contains("\(path)[0].cases: only enum parameters have cases (this one is string)"))
+    for name in ["a&b", "a=b", "a?b", "a b", "", "50%"] {
+      let text = try message([["name": name, "type": "string"]])
+      #expect(
+        text.contains("\(path)[0].name: '\(name)' is not a usable parameter name"),
+        "\(name): \(text)")
+    }
+    // Every problem at once.
+    let all = try message([
+      ["name": "a&b", "type": "int", "default": "x"],
+      ["name": "c", "type": "bool", "required": true, "default": true],
+    ])
+    #expect(all.split(separator: "\n").count == 3, "\(all)")
+  }
+
+  /// A library's own description breaks the same rules: it is refused before it runs.
+  @Test func descriptionParametersAreCheckedToo() {
+    let text =
+      #"{"kinds":[{"kind":"K","families":["systemSmall"],"configuration":{"type":"intent","#
+      + #""intent":"I","parameters":[{"name":"n","type":"int","default":1.5}]}}]}"#
+    let description = Data(text.utf8)
+    #expect {
+      _ = try ManifestValidator.decodeDescription(description, library: "libK.so")
+    } throws: { error in
+      "\(error)".contains("kinds[0].configuration.parameters[0].default: expects a whole number")
+    }
+  }
+
   @Test func duplicateKindInOneManifest() throws {
     let message = try error(
       for: modified { manifest in

@@ -10,8 +10,9 @@ import WidgetSchema
 /// data, and what it writes stays in this folder, which ``undeclaredGroups()`` reports.
 ///
 /// One folder per bundle id, kept across runs (like an app's container):
-/// `<containers>/<bundle id>/config`, by default under
-/// `$XDG_STATE_HOME/widget-host/containers` (``defaultContainers(environment:)``).
+/// `<containers>/<bundle id>/config`, where `<containers>` is `containers` in the host's state
+/// directory (`--state-dir`; by default `$XDG_STATE_HOME/widget-host`,
+/// ``defaultContainers(environment:)``).
 final class AppGroupSandbox: Sendable {
   /// The folder given to the worker as `XDG_CONFIG_HOME`.
   let directory: String
@@ -19,15 +20,19 @@ final class AppGroupSandbox: Sendable {
   let store: String
   private let reported = Mutex<Set<String>>([])
 
-  /// The folder of every bundle's container: `$XDG_STATE_HOME/widget-host/containers`
-  /// (`~/.local/state/…` when unset or not absolute).
+  /// The folder of every bundle's container when the host keeps its state in the default
+  /// state directory: `$XDG_STATE_HOME/widget-host/containers` (`~/.local/state/…` when unset
+  /// or not absolute).
   static func defaultContainers(
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> String {
-    let state =
-      environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-      ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/state"
-    return state + "/widget-host/containers"
+    containers(inStateDirectory: StateStore.defaultDirectory(environment: environment))
+  }
+
+  /// The folder of every bundle's container for a host whose state is in `directory`:
+  /// `directory/containers`, so one directory holds all of a host's state.
+  static func containers(inStateDirectory directory: String) -> String {
+    (directory as NSString).appendingPathComponent("containers")
   }
 
   /// Prepares the folder of bundle `bundle` in `containers`, linking `groups` into the store

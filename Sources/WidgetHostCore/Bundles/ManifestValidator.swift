@@ -107,6 +107,82 @@ public enum ManifestValidator {
             path: "\(kindPath).families[\(familyIndex)]",
             message: "'\(family.rawValue)' is listed twice"))
       }
+      problems += parameterProblems(
+        kind.configuration.parameters, path: "\(kindPath).configuration.parameters")
+    }
+    return problems
+  }
+
+  /// Characters a parameter name must not contain: they separate the parts of an `--instance`
+  /// spec and of `configure NAME=VALUE`, or start a percent escape.
+  static let reservedNameCharacters: Set<Character> = ["&", "=", "?", "%", "#", "/"]
+
+  /// The rule violations of a kind's parameters (docs/schema.md, "Rules beyond the schema").
+  static func parameterProblems(_ parameters: [ParameterSchema], path: String) -> [SchemaError] {
+    var problems: [SchemaError] = []
+    var names: [String: Int] = [:]
+    for (index, parameter) in parameters.enumerated() {
+      let path = "\(path)[\(index)]"
+      let name = parameter.name
+      if name.isEmpty || name.contains(where: { $0.isWhitespace || $0.isNewline })
+        || name.contains(where: reservedNameCharacters.contains)
+      {
+        problems.append(
+          SchemaError(
+            path: "\(path).name",
+            message: "'\(name)' is not a usable parameter name: it must not be empty nor contain "
+              + "spaces or any of & = ? % # / (they separate the parts of --instance specs)"))
+      } else if let first = names[name] {
+        problems.append(
+          SchemaError(
+            path: "\(path).name",
+            message: "'\(name)' is declared twice (also at parameters[\(first)])"))
+      } else {
+        names[name] = index
+      }
+      if parameter.type == .enum {
+        let cases = parameter.cases ?? []
+        if cases.isEmpty {
+          problems.append(
+            SchemaError(path: "\(path).cases", message: "an enum parameter needs at least one case")
+          )
+        }
+        var values: [String: Int] = [:]
+        for (caseIndex, item) in cases.enumerated() {
+          if let first = values[item.value] {
+            problems.append(
+              SchemaError(
+                path: "\(path).cases[\(caseIndex)].value",
+                message: "'\(item.value)' is listed twice (also at cases[\(first)])"))
+          } else {
+            values[item.value] = caseIndex
+          }
+        }
+      } else if parameter.cases != nil {
+        problems.append(
+          SchemaError(
+            path: "\(path).cases",
+            message: "only enum parameters have cases (this one is \(parameter.type.rawValue))"))
+      }
+      if parameter.dynamicOptions && parameter.type != .string && parameter.type != .entity {
+        problems.append(
+          SchemaError(
+            path: "\(path).dynamicOptions",
+            message: "only string and entity parameters can have dynamic options "
+              + "(this one is \(parameter.type.rawValue))"))
+      }
+      if let value = parameter.default, value != .null {
+        if parameter.required {
+          problems.append(
+            SchemaError(
+              path: "\(path).default",
+              message: "a required parameter has no default: an instance must give the value "
+                + "(remove the default or 'required')"))
+        }
+        if case .failure(let problem) = InstanceResolver.typed(.json(value), parameter) {
+          problems.append(SchemaError(path: "\(path).default", message: problem.message))
+        }
+      }
     }
     return problems
   }

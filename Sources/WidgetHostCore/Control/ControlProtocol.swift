@@ -25,16 +25,22 @@ public struct ControlRequest: Codable, Sendable, Equatable {
   public var y: Int?
   /// `auth`: the token given to `--token`.
   public var token: String?
-  /// `configure`: the parameters to change, by name.
+  /// `configure`: the parameters to change, by name, as JSON of the parameter's type (`null`
+  /// goes back to the default).
   public var parameters: [String: JSONValue]?
+  /// `configure`: parameters to change given as text (`"count": "3"`), typed by the host from
+  /// the parameter's schema exactly as `--instance` values are (`widget-host configure`).
+  public var values: [String: String]?
 
   /// Creates a request.
   public init(
     id: JSONValue? = nil, request: String, kind: String? = nil, kinds: [String]? = nil,
     instances: [String]? = nil, instance: String? = nil, region: String? = nil, x: Int? = nil,
-    y: Int? = nil, token: String? = nil, parameters: [String: JSONValue]? = nil
+    y: Int? = nil, token: String? = nil, parameters: [String: JSONValue]? = nil,
+    values: [String: String]? = nil
   ) {
     self.parameters = parameters
+    self.values = values
     self.id = id
     self.request = request
     self.kind = kind

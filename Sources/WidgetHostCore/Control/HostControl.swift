@@ -104,21 +104,25 @@ public final class HostControl: Sendable {
   /// types, enum cases, the bundle's dynamic options, required values), and the instance then
   /// shows the new configuration's timeline. Static configurations declare no parameters, so
   /// for them only an empty set of changes is accepted.
+  ///
+  /// `values` are changes given as text (`widget-host configure NAME=VALUE`), typed by the
+  /// parameter's schema exactly as `--instance` values are; a name may not be in both.
   public func configure(
-    instance id: String, parameters: [String: JSONValue]
+    instance id: String, parameters: [String: JSONValue], values: [String: String] = [:]
   ) async throws(ControlError) -> String {
     let running = try current()
     guard let instance = running.instances.first(where: { $0.id == id }) else {
       throw .unknownInstance(id, known: running.instances.map(\.id).joined(separator: ", "))
     }
+    try Self.checkDisjoint(parameters, values, instance: instance.id)
     guard let configurator = running.configurator else {
-      if let name = parameters.keys.sorted().first {
+      if let name = (Array(parameters.keys) + Array(values.keys)).sorted().first {
         throw .unknownParameter(name, instance: instance.id, kind: instance.key.kind)
       }
       keepConfiguration(of: instance, in: running)
       return instance.id
     }
-    switch await configurator.reconfigure(instance, changes: parameters) {
+    switch await configurator.reconfigure(instance, changes: parameters, texts: values) {
     case .failure(let error):
       throw error
     case .success(let (changed, values)):
@@ -132,19 +136,31 @@ public final class HostControl: Sendable {
   /// instance id for a static kind given no parameters, or the error (no host running, unknown
   /// instance, parameters on a static kind). Nil when the request needs ``configure``.
   public func configureAtOnce(
-    instance id: String, parameters: [String: JSONValue]
+    instance id: String, parameters: [String: JSONValue], values: [String: String] = [:]
   ) throws(ControlError) -> String? {
     let running = try current()
     guard let instance = running.instances.first(where: { $0.id == id }) else {
       throw .unknownInstance(id, known: running.instances.map(\.id).joined(separator: ", "))
     }
+    try Self.checkDisjoint(parameters, values, instance: instance.id)
     guard running.configurator?.isConfigurable(instance.key.kind) == true else {
-      if let name = parameters.keys.sorted().first {
+      if let name = (Array(parameters.keys) + Array(values.keys)).sorted().first {
         throw .unknownParameter(name, instance: instance.id, kind: instance.key.kind)
       }
       return instance.id
     }
     return nil
+  }
+
+  /// Fails when a parameter is changed both as JSON (`parameters`) and as text (`values`).
+  private static func checkDisjoint(
+    _ parameters: [String: JSONValue], _ values: [String: String], instance: String
+  ) throws(ControlError) {
+    if let name = values.keys.sorted().first(where: { parameters[$0] != nil }) {
+      throw .invalidConfiguration(
+        code: "bad-request",
+        message: "instance '\(instance)': parameter '\(name)' is in both parameters and values")
+    }
   }
 
   /// The one place where a running instance's configuration changes: the new values are

@@ -62,8 +62,13 @@ final class BundleTimelineProvider: TimelineProviding {
   /// Notes the kinds of `manifest` that take parameters: their calls carry the instance's
   /// configuration in the context (static kinds' calls carry none).
   func noteConfigurableKinds(of manifest: BundleManifest) {
-    let kinds = manifest.kinds.filter { $0.configuration.intent != nil }.map(\.kind)
-    configurableKinds.withLock { $0.formUnion(kinds) }
+    noteConfigurableKinds(manifest.kinds)
+  }
+
+  /// Notes those of `kinds` that take parameters (``noteConfigurableKinds(of:)``).
+  func noteConfigurableKinds(_ kinds: [KindManifest]) {
+    let names = kinds.filter { $0.configuration.intent != nil }.map(\.kind)
+    configurableKinds.withLock { $0.formUnion(names) }
   }
 
   /// The values dynamic parameter `parameter` of `kind` may take (the `options` method), for

@@ -126,9 +126,8 @@ public final class WidgetHost: Sendable {
       do { instances = try store.startInstances(instances, at: clock.now()) } catch {
         warnStateFailed(error)
       }
-      for (restarted, given) in zip(instances, selection.instances) where restarted != given {
-        selection.configurator.adopt(restarted)
-      }
+      instances = await revalidateStored(
+        instances, given: selection.instances, configurator: selection.configurator, store: store)
     }
     let archive = store.map { store in
       StateArchive(
@@ -173,6 +172,42 @@ public final class WidgetHost: Sendable {
       failedInstances: router.instancesWithoutTimelineEntry(instances),
       providerCalls: Dictionary(
         uniqueKeysWithValues: instances.map { ($0.id, calls[$0.key] ?? 0) }))
+  }
+
+  /// The restart rule's second half (docs/state.md): each stored configuration the store
+  /// reused (`restarted` differs from the command line's `given`) is checked against the
+  /// bundle as it is now, like command-line values. One that no longer fits (a parameter
+  /// removed, an enum case or option gone) is dropped for the command line's configuration,
+  /// with a `stored-configuration-invalid` warning naming the instance and parameters.
+  private func revalidateStored(
+    _ restarted: [WidgetInstance], given: [WidgetInstance], configurator: InstanceConfigurator,
+    store: StateStore
+  ) async -> [WidgetInstance] {
+    var instances = restarted
+    for (index, (stored, planned)) in zip(restarted, given).enumerated() where stored != planned {
+      let (checked, problems) = await configurator.revalidate(stored)
+      var shown = planned
+      if let checked {
+        shown = checked
+        configurator.adopt(checked)
+      } else {
+        stream.emit(
+          instance: planned.id,
+          .warning(
+            ProblemEvent(
+              code: "stored-configuration-invalid",
+              message: problems.map(\.description).joined(separator: "; ")
+                + "; the configuration stored by configure no longer fits the bundle: showing "
+                + "the command line's configuration instead",
+              bundle: planned.key.bundle, kind: planned.key.kind)))
+      }
+      instances[index] = shown
+      guard shown != stored else { continue }
+      do { try store.saveInstance(id: shown.id, key: shown.key, at: clock.now()) } catch {
+        warnStateFailed(error)
+      }
+    }
+    return instances
   }
 
   /// Reports that the durable state could not be written: the run goes on without it.

@@ -48,14 +48,17 @@ final class InstanceConfigurator: Sendable {
   /// `instance` with `changes` applied to the values it was given (a `null` value removes one,
   /// so its default applies again), or the problems with them. Nothing changes until
   /// ``record(_:values:)``.
+  ///
+  /// `texts` are values given as text (`configure NAME=VALUE` on the command line), typed by
+  /// the parameter's schema exactly as `--instance` values are.
   func reconfigure(
-    _ instance: WidgetInstance, changes: [String: JSONValue]
+    _ instance: WidgetInstance, changes: [String: JSONValue], texts: [String: String] = [:]
   ) async -> Result<(instance: WidgetInstance, values: [String: ParameterInput]), ControlError> {
     guard let (bundle, kind) = kinds[instance.key.kind] else {
       return .failure(.unknownInstance(instance.id, known: instance.id))
     }
     if kind.configuration.intent == nil {
-      if let name = changes.keys.sorted().first {
+      if let name = (Array(changes.keys) + Array(texts.keys)).sorted().first {
         return .failure(.unknownParameter(name, instance: instance.id, kind: kind.kind))
       }
       return .success((instance, [:]))
@@ -63,6 +66,9 @@ final class InstanceConfigurator: Sendable {
     var values = given.withLock { $0[instance.id] } ?? [:]
     for (name, value) in changes {
       values[name] = value == .null ? nil : .json(value)
+    }
+    for (name, text) in texts {
+      values[name] = .text(text)
     }
     let (configuration, problems) = await resolve(
       values, kind: kind, bundle: bundle, family: instance.key.family, instance: instance.id)
@@ -77,6 +83,50 @@ final class InstanceConfigurator: Sendable {
       bundle: bundle, kind: kind.kind, family: instance.key.family,
       configuration: InstanceResolver.canonicalJSON(configuration))
     return .success((WidgetInstance(id: instance.id, key: key), values))
+  }
+
+  /// `instance` (a restarted host's, with the configuration an earlier `configure` stored)
+  /// checked against the kind's parameters now, as command-line values are: the bundle may have
+  /// changed since (a parameter removed, an enum case or an option gone). Nil with the problems
+  /// when the stored configuration no longer fits; else the instance with its configuration
+  /// resolved anew (defaults of parameters added since filled in).
+  func revalidate(
+    _ instance: WidgetInstance
+  ) async -> (instance: WidgetInstance?, problems: [InstanceProblem]) {
+    guard let (bundle, kind) = kinds[instance.key.kind] else {
+      return (
+        nil,
+        [
+          InstanceProblem(
+            code: "unknown-kind", instance: instance.id,
+            message: "no widget kind '\(instance.key.kind)' in the given bundles")
+        ]
+      )
+    }
+    let values = (instance.key.configurationValues ?? [:]).mapValues { ParameterInput.json($0) }
+    if kind.configuration.intent == nil {
+      guard values.isEmpty else {
+        let names = values.keys.sorted().map { "'\($0)'" }.joined(separator: ", ")
+        return (
+          nil,
+          [
+            InstanceProblem(
+              code: "static-kind", instance: instance.id,
+              message:
+                "kind '\(kind.kind)' has a static configuration and takes no parameters "
+                + "(stored: \(names))")
+          ]
+        )
+      }
+      return (instance, [])
+    }
+    let (configuration, problems) = await resolve(
+      values, kind: kind, bundle: bundle, family: instance.key.family, instance: instance.id)
+    guard problems.isEmpty else { return (nil, problems) }
+    let key = TimelineKey(
+      bundle: bundle, kind: kind.kind, family: instance.key.family,
+      configuration: InstanceResolver.canonicalJSON(configuration))
+    return (WidgetInstance(id: instance.id, key: key), [])
   }
 
   /// Takes the resolved configuration `instance` shows as the values it was given: when a

@@ -18,7 +18,8 @@ public struct WorkerLoader: BundleLoader {
   /// Seconds a worker may take to load its bundle before it is killed.
   public var loadDeadline: Double = 10
   /// Where each bundle's container (its private `XDG_CONFIG_HOME`, with links to its declared
-  /// App Groups) is kept: by default `$XDG_STATE_HOME/widget-host/containers`.
+  /// App Groups) is kept: by default `$XDG_STATE_HOME/widget-host/containers`; a host with
+  /// another state directory keeps them there (``keepingContainers(inStateDirectory:)``).
   public var containers: String = AppGroupSandbox.defaultContainers()
   var policy = CrashPolicy()
 
@@ -30,6 +31,15 @@ public struct WorkerLoader: BundleLoader {
     self.executable = executable ?? Self.currentExecutable()
     self.memoryLimit = memoryLimit
     self.quarantine = quarantine
+  }
+
+  /// This loader with its bundles' containers in the host's state directory `directory`
+  /// (`directory/containers`, next to `state.sqlite3`): `run --state-dir` keeps all of a host's
+  /// state in one directory.
+  public func keepingContainers(inStateDirectory directory: String) -> WorkerLoader {
+    var loader = self
+    loader.containers = AppGroupSandbox.containers(inStateDirectory: directory)
+    return loader
   }
 
   /// This process's executable, resolved through `/proc/self/exe`.

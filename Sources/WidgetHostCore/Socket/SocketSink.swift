@@ -467,7 +467,8 @@ public final class SocketSink: EventSink {
       // kind); else, like reload, once done: checking dynamic values calls the bundle.
       do throws(ControlError) {
         if let instance = try control.configureAtOnce(
-          instance: request.instance ?? "", parameters: request.parameters ?? [:])
+          instance: request.instance ?? "", parameters: request.parameters ?? [:],
+          values: request.values ?? [:])
         {
           reply(key, ControlReply(id: request.id, result: ControlResult(configured: instance)))
           return
@@ -482,7 +483,8 @@ public final class SocketSink: EventSink {
         let answer: ControlReply
         do throws(ControlError) {
           let instance = try await control.configure(
-            instance: request.instance ?? "", parameters: request.parameters ?? [:])
+            instance: request.instance ?? "", parameters: request.parameters ?? [:],
+            values: request.values ?? [:])
           answer = ControlReply(id: request.id, result: ControlResult(configured: instance))
         } catch {
           answer = ControlReply(id: request.id, error: ControlFailure(error))

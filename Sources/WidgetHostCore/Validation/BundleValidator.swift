@@ -69,7 +69,8 @@ public struct ValidationReport: Codable, Sendable, Equatable {
 public struct BundleValidator: Sendable {
   /// The ids of the checks, in the order they run.
   public static let checkIDs = [
-    "manifest-schema", "loads", "kinds-agree", "placeholder-fast", "snapshot-once",
+    "manifest-schema", "loads", "kinds-agree", "parameter-options", "placeholder-fast",
+    "snapshot-once",
     "timeline-once", "entries-sorted-and-dated", "concurrent-calls", "reload-cycle",
     "fuzzed-contexts",
   ]
@@ -194,8 +195,21 @@ public struct BundleValidator: Sendable {
     guard !selected.isEmpty else {
       return skipRest("no kind matches --kind \(kinds.joined(separator: ", "))")
     }
+    var found = ValidationConfigurations()
+    await record("parameter-options") {
+      let (check, configurations) = await ValidationSession(
+        source: source, loader: loader, kinds: selected, deadline: deadline
+      ).parameterOptions()
+      found = configurations
+      return check
+    }
+    let calling = selected.filter { found.skipped[$0.kind] == nil }
+    guard !calling.isEmpty else {
+      return skipRest("no kind could be given a configuration (see parameter-options)")
+    }
     let session = ValidationSession(
-      source: source, loader: loader, kinds: selected, deadline: deadline)
+      source: source, loader: loader, kinds: calling, deadline: deadline,
+      configurations: found)
     await record("placeholder-fast") { await session.placeholderFast() }
     await record("snapshot-once") { await session.once(.snapshot, id: "snapshot-once") }
     await record("timeline-once") { await session.once(.timeline, id: "timeline-once") }
@@ -267,6 +281,8 @@ struct ValidationSession: Sendable {
   let loader: WorkerLoader
   let kinds: [KindManifest]
   let deadline: Double
+  /// The configurations configurable kinds are called with (`parameter-options`).
+  var configurations = ValidationConfigurations()
   /// Kinds whose timelines failed `timeline-once`; `concurrent-calls` leaves them out, so it
   /// finds problems of concurrency rather than the same crash again.
   let timelineFailures = Lines()
@@ -281,7 +297,7 @@ struct ValidationSession: Sendable {
 
   /// A provider for a fresh worker (nil, with the reason, if it does not load), and the
   /// services whose log it writes to.
-  private func start(
+  func start(
     warnings: Lines? = nil
   ) async -> (BundleTimelineProvider, ObservedConnection, ValidationServices)? {
     let services = ValidationServices()
@@ -291,11 +307,14 @@ struct ValidationSession: Sendable {
       warnings?.append(failure.message)
     }
     provider.add(connection, for: Self.bundleKey)
+    provider.noteConfigurableKinds(kinds)
     return (provider, connection, services)
   }
 
   private func key(_ kind: KindManifest, _ family: WidgetFamily) -> TimelineKey {
-    TimelineKey(bundle: Self.bundleKey, kind: kind.kind, family: family)
+    TimelineKey(
+      bundle: Self.bundleKey, kind: kind.kind, family: family,
+      configuration: configurations.configurationJSON(of: kind.kind))
   }
 
   private static func result(_ id: String, _ problems: [String], _ calls: Int, _ what: String)
@@ -461,7 +480,10 @@ struct ValidationSession: Sendable {
         problems.append("\(kind.kind): the library no longer loads")
         continue
       }
-      for context in Self.fuzzedContexts(for: kind) {
+      for var context in Self.fuzzedContexts(for: kind) {
+        if kind.configuration.intent != nil {
+          context.configuration = configurations.configurations[kind.kind] ?? [:]
+        }
         calls += 1
         let outcome = await Self.call(
           connection, kind: kind.kind, context: context, deadline: deadline)
