@@ -152,8 +152,8 @@ enum RunCommand: Command {
     let loader: any BundleLoader =
       arguments.flag("--in-process")
       ? InProcessLoader()
-      : WorkerLoader(memoryLimit: memoryLimit).keepingContainers(
-        inStateDirectory: options.stateDirectory ?? StateStore.defaultDirectory())
+      : WorkerLoader(memoryLimit: memoryLimit).keepingState(
+        inDirectory: options.stateDirectory ?? StateStore.defaultDirectory())
     let opener = arguments.last("--on-open-url").map { OpenURLCommand($0, log: context.errors) }
     let control = HostControl { url in opener?.open(url) }
     var sockets: [SocketSink] = []

@@ -5,16 +5,18 @@ import WidgetHostCore
 enum UnquarantineCommand: Command {
   static let name = "unquarantine"
   static let summary = "Let bundles that were quarantined after repeated crashes load again."
-  static let synopsis = "unquarantine <bundle>... | --all | --list"
+  static let synopsis = "unquarantine <bundle>... | --all | --list  [--state-dir DIR]"
   static let discussion = """
     A bundle whose worker crashed 3 times within 60 s is quarantined: 'run' refuses to load it \
-    until its library file changes or this command removes it from the list in \
-    $XDG_STATE_HOME/widget-host/quarantine.json (default ~/.local/state/...).
+    until its library file changes or this command removes it from the list, quarantine.json \
+    in the host's state directory (--state-dir; default $XDG_STATE_HOME/widget-host, \
+    ~/.local/state/widget-host when unset).
     """
   static let options: [OptionSpec] = [
     OptionSpec(names: ["--all"], valueName: nil, help: "Remove every bundle from the list."),
     OptionSpec(
       names: ["--list"], valueName: nil, help: "Show the quarantined bundles; change nothing."),
+    .state,
   ]
   static let examples = [
     ("widget-host unquarantine Clock.widgetbundle", "try a fixed bundle again"),
@@ -24,7 +26,8 @@ enum UnquarantineCommand: Command {
   static func run(_ arguments: Arguments, context: CommandContext) async throws(UsageError)
     -> ExitCode
   {
-    let store = QuarantineStore.standard()
+    let store = QuarantineStore(
+      inStateDirectory: arguments.last("--state-dir") ?? StateStore.defaultDirectory())
     if arguments.flag("--list") {
       for entry in store.entries() {
         context.output.write("\(entry.bundle)  \(entry.library)\n  \(entry.reason)\n")

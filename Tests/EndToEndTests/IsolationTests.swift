@@ -155,6 +155,36 @@ import WidgetSchema
     #expect(loaded, "stderr: \(again.errors)")
   }
 
+  @Test func theQuarantineListFollowsTheStateDirectory() throws {
+    let library = try TestSupport.compileSharedLibrary(
+      Self.fixture, defines: ["FIXTURE_CRASH_AFTER_LOAD"], name: "libcrashy.so")
+    let environment = Self.isolatedEnvironment()
+    let directory = TestSupport.temporaryDirectory("bar-state").path
+    var info = stat()
+    #expect(stat(library.path, &info) == 0)
+    let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+    let entry = """
+      {"version":1,"quarantined":[{"library":"\(library.path)","bundle":"local.crashy",\
+      "size":\(info.st_size),"modified":\(modified),"since":"2026-01-01T00:00:00Z",\
+      "reason":"3 crashes within 60 s"}]}
+      """
+    try Data(entry.utf8).write(to: URL(fileURLWithPath: directory + "/quarantine.json"))
+    // The host with that state directory refuses the bundle; its list shows it.
+    let refused = try Products.runInWorkers(
+      ["run", library.path, "--kind", "Good", "--once", "--state-dir", directory],
+      environment: environment)
+    #expect(refused.status == 3, "\(refused.errors)")
+    #expect(refused.errors.contains("quarantined: 3 crashes within 60 s"), "\(refused.errors)")
+    let list = try Products.runInWorkers(
+      ["unquarantine", "--list", "--state-dir", directory], environment: environment)
+    #expect(list.output.contains("local.crashy"), "\(list.output)")
+    let elsewhere = try Products.runInWorkers(["unquarantine", "--list"], environment: environment)
+    #expect(elsewhere.output.isEmpty, "another state directory has its own list")
+    let freed = try Products.runInWorkers(
+      ["unquarantine", "--all", "--state-dir", directory], environment: environment)
+    #expect(freed.output.contains("unquarantined local.crashy"), "\(freed.output)")
+  }
+
   @Test func aChangedLibraryIsNoLongerQuarantined() throws {
     let library = try TestSupport.compileSharedLibrary(
       Self.fixture, defines: ["FIXTURE_CRASH_AFTER_LOAD"], name: "libcrashy.so")

@@ -77,9 +77,10 @@ import WidgetSchema
         "XDG_STATE_HOME": "relative", "HOME": "/home/u",
       ])
         == "/home/u/.local/state/widget-host/containers")
-    let loader = WorkerLoader(executable: "/bin/true").keepingContainers(
-      inStateDirectory: "/srv/bar")
+    let loader = WorkerLoader(executable: "/bin/true").keepingState(
+      inDirectory: "/srv/bar")
     #expect(loader.containers == "/srv/bar/containers")
+    #expect(loader.quarantine.path == "/srv/bar/quarantine.json")
     let sandbox = AppGroupSandbox(
       bundle: "b", groups: [],
       containers: loader.containers.replacingOccurrences(

@@ -34,14 +34,17 @@ public struct QuarantineStore: Sendable {
     self.path = path
   }
 
-  /// The store at `$XDG_STATE_HOME/widget-host/quarantine.json` (`~/.local/state` when unset).
+  /// The store of the host whose state directory is `directory`: `directory/quarantine.json`.
+  public init(inStateDirectory directory: String) {
+    self.init(path: directory + "/quarantine.json")
+  }
+
+  /// The store in the default state directory: `$XDG_STATE_HOME/widget-host/quarantine.json`
+  /// (`~/.local/state` when unset).
   public static func standard(
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> QuarantineStore {
-    let state =
-      environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-      ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/state"
-    return QuarantineStore(path: state + "/widget-host/quarantine.json")
+    QuarantineStore(inStateDirectory: StateStore.defaultDirectory(environment: environment))
   }
 
   /// Every entry, including those whose library changed since.

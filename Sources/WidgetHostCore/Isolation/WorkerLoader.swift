@@ -19,7 +19,7 @@ public struct WorkerLoader: BundleLoader {
   public var loadDeadline: Double = 10
   /// Where each bundle's container (its private `XDG_CONFIG_HOME`, with links to its declared
   /// App Groups) is kept: by default `$XDG_STATE_HOME/widget-host/containers`; a host with
-  /// another state directory keeps them there (``keepingContainers(inStateDirectory:)``).
+  /// another state directory keeps them there (``keepingState(inDirectory:)``).
   public var containers: String = AppGroupSandbox.defaultContainers()
   var policy = CrashPolicy()
 
@@ -33,12 +33,13 @@ public struct WorkerLoader: BundleLoader {
     self.quarantine = quarantine
   }
 
-  /// This loader with its bundles' containers in the host's state directory `directory`
-  /// (`directory/containers`, next to `state.sqlite3`): `run --state-dir` keeps all of a host's
-  /// state in one directory.
-  public func keepingContainers(inStateDirectory directory: String) -> WorkerLoader {
+  /// This loader with its bundles' containers and its quarantine list in the host's state
+  /// directory `directory` (`directory/containers` and `directory/quarantine.json`, next to
+  /// `state.sqlite3`): `run --state-dir` keeps all of a host's state in one directory.
+  public func keepingState(inDirectory directory: String) -> WorkerLoader {
     var loader = self
     loader.containers = AppGroupSandbox.containers(inStateDirectory: directory)
+    loader.quarantine = QuarantineStore(inStateDirectory: directory)
     return loader
   }
 
