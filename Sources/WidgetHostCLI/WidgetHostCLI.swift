@@ -7,6 +7,7 @@ public enum WidgetHostCLI {
     RunCommand.self, PreviewCommand.self, SimulateCommand.self, WatchCommand.self,
     ReloadCommand.self, TapCommand.self, InspectCommand.self, ListCommand.self,
     AssembleCommand.self, UnquarantineCommand.self, BudgetCommand.self, ValidateCommand.self,
+    NewCommand.self,
   ]
 
   /// The top-level `--help` text.
