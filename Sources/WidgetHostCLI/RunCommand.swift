@@ -11,7 +11,7 @@ enum RunCommand: Command {
           [--once] [--sink socket[:PATH]|tcp:HOST:PORT]... [--token TOKEN] [--on-open-url CMD]
           [--budget N|unlimited] [--min-reload-interval SECONDS] [--deadline SECONDS]
           [--placeholder-deadline SECONDS] [--color WHEN] [--log-level LEVEL]
-          [--memory-limit SIZE] [--in-process]
+          [--memory-limit SIZE] [--in-process] [--watch]
     """
   static let discussion = """
     Each <bundle> is a Name.widgetbundle folder or, for development, a shared library built with \
@@ -63,6 +63,10 @@ enum RunCommand: Command {
       names: ["--in-process"], valueName: nil,
       help: "Load bundles into the host process itself (for debugging and speed comparisons: "
         + "a crashing bundle takes the host down)."),
+    OptionSpec(
+      names: ["--watch"], valueName: nil,
+      help: "Reload a bundle when its library or manifest changes (a rebuild), in a fresh "
+        + "worker, keeping its widgets; a broken rebuild keeps the running version."),
   ]
   static let examples = [
     (
@@ -86,6 +90,10 @@ enum RunCommand: Command {
     (
       "widget-host run Wishes.widgetbundle --sink socket --on-open-url 'xdg-open \"$1\"'",
       "serve watch, reload and tap clients; open tapped URLs"
+    ),
+    (
+      "widget-host run .build/debug/libMyWidget.so --watch",
+      "develop: each swift build that changes the library reloads the widget"
     ),
   ]
 
@@ -136,9 +144,22 @@ enum RunCommand: Command {
       throw UsageError(
         command: name, message: "--memory-limit applies to worker processes, not --in-process")
     }
-    let loader: any BundleLoader =
-      arguments.flag("--in-process")
-      ? InProcessLoader() : WorkerLoader(memoryLimit: memoryLimit)
+    if arguments.flag("--watch") {
+      // A Swift image cannot be unloaded from a process: a new version needs a new worker.
+      if arguments.flag("--in-process") {
+        throw UsageError(
+          command: name,
+          message: "--watch loads each new version in a fresh worker process; it cannot be "
+            + "combined with --in-process")
+      }
+      if options.once {
+        throw UsageError(command: name, message: "--watch runs until stopped; drop --once")
+      }
+      options.watch = true
+    }
+    var workers = WorkerLoader(memoryLimit: memoryLimit)
+    workers.stagesLibraries = options.watch
+    let loader: any BundleLoader = arguments.flag("--in-process") ? InProcessLoader() : workers
     let opener = arguments.last("--on-open-url").map { OpenURLCommand($0, log: context.errors) }
     let control = HostControl { url in opener?.open(url) }
     var sockets: [SocketSink] = []

@@ -24,6 +24,57 @@ final class BundleTimelineProvider: TimelineProviding {
     connections.withLock { $0[bundle] = connection }
   }
 
+  /// Calls in flight per connection, and who waits for a connection to have none
+  /// (``retire(_:)``).
+  private let inFlight = Mutex<
+    [ObjectIdentifier: (calls: Int, waiters: [CheckedContinuation<Void, Never>])]
+  >([:])
+
+  /// Sends `bundle`'s calls to `connection` from now on (a hot reload); returns the connection
+  /// it replaces, whose calls in flight still finish there.
+  func replace(
+    _ bundle: String, with connection: any BundleConnection
+  ) -> (any BundleConnection)? {
+    connections.withLock { connections in
+      defer { connections[bundle] = connection }
+      return connections[bundle]
+    }
+  }
+
+  /// Waits until no call is in flight on `connection` (each ends by its deadline at the
+  /// latest), then closes it.
+  func retire(_ connection: any BundleConnection) async {
+    let id = ObjectIdentifier(connection)
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let idle = inFlight.withLock { table -> Bool in
+        guard let entry = table[id], entry.calls > 0 else { return true }
+        table[id]?.waiters.append(continuation)
+        return false
+      }
+      if idle { continuation.resume() }
+    }
+    await connection.close()
+  }
+
+  private func started(_ connection: any BundleConnection) {
+    inFlight.withLock { $0[ObjectIdentifier(connection), default: (0, [])].calls += 1 }
+  }
+
+  private func finished(_ connection: any BundleConnection) {
+    let id = ObjectIdentifier(connection)
+    let waiters = inFlight.withLock { table -> [CheckedContinuation<Void, Never>] in
+      guard var entry = table[id] else { return [] }
+      entry.calls -= 1
+      if entry.calls > 0 {
+        table[id] = entry
+        return []
+      }
+      table[id] = nil
+      return entry.waiters
+    }
+    for waiter in waiters { waiter.resume() }
+  }
+
   var all: [any BundleConnection] { connections.withLock { Array($0.values) } }
 
   /// How many provider calls (placeholder, snapshot, timeline) were made for each key.
@@ -100,6 +151,8 @@ final class BundleTimelineProvider: TimelineProviding {
       return .failure(
         ProviderFailure(code: "bundle-unavailable", message: "bundle \(key.bundle) is not loaded"))
     }
+    started(connection)
+    defer { finished(connection) }
     let deadline = method == .placeholder ? deadlines.placeholder : deadlines.timeline
     let context = ProviderContext(family: key.family, isPreview: isPreview)
     let outcome = await withTaskGroup(of: Result<Data, ProviderError>?.self) { group in

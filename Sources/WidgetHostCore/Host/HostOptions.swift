@@ -17,6 +17,13 @@ public struct HostOptions: Sendable {
   public var deadlines = Deadlines()
   /// The durable state file (budget ledger); nil keeps budgets in memory only.
   public var statePath: String?
+  /// `run --watch`: reload a bundle whose library or manifest changes (``HotReloader``). Needs a
+  /// loader that can load a library again: worker processes.
+  public var watch = false
+  /// With ``watch``: how often the files are looked at, and how long a change must stay the same
+  /// before it is loaded, in seconds.
+  public var watchInterval = 0.2
+  public var watchSettle = 0.5
 
   /// Seconds the host waits for each kind of call before abandoning it.
   public struct Deadlines: Sendable {

@@ -17,6 +17,9 @@ public struct WorkerLoader: BundleLoader {
   public var quarantine: QuarantineStore
   /// Seconds a worker may take to load its bundle before it is killed.
   public var loadDeadline: Double = 10
+  /// Load a private copy of each library (`run --watch`), so that a rebuild that overwrites the
+  /// library in place cannot change, or crash, the code a running worker executes.
+  public var stagesLibraries = false
   var policy = CrashPolicy()
 
   /// Creates a loader. `executable` defaults to this process's own executable.
@@ -103,7 +106,11 @@ final class WorkerBundle: BundleConnection, Sendable {
       executable: loader.executable, memoryLimit: loader.memoryLimit, bundleID: bundleID,
       services: services, path: source.path)
     do {
-      return (worker, try await worker.load(source, deadline: loader.loadDeadline))
+      return (
+        worker,
+        try await worker.load(
+          source, deadline: loader.loadDeadline, stage: loader.stagesLibraries)
+      )
     } catch {
       worker.stop()
       throw error
