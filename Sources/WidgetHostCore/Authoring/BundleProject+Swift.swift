@@ -66,8 +66,8 @@ extension BundleProject {
   var supportedFamiliesModifier: String {
     let line = "    .supportedFamilies(\(familiesLiteral))"
     guard line.count > 100 else { return line }
-    let items = families.map { "        .\($0.rawValue)," }.joined(separator: "\n")
-    return "    .supportedFamilies([\n\(items)\n      ])"
+    let items = families.map { "      .\($0.rawValue)," }.joined(separator: "\n")
+    return "    .supportedFamilies([\n\(items)\n    ])"
   }
 
   func packageManifest(products: [String], plugins: [String]) -> String {

@@ -11,7 +11,7 @@ public struct WidgetHostCheckout: Sendable, Equatable {
 
   /// Uses `url` as the checkout if it is one.
   public init(_ url: URL, source: String) throws(BundleProjectError) {
-    let url = url.standardizedFileURL
+    let url = url.absoluteURL.standardizedFileURL
     if let reason = Self.problem(with: url) {
       throw .notACheckout(url.path, source: source, reason: reason)
     }
@@ -50,7 +50,7 @@ public struct WidgetHostCheckout: Sendable, Equatable {
   }
 
   private init(checked url: URL) {
-    self.url = url.standardizedFileURL
+    self.url = url.absoluteURL.standardizedFileURL
   }
 
   /// Why `url` is not a checkout, or nil if it is one.
