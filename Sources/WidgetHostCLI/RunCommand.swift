@@ -12,7 +12,7 @@ enum RunCommand: Command {
           [--once] [--sink socket[:PATH]|tcp:HOST:PORT]... [--token TOKEN] [--on-open-url CMD]
           [--state-dir DIR] [--budget N|unlimited] [--min-reload-interval SECONDS] [--deadline SECONDS]
           [--placeholder-deadline SECONDS] [--color WHEN] [--log-level LEVEL]
-          [--memory-limit SIZE] [--in-process] [--locale LOCALE]
+          [--memory-limit SIZE] [--in-process] [--watch] [--locale LOCALE]
     """
   static let discussion = """
     Each <bundle> is a Name.widgetbundle folder or, for development, a shared library built with \
@@ -69,6 +69,10 @@ enum RunCommand: Command {
       names: ["--in-process"], valueName: nil,
       help: "Load bundles into the host process itself (for debugging and speed comparisons: "
         + "a crashing bundle takes the host down)."),
+    OptionSpec(
+      names: ["--watch"], valueName: nil,
+      help: "Reload a bundle when its library or manifest changes (a rebuild), in a fresh "
+        + "worker, keeping its widgets; a broken rebuild keeps the running version."),
   ]
   static let examples = [
     (
@@ -97,6 +101,10 @@ enum RunCommand: Command {
     (
       "widget-host run Wishes.widgetbundle --sink socket --on-open-url 'xdg-open \"$1\"'",
       "serve watch, reload and tap clients; open tapped URLs"
+    ),
+    (
+      "widget-host run .build/debug/libMyWidget.so --watch",
+      "develop: each swift build that changes the library reloads the widget"
     ),
   ]
 
@@ -149,11 +157,23 @@ enum RunCommand: Command {
       throw UsageError(
         command: name, message: "--memory-limit applies to worker processes, not --in-process")
     }
-    let loader: any BundleLoader =
-      arguments.flag("--in-process")
-      ? InProcessLoader()
-      : WorkerLoader(memoryLimit: memoryLimit).keepingState(
-        inDirectory: options.stateDirectory ?? StateStore.defaultDirectory())
+    if arguments.flag("--watch") {
+      // A Swift image cannot be unloaded from a process: a new version needs a new worker.
+      if arguments.flag("--in-process") {
+        throw UsageError(
+          command: name,
+          message: "--watch loads each new version in a fresh worker process; it cannot be "
+            + "combined with --in-process")
+      }
+      if options.once {
+        throw UsageError(command: name, message: "--watch runs until stopped; drop --once")
+      }
+      options.watch = true
+    }
+    var workers = WorkerLoader(memoryLimit: memoryLimit).keepingState(
+      inDirectory: options.stateDirectory ?? StateStore.defaultDirectory())
+    workers.stagesLibraries = options.watch
+    let loader: any BundleLoader = arguments.flag("--in-process") ? InProcessLoader() : workers
     let opener = arguments.last("--on-open-url").map { OpenURLCommand($0, log: context.errors) }
     let control = HostControl { url in opener?.open(url) }
     var sockets: [SocketSink] = []

@@ -11,6 +11,7 @@ public enum WidgetHostCLI {
     OptionsCommand.self,
     ConfigureCommand.self,
     DefaultsCommand.self,
+    NewCommand.self,
   ]
 
   /// The top-level `--help` text.

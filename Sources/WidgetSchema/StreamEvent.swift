@@ -104,6 +104,12 @@ public struct BundleEvent: Codable, Sendable, Equatable {
     /// Crashed too often: it takes no more calls until its library changes or it is
     /// unquarantined.
     case quarantined
+    /// `run --watch`: a rebuilt version was loaded in place of the running one
+    /// (``BundleEvent/previousVersion`` is the version it replaced).
+    case reloaded
+    /// `run --watch`: a rebuilt version could not be used (``BundleEvent/reason`` says why); the
+    /// previous version keeps running.
+    case reloadFailed = "reload-failed"
   }
 
   /// What happened.
@@ -116,14 +122,23 @@ public struct BundleEvent: Codable, Sendable, Equatable {
   public var path: String
   /// The kinds it registered.
   public var kinds: [String]
+  /// For `reloaded`: the version that was running before.
+  public var previousVersion: String?
+  /// For `reload-failed`: why the rebuilt version was not used.
+  public var reason: String?
 
   /// Creates the data.
-  public init(event: Change, bundle: String, version: String, path: String, kinds: [String]) {
+  public init(
+    event: Change, bundle: String, version: String, path: String, kinds: [String],
+    previousVersion: String? = nil, reason: String? = nil
+  ) {
     self.event = event
     self.bundle = bundle
     self.version = version
     self.path = path
     self.kinds = kinds
+    self.previousVersion = previousVersion
+    self.reason = reason
   }
 }
 
@@ -140,6 +155,8 @@ public enum ReloadReason: String, JSONEnum, Sendable {
   case retry
   /// The user tapped the widget (free, like WidgetKit's reloads after an interaction).
   case interaction
+  /// `run --watch` loaded a rebuilt version of the bundle (free).
+  case bundleUpdated = "bundle-updated"
 }
 
 /// Data of a `reload` event.

@@ -57,6 +57,61 @@ final class BundleTimelineProvider: TimelineProviding {
     return resolvingImages(entry, key: key, method: method, warned: &warned)
   }
 
+  /// Calls in flight per connection, and who waits for a connection to have none
+  /// (``retire(_:)``).
+  private let inFlight = Mutex<
+    [ObjectIdentifier: (calls: Int, waiters: [CheckedContinuation<Void, Never>])]
+  >([:])
+
+  /// Sends `bundle`'s calls to `connection` from now on (a hot reload); returns the connection
+  /// it replaces, whose calls in flight still finish there.
+  func replace(
+    _ bundle: String, with connection: any BundleConnection, manifest: BundleManifest,
+    resources: String
+  ) -> (any BundleConnection)? {
+    // A new version may bring other images and other configurable kinds.
+    images.withLock { $0[bundle] = BundleImages(resourcesPath: resources) }
+    noteConfigurableKinds(of: manifest)
+    return connections.withLock { connections in
+      defer { connections[bundle] = connection }
+      return connections[bundle]
+    }
+  }
+
+  /// Waits until no call is in flight on `connection` (each ends by its deadline at the
+  /// latest), then closes it.
+  func retire(_ connection: any BundleConnection) async {
+    let id = ObjectIdentifier(connection)
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let idle = inFlight.withLock { table -> Bool in
+        guard let entry = table[id], entry.calls > 0 else { return true }
+        table[id]?.waiters.append(continuation)
+        return false
+      }
+      if idle { continuation.resume() }
+    }
+    await connection.close()
+  }
+
+  private func started(_ connection: any BundleConnection) {
+    inFlight.withLock { $0[ObjectIdentifier(connection), default: (0, [])].calls += 1 }
+  }
+
+  private func finished(_ connection: any BundleConnection) {
+    let id = ObjectIdentifier(connection)
+    let waiters = inFlight.withLock { table -> [CheckedContinuation<Void, Never>] in
+      guard var entry = table[id] else { return [] }
+      entry.calls -= 1
+      if entry.calls > 0 {
+        table[id] = entry
+        return []
+      }
+      table[id] = nil
+      return entry.waiters
+    }
+    for waiter in waiters { waiter.resume() }
+  }
+
   var all: [any BundleConnection] { connections.withLock { Array($0.values) } }
 
   /// Notes the kinds of `manifest` that take parameters: their calls carry the instance's
@@ -173,6 +228,8 @@ final class BundleTimelineProvider: TimelineProviding {
       return .failure(
         ProviderFailure(code: "bundle-unavailable", message: "bundle \(key.bundle) is not loaded"))
     }
+    started(connection)
+    defer { finished(connection) }
     let deadline = method == .placeholder ? deadlines.placeholder : deadlines.timeline
     let outcome = await withTaskGroup(of: Result<Data, ProviderError>?.self) { group in
       group.addTask { () async -> Result<Data, ProviderError>? in

@@ -23,6 +23,13 @@ public struct HostOptions: Sendable {
   /// The directory of the durable state (``StateStore``: instance configurations, last
   /// timelines, the budget ledger); nil keeps everything in memory, for this run only.
   public var stateDirectory: String?
+  /// `run --watch`: reload a bundle whose library or manifest changes (``HotReloader``). Needs a
+  /// loader that can load a library again: worker processes.
+  public var watch = false
+  /// With ``watch``: how often the files are looked at, and how long a change must stay the same
+  /// before it is loaded, in seconds.
+  public var watchInterval = 0.2
+  public var watchSettle = 0.5
 
   /// Seconds the host waits for each kind of call before abandoning it.
   public struct Deadlines: Sendable {

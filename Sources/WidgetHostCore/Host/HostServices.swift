@@ -37,6 +37,11 @@ final class HostServices: BundleServices {
 
   func now() -> Date { clock.now() }
 
+  /// A message of the host's own (`run --watch`'s reloads), written where log lines go.
+  func note(_ text: String) {
+    logOutput.write(text)
+  }
+
   func report(_ incident: BundleIncident) {
     stream.emit(
       instance: nil,

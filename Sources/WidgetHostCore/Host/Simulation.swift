@@ -180,6 +180,10 @@ public final class SimulationReport: EventSink {
     public var instances: [InstanceSummary]
   }
 
+  /// The reload reasons a simulation counts: all but `bundle-updated`, which only
+  /// `run --watch` gives.
+  static let reasons = ReloadReason.allCases.filter { $0 != .bundleUpdated }
+
   /// The warning code of a reload deferred by the refresh budget.
   static let budgetExhausted = "budget-exhausted"
 
@@ -189,7 +193,7 @@ public final class SimulationReport: EventSink {
     return prepared.withLock { $0 }.map { instance in
       var result = InstanceSummary(
         instance: instance, providerCalls: summary.providerCalls[instance] ?? 0, entries: 0,
-        reloads: Dictionary(uniqueKeysWithValues: ReloadReason.allCases.map { ($0.rawValue, 0) }),
+        reloads: Dictionary(uniqueKeysWithValues: Self.reasons.map { ($0.rawValue, 0) }),
         deferred: 0, errors: 0)
       for event in events where event.instance == instance {
         switch event.payload {
@@ -265,7 +269,7 @@ public final class SimulationReport: EventSink {
   }
 
   private func table(_ rows: [InstanceSummary]) -> String {
-    let reasons = ReloadReason.allCases.map(\.rawValue)
+    let reasons = Self.reasons.map(\.rawValue)
     let header =
       ["instance", "calls", "entries"] + reasons.map { "reload \($0)" } + ["deferred", "errors"]
     let cells = rows.map { row in

@@ -103,6 +103,12 @@ public final class WidgetHost: Sendable {
         throw .state(error)
       }
     }
+    // Taken before anything is loaded, so that a rebuild during the start is not missed.
+    let watcher =
+      options.watch
+      ? BundleWatcher(
+        paths: options.bundlePaths, interval: options.watchInterval, settle: options.watchSettle)
+      : nil
     let selection = try await select(everyFamily: false)
     stream.begin(host: Self.version)
     for (source, _, manifest) in selection.bundles {
@@ -152,12 +158,24 @@ public final class WidgetHost: Sendable {
       await scheduler.add(instance, restoring: archive?.restored(for: instance))
     }
     let loop = Task { await scheduler.run() }
+    let reloader = HotReloader(
+      bundles: selection.bundles, instances: selection.instances, provider: selection.provider,
+      scheduler: scheduler, stream: stream, services: services
+    ) { [self] source throws(HostError) in try await load(source) }
+    let watching = watcher.map { watcher in
+      Task { [options] in
+        await watcher.run { index in await reloader.reload(path: options.bundlePaths[index]) }
+      }
+    }
     await drive(scheduler, loop)
+    watching?.cancel()
+    await watching?.value
     loop.cancel()
     await loop.value
     router.stop()
     control.detach()
-    for (source, connection, manifest) in selection.bundles {
+    await reloader.closeRetired()
+    for (source, connection, manifest) in reloader.current {
       await connection.close()
       stream.emit(
         .bundle(

@@ -44,7 +44,10 @@ public enum BundleWorker {
         var reply: WorkerFrame
         do {
           let source = try BundleSource.open(frame.path ?? "")
-          let opened = try InProcessBundle(source: source, services: loaded)
+          let opened =
+            frame.stage == true
+            ? try openCopy(of: source, services: loaded)
+            : try InProcessBundle(source: source, services: loaded)
           bundle = opened
           reply = WorkerFrame(.loaded)
           reply.description = opened.description
@@ -79,6 +82,35 @@ public enum BundleWorker {
       default:
         continue
       }
+    }
+  }
+
+  /// Loads a private copy of `source`'s library (for `run --watch`): a rebuild may overwrite the
+  /// library in place, which would change the code this worker runs under its feet. The copy
+  /// is deleted once loaded; the loaded image stays mapped.
+  private static func openCopy(
+    of source: BundleSource, services: WorkerServices
+  ) throws(BundleError) -> InProcessBundle {
+    let original = URL(fileURLWithPath: source.libraryPath)
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "widget-host-worker-\(getpid())-\(UUID().uuidString)")
+    let copy = folder.appendingPathComponent(original.lastPathComponent)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    do {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      try FileManager.default.copyItem(at: original, to: copy)
+    } catch {
+      throw .libraryLoadFailed(
+        path: source.path, reason: "cannot copy the library to \(copy.path): \(error)")
+    }
+    let staged = BundleSource(
+      path: source.path, manifest: source.manifest, manifestPath: source.manifestPath,
+      libraryPath: copy.path, resourcesPath: source.resourcesPath)
+    do {
+      return try InProcessBundle(source: staged, services: services)
+    } catch .libraryLoadFailed(let path, let reason) {
+      throw .libraryLoadFailed(
+        path: path, reason: reason.replacingOccurrences(of: copy.path, with: original.path))
     }
   }
 

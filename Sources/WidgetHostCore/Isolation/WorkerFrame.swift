@@ -8,7 +8,8 @@ import WidgetSchema
 struct WorkerFrame: Codable, Sendable {
   /// The frame types.
   enum Kind: String, Codable, Sendable {
-    /// Host → worker: load the bundle at `path`; `locale` is the host's.
+    /// Host → worker: load the bundle at `path`; `locale` is the host's; with `stage`, from a
+    /// private copy of its library.
     case load
     /// Worker → host: the bundle is loaded; `description` is what it implements.
     case loaded
@@ -47,6 +48,8 @@ struct WorkerFrame: Codable, Sendable {
   var message: String?
   var time: Double?
   var configurations: CurrentConfigurations?
+  /// In a `load` frame: load a private copy of the library (`run --watch`).
+  var stage: Bool?
 
   init(_ type: Kind, id: UInt64? = nil) {
     self.type = type

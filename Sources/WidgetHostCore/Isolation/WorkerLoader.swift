@@ -21,6 +21,9 @@ public struct WorkerLoader: BundleLoader {
   /// App Groups) is kept: by default `$XDG_STATE_HOME/widget-host/containers`; a host with
   /// another state directory keeps them there (``keepingState(inDirectory:)``).
   public var containers: String = AppGroupSandbox.defaultContainers()
+  /// Load a private copy of each library (`run --watch`), so that a rebuild that overwrites the
+  /// library in place cannot change, or crash, the code a running worker executes.
+  public var stagesLibraries = false
   var policy = CrashPolicy()
 
   /// Creates a loader. `executable` defaults to this process's own executable.
@@ -126,7 +129,11 @@ final class WorkerBundle: BundleConnection, Sendable {
       executable: loader.executable, memoryLimit: loader.memoryLimit, bundleID: bundleID,
       services: services, path: source.path, configHome: sandbox.directory)
     do {
-      return (worker, try await worker.load(source, deadline: loader.loadDeadline))
+      return (
+        worker,
+        try await worker.load(
+          source, deadline: loader.loadDeadline, stage: loader.stagesLibraries)
+      )
     } catch {
       worker.stop()
       throw error

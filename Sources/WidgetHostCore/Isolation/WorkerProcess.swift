@@ -105,13 +105,15 @@ final class WorkerProcess: Sendable {
     close(channel.descriptor)
   }
 
-  /// Asks the worker to load `source`; returns the library's description. A worker that has not
-  /// answered within `deadline` seconds (a bundle hanging in its entry point) is killed.
-  func load(_ source: BundleSource, deadline: Double) async throws(BundleError)
+  /// Asks the worker to load `source` (with `stage`, a private copy of its library); returns the
+  /// library's description. A worker that has not answered within `deadline` seconds (a bundle
+  /// hanging in its entry point) is killed.
+  func load(_ source: BundleSource, deadline: Double, stage: Bool = false) async throws(BundleError)
     -> BundleDescription
   {
     var request = WorkerFrame(.load)
     request.path = source.path
+    if stage { request.stage = true }
     request.locale = services.localeIdentifier
     do { try channel.send(request) } catch {
       throw .workerFailed(path: source.path, reason: error.description)
