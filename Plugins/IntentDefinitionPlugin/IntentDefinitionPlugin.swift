@@ -17,10 +17,13 @@ struct IntentDefinitionPlugin: BuildToolPlugin {
     let tool = try context.tool(named: "intent-codegen")
     let definitions = target.sourceFiles(withSuffix: "intentdefinition").map(\.url)
     return definitions.map { definition in
-      let name = definition.deletingPathExtension().lastPathComponent
-      let output = context.pluginWorkDirectoryURL.appendingPathComponent("\(name).swift")
+      // `Name.intentdefinition.swift`, not `Name.swift`: Xcode's template puts a `Name.swift`
+      // (the widget) next to `Name.intentdefinition`, and one module cannot compile two files
+      // of the same name.
+      let file = definition.lastPathComponent + ".swift"
+      let output = context.pluginWorkDirectoryURL.appendingPathComponent(file)
       return .buildCommand(
-        displayName: "Generating \(name).swift from \(definition.lastPathComponent)",
+        displayName: "Generating \(file) from \(definition.lastPathComponent)",
         executable: tool.url,
         arguments: [definition.path, "--output", output.path],
         inputFiles: [definition],
