@@ -41,6 +41,7 @@ let package = Package(
     .target(name: "WidgetBench", dependencies: ["WidgetHostCore", "WidgetSchema"]),
     .executableTarget(name: "widget-bench", dependencies: ["WidgetBench"]),
     .executableTarget(name: "bench-hello"),
+    .executableTarget(name: "bench-idle"),
     // Examples.
     .target(name: "Clock", dependencies: ["WidgetKit", "SwiftUI"], path: "Examples/Clock/Sources"),
     .target(

@@ -20,6 +20,7 @@ struct StartupScenario: Scenario {
     }
     let host = try environment.product("widget-host")
     let hello = try environment.product("bench-hello")
+    let foundationHello = try environment.product("bench-idle")
     let childEnvironment = environment.childEnvironment
 
     func firstLine(
@@ -42,12 +43,14 @@ struct StartupScenario: Scenario {
     var peer: [Double] = []
     var inProcess: [Double] = []
     var workers: [Double] = []
+    var withFoundation: [Double] = []
     _ = try firstLine(hello, [], matching: { _ in true })  // warm the page cache
     _ = try firstLine(host, base, matching: isEntry)
     for _ in 0..<runs {
       peer.append(try firstLine(hello, [], matching: { _ in true }))
       inProcess.append(try firstLine(host, base + ["--in-process"], matching: isEntry))
       workers.append(try firstLine(host, base, matching: isEntry))
+      withFoundation.append(try firstLine(foundationHello, ["--hello"], matching: { _ in true }))
     }
     let peerMedian = Statistics.quantile(peer, 0.5)
     let local = Statistics.quantile(inProcess, 0.5)
@@ -65,6 +68,10 @@ struct StartupScenario: Scenario {
           peer: peerName, peerValue: peerMedian * 1e3, ratio: remote / peerMedian,
           target: "≤ 4× the peer", met: remote / peerMedian <= 4),
       ],
-      counts: ["runs": Double(runs), "bundles": 5])
+      counts: [
+        "runs": Double(runs), "bundles": 5,
+        "hello world with Foundation (bench-idle --hello), ms":
+          Statistics.quantile(withFoundation, 0.5) * 1e3,
+      ])
   }
 }

@@ -8,9 +8,10 @@ import Foundation
 /// padded headline over two lines of text. Timelines depend on the kind's number `n`:
 ///
 /// - idle bundles: one entry now, next reload in two hours (nothing due for an hour and more);
-/// - otherwise `n % 4` picks the policy: 0 four entries 15 min apart and `atEnd`; 1 one entry
-///   and `after` 30 min; 2 one entry and `never`; 3 two entries 5 min apart and `after` 10 min
-///   (144 reloads a day: past the budget of 70, so some are deferred).
+/// - otherwise `n % 8` picks the policy: 0–1 four entries 30 min apart and `atEnd`; 2–3 one
+///   entry and `after` 1 h; 4–5 one entry and `never`; 6 two entries 5 min apart and `after`
+///   10 min, 7 one entry and `after` 15 min (144 and 96 reloads a day: past the budget of 70,
+///   so some are deferred).
 public struct BenchBundle: Sendable {
   /// How many kinds.
   public var kinds: Int
@@ -120,10 +121,10 @@ public struct BenchBundle: Sendable {
     #ifdef BENCH_IDLE
         int policy = -1;
     #else
-        int policy = number % 4;
+        int policy = number % 8;
     #endif
-        int count = policy == 0 ? 4 : policy == 3 ? 2 : 1;
-        double spacing = policy == 0 ? 900 : 300;
+        int count = policy <= 1 ? 4 : policy == 6 ? 2 : 1;
+        double spacing = policy <= 1 ? 1800 : 300;
         size_t used = (size_t)snprintf(json, sizeof json, "{\"entries\":[");
         for (int i = 0; i < count; i++) {
             if (i) json[used++] = ',';
@@ -132,10 +133,13 @@ public struct BenchBundle: Sendable {
         }
         char next[32];
         switch (policy) {
-        case 0: snprintf(json + used, sizeof json - used, "],\"policy\":{\"type\":\"atEnd\"}}"); break;
-        case 2: snprintf(json + used, sizeof json - used, "],\"policy\":{\"type\":\"never\"}}"); break;
+        case 0:
+        case 1: snprintf(json + used, sizeof json - used, "],\"policy\":{\"type\":\"atEnd\"}}"); break;
+        case 4:
+        case 5: snprintf(json + used, sizeof json - used, "],\"policy\":{\"type\":\"never\"}}"); break;
         default:
-            format_date(now + (policy == 1 ? 1800 : policy == 3 ? 600 : 7200), next, sizeof next);
+            format_date(now + (policy <= 3 ? 3600 : policy == 6 ? 600 : policy == 7 ? 900 : 7200),
+                        next, sizeof next);
             snprintf(json + used, sizeof json - used,
                      "],\"policy\":{\"type\":\"after\",\"date\":\"%s\"}}", next);
         }

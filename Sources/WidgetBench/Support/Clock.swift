@@ -44,19 +44,26 @@ enum ProcFS {
     return nil
   }
 
-  /// Context switches (voluntary and involuntary) summed over every thread of `pid`: each is
-  /// the process waking up (or being woken) once.
-  static func contextSwitches(of pid: pid_t) -> (voluntary: Double, involuntary: Double) {
+  /// Context switches (voluntary and involuntary) of each thread of `pid`, by thread id.
+  static func threadSwitches(of pid: pid_t) -> [String: Double] {
     let tasks =
       (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
-    var voluntary = 0.0
-    var involuntary = 0.0
+    var result: [String: Double] = [:]
     for task in tasks {
       guard let text = read("/proc/\(pid)/task/\(task)/status") else { continue }
-      voluntary += statusField("voluntary_ctxt_switches", in: text) ?? 0
-      involuntary += statusField("nonvoluntary_ctxt_switches", in: text) ?? 0
+      result[task] =
+        (statusField("voluntary_ctxt_switches", in: text) ?? 0)
+        + (statusField("nonvoluntary_ctxt_switches", in: text) ?? 0)
     }
-    return (voluntary, involuntary)
+    return result
+  }
+
+  /// The wakeups of a process between two ``threadSwitches(of:)`` readings: each thread's
+  /// new switches (all of them for a thread that started in between), and one for each thread
+  /// that ended in between (it woke at least to exit).
+  static func wakeups(from start: [String: Double], to end: [String: Double]) -> Double {
+    let grown = end.reduce(0.0) { total, thread in total + thread.value - (start[thread.key] ?? 0) }
+    return grown + Double(start.keys.count { end[$0] == nil })
   }
 
   /// Resident memory of `pid`, in bytes.
