@@ -68,6 +68,11 @@ public enum BenchCommand {
     }
     defer { try? FileManager.default.removeItem(at: environment.scratch) }
 
+    if quick && !json {
+      print(
+        "widget-bench --quick: tiny sizes, to prove that every scenario runs; the figures mean nothing"
+      )
+    }
     var results: [ScenarioResult] = []
     var failed = false
     for scenario in chosen {

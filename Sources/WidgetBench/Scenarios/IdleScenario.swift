@@ -18,7 +18,7 @@ struct IdleScenario: Scenario {
 
   func run(_ environment: BenchEnvironment) async throws -> ScenarioResult {
     let instances = environment.size(1_000, quick: 100)
-    let window = environment.size(60.0, quick: 3.0)
+    let window = environment.size(60.0, quick: 2.0)
     let folder = try environment.folder("idle")
     let library = try BenchBundle(kinds: instances, prefix: "Idle", idle: true).build(
       in: folder, environment: environment)

@@ -12,7 +12,7 @@ struct MemoryScenario: Scenario {
   let title = "resident memory per idle instance with 10,000 instances"
 
   func run(_ environment: BenchEnvironment) async throws -> ScenarioResult {
-    let large = environment.size(10_000, quick: 400)
+    let large = environment.size(10_000, quick: 200)
     let small = 100
     let folder = try environment.folder("memory")
     let host = try environment.product("widget-host")

@@ -11,7 +11,7 @@ struct ScaleScenario: Scenario {
   let title = "simulated 24 h of 10,000 instances vs JSON-encoding the same entries"
 
   func run(_ environment: BenchEnvironment) async throws -> ScenarioResult {
-    let kinds = environment.size(2_500, quick: 25)
+    let kinds = environment.size(2_500, quick: 12)
     let folder = try environment.folder("scale")
     let library = try BenchBundle(kinds: kinds, prefix: "Scale").build(
       in: folder, environment: environment)

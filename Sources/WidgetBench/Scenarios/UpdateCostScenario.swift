@@ -45,6 +45,14 @@ struct UpdateCostScenario: Scenario {
     let remoteCost =
       (Clock.cpu() - remoteStart.0 + workerCPU() - remoteStart.1) / Double(updates)
     await worker.close()
+    // The worker's CPU time joins RUSAGE_CHILDREN when it is reaped: wait for that before the
+    // peer's measurement starts, or the peer would be charged the worker's whole run.
+    for _ in 0..<500 where workers.contains(where: { kill($0, 0) == 0 }) {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    guard !workers.contains(where: { kill($0, 0) == 0 }) else {
+      throw BenchError("the worker process \(workers) did not exit after close")
+    }
 
     // The peer: a script printing the same line, started and read once per update.
     let script = folder.appendingPathComponent("update.sh")
