@@ -5,6 +5,8 @@ let package = Package(
   name: "widget-host",
   products: [
     .executable(name: "widget-host", targets: ["widget-host"]),
+    // The performance benchmark (docs/performance.md): `swift run -c release widget-bench`.
+    .executable(name: "widget-bench", targets: ["widget-bench"]),
     .library(name: "WidgetKit", targets: ["WidgetKit", "SwiftUI", "Intents", "AppIntents"]),
     .library(name: "WidgetHostCore", targets: ["WidgetHostCore"]),
     // Example bundles built with the SDK: `swift package widget-bundle --product Clock`.
@@ -46,6 +48,12 @@ let package = Package(
       exclude: ["Rendering/UnicodeTables/generate_width_tables.py"]),
     .target(name: "WidgetHostCLI", dependencies: ["WidgetHostCore", "WidgetSchema"]),
     .executableTarget(name: "widget-host", dependencies: ["WidgetHostCLI"]),
+    // The benchmark: scenarios in a library, a thin executable, and the hello-world Swift
+    // binary that the start-up scenario compares against.
+    .target(name: "WidgetBench", dependencies: ["WidgetHostCore", "WidgetSchema"]),
+    .executableTarget(name: "widget-bench", dependencies: ["WidgetBench"]),
+    .executableTarget(name: "bench-hello"),
+    .executableTarget(name: "bench-idle"),
     // Examples.
     .target(name: "Clock", dependencies: ["WidgetKit", "SwiftUI"], path: "Examples/Clock/Sources"),
     .target(
@@ -90,6 +98,7 @@ let package = Package(
       name: "WidgetHostCoreTests", dependencies: ["WidgetHostCore", "WidgetSchema", "CWidgetABI", "TestSupport"],
       exclude: ["Fixtures"]),
     .testTarget(name: "WidgetHostCLITests", dependencies: ["WidgetHostCLI", "WidgetHostCore"]),
+    .testTarget(name: "WidgetBenchTests", dependencies: ["TestSupport"]),
     .testTarget(
       name: "EndToEndTests", dependencies: ["WidgetSchema", "WidgetHostCore", "TestSupport"],
       exclude: ["Golden", "Fixtures"]),

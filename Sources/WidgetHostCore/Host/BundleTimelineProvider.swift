@@ -240,7 +240,8 @@ final class BundleTimelineProvider: TimelineProviding {
         }
       }
       group.addTask {
-        try? await Task.sleep(for: .seconds(deadline))
+        // Cancelled (and gone) as soon as the reply wins: see ``DeadlineTimer``.
+        await DeadlineTimer.sleep(seconds: deadline)
         return nil
       }
       let first = await group.next() ?? nil

@@ -50,6 +50,8 @@ public actor Scheduler {
     var instances: [String]
     var timeline: Timeline?
     var generation = 0
+    /// Kept only until something is shown: a placeholder is never shown after that, and
+    /// dropping it halves what an idle instance keeps (docs/performance.md, "memory").
     var placeholder: Entry?
     var placeholderRequested = false
     /// The placeholder is to be asked for just before the first timeline.
@@ -388,6 +390,7 @@ public actor Scheduler {
       let shown = Shown.timeline(generation: group.generation, index: index)
       guard group.shown != shown else { return }
       group.shown = shown
+      group.placeholder = nil
       let validUntil = index + 1 < timeline.entries.count ? timeline.entries[index + 1].date : nil
       if group.restored {
         show(
@@ -402,6 +405,7 @@ public actor Scheduler {
           validUntil: validUntil, stale: group.failures > 0), in: &group)
     } else if let placeholder = group.placeholder, group.shown == nil {
       group.shown = .placeholder
+      group.placeholder = nil
       show(
         .entry(key, instances: group.instances, placeholder, source: .placeholder, validUntil: nil),
         in: &group)
@@ -546,7 +550,8 @@ public actor Scheduler {
     guard var group = groups[key] else { return }
     group.placeholderDone = true
     switch result {
-    case .success(let entry): group.placeholder = entry
+    case .success(let entry) where group.shown == nil: group.placeholder = entry
+    case .success: break
     case .failure(let failure): emit(.failure(key, instances: group.instances, failure))
     }
     showCurrentEntry(key, &group, at: clock.now())

@@ -1,0 +1,83 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// b. Wakeups of an idle host: the real `widget-host run` with 1,000 instances whose next event
+/// is two hours away, observed once every instance shows its entry. A wakeup is a context switch
+/// of any of the host's threads (voluntary: it slept and was woken; involuntary ones are
+/// counted too).
+///
+/// The floor is `bench-idle`, a Swift program that used a Dispatch worker thread once and then
+/// sleeps: on Linux libdispatch wakes such a process once a second (its workqueue monitor), so
+/// the target applies to the host's wakeups beyond that floor.
+struct IdleScenario: Scenario {
+  let name = "idle"
+  let title = "host wakeups per minute with 1,000 idle instances"
+
+  func run(_ environment: BenchEnvironment) async throws -> ScenarioResult {
+    let instances = environment.size(1_000, quick: 100)
+    let window = environment.size(60.0, quick: 2.0)
+    let folder = try environment.folder("idle")
+    let library = try BenchBundle(kinds: instances, prefix: "Idle", idle: true).build(
+      in: folder, environment: environment)
+    let host = try environment.product("widget-host")
+    let idle = try environment.product("bench-idle")
+
+    /// Context switches per minute of each of `pids` (all its threads) over the window.
+    func wakeups(_ pids: [pid_t]) async throws -> [Double] {
+      let start = pids.map(ProcFS.threadSwitches(of:))
+      try await Task.sleep(for: .seconds(window))
+      let end = pids.map(ProcFS.threadSwitches(of:))
+      return zip(start, end).map { ProcFS.wakeups(from: $0, to: $1) / window * 60 }
+    }
+
+    // The floor, first.
+    let (sleeper, sleeperOutput) = try Spawn.start(idle.path, [])
+    let started = LineCounter(fd: sleeperOutput) { $0 == "idle" }
+    guard started.waitFor(matches: 1, timeout: 30) else {
+      throw BenchError("\(idle.path) did not start")
+    }
+    let floor = try await wakeups([sleeper])[0]
+    kill(sleeper, SIGKILL)
+    Spawn.wait(sleeper)
+
+    var figures: [Figure] = []
+    var counts: [String: Double] = [
+      "instances": Double(instances), "observed seconds": window,
+      "floor: bench-idle wakeups per minute": floor,
+    ]
+    for (mode, flags) in [("worker", [String]()), ("in-process", ["--in-process"])] {
+      let (pid, output) = try Spawn.start(
+        host.path, ["run", "--format", "json", library.path] + flags,
+        environment: environment.childEnvironment)
+      let lines = LineCounter(fd: output) { line in
+        line.contains("\"type\":\"entry\"") && line.contains("\"source\":\"timeline\"")
+      }
+      defer {
+        kill(pid, SIGTERM)
+        Spawn.wait(pid)
+      }
+      guard lines.waitFor(matches: instances, timeout: environment.size(300, quick: 60)) else {
+        throw BenchError(
+          "widget-host run (\(mode)) showed \(lines.matches) of \(instances) entries in time")
+      }
+      let workers = ProcFS.children(of: pid)
+      let rates = try await wakeups([pid] + workers)
+      let rate = rates[0]
+      let beyond = max(0, rate - floor)
+      figures.append(
+        Figure(
+          label: "\(mode): host wakeups beyond the floor", value: beyond, unit: "/min",
+          peer: "bench-idle (libdispatch's 1 Hz floor)", peerValue: floor, ratio: nil,
+          target: "≤ 2/min", met: beyond <= 2))
+      counts["\(mode): host wakeups per minute, floor included"] = rate
+      if !workers.isEmpty {
+        counts["\(mode): worker wakeups per minute"] =
+          rates.dropFirst().reduce(0, +) / Double(workers.count)
+      }
+    }
+    return ScenarioResult(scenario: name, title: title, figures: figures, counts: counts)
+  }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import WidgetHostCore
+import WidgetSchema
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// e. The JSON sink's throughput: `entry` events of the benchmark bundle in four families,
+/// written by ``JSONSink`` to /dev/null, against `cat` copying the same bytes from a file to
+/// /dev/null.
+struct SinkThroughputScenario: Scenario {
+  let name = "sink"
+  let title = "JSON sink throughput vs cat of the same bytes"
+
+  func run(_ environment: BenchEnvironment) async throws -> ScenarioResult {
+    let repeats = environment.size(100, quick: 2)
+    let folder = try environment.folder("sink")
+    let library = try BenchBundle(kinds: 100, prefix: "Sink").build(
+      in: folder, environment: environment)
+    let connection = try await InProcessLoader().load(
+      try BundleSource.open(library.path), services: BenchServices())
+    var events: [StreamEvent] = []
+    for kind in 0..<100 {
+      for family in BenchBundle.families.compactMap(WidgetFamily.init(rawValue:)) {
+        let pipeline = UpdatePipeline(connection: connection, kind: "Sink\(kind)", family: family)
+        events.append(try await pipeline.event())
+      }
+    }
+    await connection.close()
+
+    // The same bytes in a file, for cat.
+    let file = folder.appendingPathComponent("stream.jsonl")
+    guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
+      throw BenchError("cannot create \(file.path)")
+    }
+    let handle = try FileHandle(forWritingTo: file)
+    let fileSink = JSONSink(output: FileOutput(handle: handle))
+    for _ in 0..<repeats { for event in events { fileSink.write(event) } }
+    try handle.close()
+    let bytes = Double(
+      (try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0)
+
+    guard let null = FileHandle(forWritingAtPath: "/dev/null") else {
+      throw BenchError("cannot open /dev/null for writing")
+    }
+    let sink = JSONSink(output: FileOutput(handle: null))
+    let start = Clock.monotonic()
+    for _ in 0..<repeats { for event in events { sink.write(event) } }
+    let elapsed = Clock.monotonic() - start
+    try null.close()
+
+    var catTimes: [Double] = []
+    for _ in 0..<environment.size(5, quick: 1) {
+      let catStart = Clock.monotonic()
+      let (pid, output) = try Spawn.start("/bin/cat", [file.path], outputToNull: true)
+      close(output)
+      guard Spawn.wait(pid) == 0 else { throw BenchError("cat \(file.path) failed") }
+      catTimes.append(Clock.monotonic() - catStart)
+    }
+    let catElapsed = Statistics.quantile(catTimes, 0.5)
+    let sinkRate = bytes / elapsed / 1e6
+    let catRate = bytes / catElapsed / 1e6
+    return ScenarioResult(
+      scenario: name, title: title,
+      figures: [
+        Figure(
+          label: "JSON sink throughput", value: sinkRate, unit: "MB/s",
+          peer: "cat of the same bytes", peerValue: catRate, ratio: sinkRate / catRate,
+          target: "≥ 50 % of cat", met: sinkRate / catRate >= 0.5)
+      ],
+      counts: [
+        "events": Double(events.count * repeats), "bytes": bytes,
+        "events per second": Double(events.count * repeats) / elapsed,
+      ])
+  }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// d. Exec to first frame: the real `widget-host run --once --format json` with 5 bundles, from
+/// `posix_spawn` to the first `entry` line on its standard output, in-process and with one
+/// worker per bundle; against a hello-world Swift binary (`bench-hello`) from `posix_spawn` to
+/// its line. Medians of repeated runs.
+struct StartupScenario: Scenario {
+  let name = "startup"
+  let title = "exec to first frame with 5 bundles vs a hello-world Swift binary"
+
+  func run(_ environment: BenchEnvironment) async throws -> ScenarioResult {
+    let runs = environment.size(21, quick: 3)
+    let folder = try environment.folder("startup")
+    let libraries = try ["StartA", "StartB", "StartC", "StartD", "StartE"].map { prefix in
+      try BenchBundle(kinds: 1, prefix: prefix).build(in: folder, environment: environment).path
+    }
+    let host = try environment.product("widget-host")
+    let hello = try environment.product("bench-hello")
+    let foundationHello = try environment.product("bench-idle")
+    let childEnvironment = environment.childEnvironment
+
+    func firstLine(
+      _ executable: URL, _ arguments: [String], matching: @escaping @Sendable (Substring) -> Bool
+    ) throws -> Double {
+      let start = Clock.monotonic()
+      let (pid, output) = try Spawn.start(
+        executable.path, arguments, environment: childEnvironment)
+      let lines = LineCounter(fd: output, matches: matching)
+      let shown = lines.waitFor(matches: 1, timeout: 60)
+      let status = Spawn.wait(pid)
+      guard shown, let seen = lines.firstMatch else {
+        throw BenchError("\(executable.lastPathComponent) printed no first frame (exit \(status))")
+      }
+      return seen - start
+    }
+
+    let isEntry: @Sendable (Substring) -> Bool = { $0.contains("\"type\":\"entry\"") }
+    let base = ["run", "--once", "--format", "json"] + libraries
+    var peer: [Double] = []
+    var inProcess: [Double] = []
+    var workers: [Double] = []
+    var withFoundation: [Double] = []
+    _ = try firstLine(hello, [], matching: { _ in true })  // warm the page cache
+    _ = try firstLine(host, base, matching: isEntry)
+    for _ in 0..<runs {
+      peer.append(try firstLine(hello, [], matching: { _ in true }))
+      inProcess.append(try firstLine(host, base + ["--in-process"], matching: isEntry))
+      workers.append(try firstLine(host, base, matching: isEntry))
+      withFoundation.append(try firstLine(foundationHello, ["--hello"], matching: { _ in true }))
+    }
+    let peerMedian = Statistics.quantile(peer, 0.5)
+    let local = Statistics.quantile(inProcess, 0.5)
+    let remote = Statistics.quantile(workers, 0.5)
+    let peerName = "bench-hello (hello-world Swift)"
+    return ScenarioResult(
+      scenario: name, title: title,
+      figures: [
+        Figure(
+          label: "in-process: exec to first frame", value: local * 1e3, unit: "ms",
+          peer: peerName, peerValue: peerMedian * 1e3, ratio: local / peerMedian,
+          target: "≤ 2× the peer", met: local / peerMedian <= 2),
+        Figure(
+          label: "workers: exec to first frame", value: remote * 1e3, unit: "ms",
+          peer: peerName, peerValue: peerMedian * 1e3, ratio: remote / peerMedian,
+          target: "≤ 4× the peer", met: remote / peerMedian <= 4),
+      ],
+      counts: [
+        "runs": Double(runs), "bundles": 5,
+        "hello world with Foundation (bench-idle --hello), ms":
+          Statistics.quantile(withFoundation, 0.5) * 1e3,
+      ])
+  }
+}

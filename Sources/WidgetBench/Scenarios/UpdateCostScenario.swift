@@ -1,0 +1,95 @@
+import Foundation
+import WidgetHostCore
+import WidgetSchema
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// a. CPU time per widget update (provider call, layout, render, JSON) in-process and with the
+/// bundle in a worker process, against fork and exec of a small shell script that prints the
+/// same line (the i3blocks model).
+struct UpdateCostScenario: Scenario {
+  let name = "update"
+  let title = "CPU time per widget update vs fork+exec of a shell script"
+
+  func run(_ environment: BenchEnvironment) async throws -> ScenarioResult {
+    let updates = environment.size(20_000, quick: 200)
+    let spawns = environment.size(1_000, quick: 20)
+    let folder = try environment.folder("update")
+    let library = try BenchBundle(kinds: 4, prefix: "Update").build(
+      in: folder, environment: environment)
+    let source = try BundleSource.open(library.path)
+
+    // In-process.
+    let inProcess = try await InProcessLoader().load(source, services: BenchServices())
+    let local = UpdatePipeline(connection: inProcess, kind: "Update2", family: .systemSmall)
+    for _ in 0..<min(100, updates) { try await local.update() }  // warm up
+    let localStart = Clock.cpu()
+    for _ in 0..<updates { try await local.update() }
+    let localCost = (Clock.cpu() - localStart) / Double(updates)
+    await inProcess.close()
+
+    // In a worker: this process's CPU and the worker's.
+    let loader = WorkerLoader(
+      executable: try environment.product("widget-host").path, memoryLimit: nil,
+      quarantine: QuarantineStore(path: folder.appendingPathComponent("quarantine.json").path))
+    let before = Set(ProcFS.children(of: getpid()))
+    let worker = try await loader.load(source, services: BenchServices())
+    let workers = ProcFS.children(of: getpid()).filter { !before.contains($0) }
+    let remote = UpdatePipeline(connection: worker, kind: "Update2", family: .systemSmall)
+    for _ in 0..<min(100, updates) { try await remote.update() }
+    func workerCPU() -> Double { workers.map(ProcFS.cpuSeconds(of:)).reduce(0, +) }
+    let remoteStart = (Clock.cpu(), workerCPU())
+    for _ in 0..<updates { try await remote.update() }
+    let remoteCost =
+      (Clock.cpu() - remoteStart.0 + workerCPU() - remoteStart.1) / Double(updates)
+    await worker.close()
+    // The worker's CPU time joins RUSAGE_CHILDREN when it is reaped: wait for that before the
+    // peer's measurement starts, or the peer would be charged the worker's whole run.
+    for _ in 0..<500 where workers.contains(where: { kill($0, 0) == 0 }) {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    guard !workers.contains(where: { kill($0, 0) == 0 }) else {
+      throw BenchError("the worker process \(workers) did not exit after close")
+    }
+
+    // The peer: a script printing the same line, started and read once per update.
+    let script = folder.appendingPathComponent("update.sh")
+    let line = local.output.last.trimmingCharacters(in: .newlines)
+    let quoted = "'" + line.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    try "#!/bin/sh\nprintf '%s\\n' \(quoted)\n".write(
+      to: script, atomically: true, encoding: .utf8)
+    chmod(script.path, 0o755)
+    let peerStart = (Clock.cpu(), Clock.cpu(children: true))
+    var printed = 0
+    for _ in 0..<spawns {
+      let (pid, output) = try Spawn.start(script.path, [])
+      printed = Spawn.drain(output)
+      Spawn.wait(pid)
+    }
+    let peerCost =
+      (Clock.cpu() - peerStart.0 + Clock.cpu(children: true) - peerStart.1) / Double(spawns)
+    guard printed == line.utf8.count + 1 else {
+      throw BenchError("\(script.path) printed \(printed) bytes, expected \(line.utf8.count + 1)")
+    }
+
+    let peer = "fork+exec of /bin/sh script"
+    return ScenarioResult(
+      scenario: name, title: title,
+      figures: [
+        Figure(
+          label: "in-process CPU per update", value: localCost * 1e6, unit: "µs", peer: peer,
+          peerValue: peerCost * 1e6, ratio: peerCost / localCost, target: "≥ 100× cheaper",
+          met: peerCost / localCost >= 100),
+        Figure(
+          label: "worker CPU per update (host + worker)", value: remoteCost * 1e6, unit: "µs",
+          peer: peer, peerValue: peerCost * 1e6, ratio: peerCost / remoteCost,
+          target: "≥ 20× cheaper", met: peerCost / remoteCost >= 20),
+      ],
+      counts: [
+        "updates": Double(updates), "script runs": Double(spawns),
+        "bytes per update": Double(line.utf8.count + 1),
+      ])
+  }
+}

@@ -1,0 +1,192 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Starting programs with `posix_spawn` (the fork and exec that the peers of the benchmark
+/// pay for) and reading what they print.
+enum Spawn {
+  /// What a finished program printed and returned.
+  struct Result {
+    var status: Int32
+    var output: String
+    var errors: String
+  }
+
+  /// Runs a program to completion with Foundation's `Process`, capturing both outputs.
+  static func capture(
+    _ executable: String, _ arguments: [String], environment: [String: String]? = nil
+  ) throws -> Result {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    if let environment { process.environment = environment }
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let errorData = Mutex(Data())
+    let done = DispatchSemaphore(value: 0)
+    Thread {
+      let data = errors.fileHandleForReading.readDataToEndOfFile()
+      errorData.withLock { $0 = data }
+      done.signal()
+    }.start()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    done.wait()
+    return Result(
+      status: process.terminationStatus, output: String(decoding: data, as: UTF8.self),
+      errors: String(decoding: errorData.withLock { $0 }, as: UTF8.self))
+  }
+
+  /// Starts `path` with `arguments` (`argv[0]` is `path`), its standard output on the write end
+  /// of a new pipe whose read end is returned, standard input and error on /dev/null.
+  static func start(
+    _ path: String, _ arguments: [String], environment: [String: String]? = nil,
+    outputToNull: Bool = false
+  ) throws -> (pid: pid_t, output: Int32) {
+    var ends: [Int32] = [0, 0]
+    guard pipe(&ends) == 0 else { throw BenchError("pipe failed: errno \(errno)") }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    if outputToNull {
+      posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    } else {
+      posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
+    }
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addclose(&actions, ends[0])
+    posix_spawn_file_actions_addclose(&actions, ends[1])
+    // The child starts with no signal blocked and default dispositions, whatever the calling
+    // thread has: a blocked SIGTERM would make it unkillable.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var none = sigset_t()
+    sigemptyset(&none)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for signal in [SIGTERM, SIGINT, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signal) }
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    let argv = ([path] + arguments).map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    let environ = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] }
+    defer { for pointer in environ ?? [] { free(pointer) } }
+    var pid: pid_t = 0
+    let status: Int32 =
+      if let environ {
+        posix_spawn(&pid, path, &actions, &attributes, argv, environ)
+      } else {
+        posix_spawn(&pid, path, &actions, &attributes, argv, Glibc.environ)
+      }
+    close(ends[1])
+    guard status == 0 else {
+      close(ends[0])
+      throw BenchError("cannot start \(path): \(String(cString: strerror(status)))")
+    }
+    return (pid, ends[0])
+  }
+
+  /// Waits for `pid` and returns its exit status (128 + signal when killed).
+  @discardableResult
+  static func wait(_ pid: pid_t) -> Int32 {
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    let signal = status & 0x7F
+    return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+  }
+
+  /// Reads `fd` to its end, discarding the bytes; returns how many there were. Closes `fd`.
+  @discardableResult
+  static func drain(_ fd: Int32) -> Int {
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    var total = 0
+    while true {
+      let count = read(fd, &buffer, buffer.count)
+      if count < 0 && errno == EINTR { continue }
+      if count <= 0 { break }
+      total += count
+    }
+    close(fd)
+    return total
+  }
+}
+
+/// Reads lines from a child's output on a thread of its own, counting the lines that match
+/// a test, so a scenario can wait for a condition on what the child printed.
+final class LineCounter: Sendable {
+  private final class Shared: Sendable {
+    let state = Mutex<(matches: Int, lines: Int, firstMatch: Double?, ended: Bool)>(
+      (0, 0, nil, false))
+    let changed = DispatchSemaphore(value: 0)
+  }
+
+  private let shared = Shared()
+
+  /// Starts reading `fd` (closed at its end); `matches` is called on each line.
+  init(fd: Int32, matches: @escaping @Sendable (Substring) -> Bool) {
+    let shared = self.shared
+    Thread {
+
+      var buffer = [UInt8](repeating: 0, count: 1 << 16)
+      var pending: [UInt8] = []
+      while true {
+        let count = read(fd, &buffer, buffer.count)
+        if count < 0 && errno == EINTR { continue }
+        if count <= 0 { break }
+        pending.append(contentsOf: buffer[0..<count])
+        var found = 0
+        var lines = 0
+        var start = 0
+        while let newline = pending[start...].firstIndex(of: 0x0A) {
+          let line = String(decoding: pending[start..<newline], as: UTF8.self)
+          if matches(line[...]) { found += 1 }
+          lines += 1
+          start = newline + 1
+        }
+        pending.removeFirst(start)
+        if lines > 0 {
+          let now = Clock.monotonic()
+          shared.state.withLock { state in
+            if found > 0 && state.firstMatch == nil { state.firstMatch = now }
+            state.matches += found
+            state.lines += lines
+          }
+          shared.changed.signal()
+        }
+      }
+      close(fd)
+      shared.state.withLock { $0.ended = true }
+      shared.changed.signal()
+    }.start()
+  }
+
+  /// Lines that matched so far.
+  var matches: Int { shared.state.withLock { $0.matches } }
+
+  /// The monotonic time at which the first matching line was read.
+  var firstMatch: Double? { shared.state.withLock { $0.firstMatch } }
+
+  /// Waits until at least `count` lines matched, the output ended or `timeout` seconds passed;
+  /// returns whether the count was reached.
+  func waitFor(matches count: Int, timeout: Double) -> Bool {
+    let deadline = Clock.monotonic() + timeout
+    while true {
+      let (matches, ended) = shared.state.withLock { ($0.matches, $0.ended) }
+      if matches >= count { return true }
+      if ended { return false }
+      let left = deadline - Clock.monotonic()
+      if left <= 0 { return false }
+      _ = shared.changed.wait(timeout: .now() + left)
+    }
+  }
+}

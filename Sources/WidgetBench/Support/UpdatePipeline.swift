@@ -1,0 +1,79 @@
+import Foundation
+import Synchronization
+import WidgetHostCore
+import WidgetSchema
+
+/// One widget update as the host performs it, through the host's own types: the provider call
+/// over the C ABI (in-process or in a worker), the reply decoded and checked as a timeline, the
+/// entry laid out and rendered on its family's grid, and the `entry` event written by the JSON
+/// sink.
+final class UpdatePipeline: Sendable {
+  private let connection: any BundleConnection
+  private let kind: String
+  private let family: WidgetFamily
+  private let renderer = Renderer(
+    dates: DateText(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!))
+  private let sink: JSONSink
+  private let sequence = Mutex<UInt64>(0)
+  /// Where the sink writes: bytes counted, the last line kept.
+  let output = CountingOutput()
+
+  init(connection: any BundleConnection, kind: String, family: WidgetFamily) {
+    self.connection = connection
+    self.kind = kind
+    self.family = family
+    sink = JSONSink(output: output)
+  }
+
+  /// Performs one update.
+  func update() async throws {
+    sink.write(try await event())
+  }
+
+  /// Performs one update up to the `entry` event, which is returned rather than written.
+  func event() async throws -> StreamEvent {
+    let context = ProviderContext(family: family, isPreview: false)
+    let reply = try await connection.call(.timeline, kind: kind, context: context)
+    let timeline = try WidgetJSON.decode(Timeline.self, from: reply)
+    guard let entry = timeline.entries.first else { throw BenchError("\(kind): empty timeline") }
+    let now = Date()
+    let rendered = renderer.render(entry.view, family: family, now: now)
+    let seq = sequence.withLock { value in
+      value += 1
+      return value
+    }
+    return StreamEvent(
+      seq: seq, time: now, instance: "\(kind)/\(family.rawValue)",
+      payload: .entry(
+        EntryEvent(
+          kind: kind, family: family, source: .timeline, date: entry.date,
+          validUntil: timeline.entries.count > 1 ? timeline.entries[1].date : nil,
+          relevance: entry.relevance, view: entry.view, lines: rendered.lines,
+          spans: rendered.spans, regions: rendered.regions, url: rendered.url)))
+  }
+}
+
+/// An output that keeps only a count of the bytes written and the last text.
+final class CountingOutput: OutputTarget {
+  private let state = Mutex<(bytes: Int, last: String)>((0, ""))
+
+  func write(_ text: String) {
+    state.withLock { state in
+      state.bytes += text.utf8.count
+      state.last = text
+    }
+  }
+
+  /// Bytes written so far.
+  var bytes: Int { state.withLock { $0.bytes } }
+  /// The last text written.
+  var last: String { state.withLock { $0.last } }
+}
+
+/// Services for bundles loaded by the benchmark: real clock, log dropped.
+struct BenchServices: BundleServices {
+  let localeIdentifier = "en-US"
+  func log(bundle: String, level: BundleLogLevel, message: String) {}
+  func now() -> Date { Date() }
+  func reload(bundle: String, kind: String?) {}
+}

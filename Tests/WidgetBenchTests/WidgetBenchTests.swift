@@ -1,0 +1,63 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `widget-bench --quick --json` runs every scenario and reports every figure: the shape only,
+/// never a timing (machines here are noisy; docs/performance.md has the figures).
+@Suite struct WidgetBenchTests {
+  struct Document: Decodable {
+    struct Scenario: Decodable {
+      var scenario: String
+      var figures: [Figure]
+      var counts: [String: Double]
+    }
+    struct Figure: Decodable {
+      var label: String
+      var value: Double
+      var unit: String
+      var peerValue: Double?
+      var target: String
+      var met: Bool
+    }
+    var quick: Bool
+    var machine: String
+    var scenarios: [Scenario]
+  }
+
+  @Test func quickRunReportsEveryScenario() throws {
+    let result = try TestSupport.run(
+      TestSupport.product("widget-bench").path, ["--quick", "--json"])
+    #expect(result.status == 0, "widget-bench failed: \(result.errors)")
+    let document = try JSONDecoder().decode(Document.self, from: Data(result.output.utf8))
+    #expect(document.quick)
+    #expect(document.machine.hasPrefix("machine: "))
+    #expect(
+      document.scenarios.map(\.scenario)
+        == ["update", "idle", "scale", "startup", "sink", "memory", "socket"])
+    for scenario in document.scenarios {
+      #expect(!scenario.figures.isEmpty, "\(scenario.scenario) has no figures")
+      for figure in scenario.figures {
+        // Wakeups beyond the floor may truly be zero, and at quick sizes the memory per
+        // instance is a difference of two small readings; every other figure is a cost, a
+        // time or a rate.
+        if figure.unit == "/min" {
+          #expect(figure.value >= 0, "\(scenario.scenario): \(figure.label)")
+        } else if figure.unit == "KiB" {
+          #expect(figure.value.isFinite, "\(scenario.scenario): \(figure.label)")
+        } else {
+          #expect(figure.value > 0, "\(scenario.scenario): \(figure.label) is \(figure.value)")
+        }
+      }
+    }
+    let scale = try #require(document.scenarios.first { $0.scenario == "scale" })
+    #expect((scale.counts["provider calls"] ?? 0) > 0)
+    #expect((scale.counts["entries"] ?? 0) > 0)
+    #expect(scale.counts["budget deferrals"] != nil)
+  }
+
+  @Test func unknownScenarioIsAUsageError() throws {
+    let result = try TestSupport.run(TestSupport.product("widget-bench").path, ["frobnicate"])
+    #expect(result.status == 2)
+    #expect(result.errors.contains("unknown scenario or option 'frobnicate'"))
+  }
+}
