@@ -13,6 +13,10 @@ struct CellStyle: Equatable, Sendable {
 }
 
 /// A grid of terminal cells that views are drawn into, with each cell's style.
+///
+/// Styles are interned: a cell holds the index of its style in a small table of the distinct
+/// styles drawn (index 0 is the default style), so a canvas is cheap to make and copy, and
+/// equal styles compare as equal integers (docs/performance.md, "scale").
 struct Canvas {
   private enum Content: Equatable {
     case blank
@@ -21,17 +25,17 @@ struct Canvas {
     case continuation
   }
 
-  private struct Cell: Equatable {
-    var content: Content = .blank
-    var style = CellStyle()
-  }
-
   let size: CellSize
-  private var cells: [Cell]
+  private var contents: [Content]
+  /// Each cell's style, as an index into `styles`.
+  private var styleIndices: [UInt32]
+  /// The distinct styles drawn so far, each once; `styles[0]` is the default style.
+  private var styles: [CellStyle] = [CellStyle()]
 
   init(size: CellSize) {
     self.size = size
-    cells = Array(repeating: Cell(), count: size.width * size.height)
+    contents = Array(repeating: .blank, count: size.width * size.height)
+    styleIndices = Array(repeating: 0, count: size.width * size.height)
   }
 
   /// The clip rectangle: drawing outside it is dropped.
@@ -43,22 +47,51 @@ struct Canvas {
     return clip.contains(column: column, row: row)
   }
 
+  /// The index of `style` in the table, added if new.
+  private mutating func intern(_ style: CellStyle) -> UInt32 {
+    if let index = styles.lastIndex(of: style) { return UInt32(index) }
+    styles.append(style)
+    return UInt32(styles.count - 1)
+  }
+
+  /// Remembers, within one drawing call, which style a cell's old style turns into.
+  private struct Restyle {
+    var from: UInt32
+    var to: UInt32
+  }
+
+  /// The style index a cell with style index `old` gets when drawn with `style` (which keeps
+  /// the cell's background when it has none).
+  private mutating func restyled(
+    _ old: UInt32, with style: CellStyle, _ memo: inout Restyle?
+  ) -> UInt32 {
+    if let memo, memo.from == old { return memo.to }
+    var cellStyle = style
+    cellStyle.background = style.background ?? styles[Int(old)].background
+    let new = intern(cellStyle)
+    memo = Restyle(from: old, to: new)
+    return new
+  }
+
   /// Writes `text` from column `x` of row `y`, clipped to `limit` columns and to the canvas.
   mutating func write(_ text: String, x: Int, y: Int, limit: Int, style: CellStyle) {
     var column = x
     let end = x + limit
+    var memo: Restyle?
     for character in text {
       let width = TextWidth.of(character)
       guard width > 0 else { continue }
       guard column + width <= end else { break }
       if visible(column, y) && (width == 1 || visible(column + 1, y)) {
         clearWide(at: column, row: y)
-        var cellStyle = style
-        cellStyle.background = style.background ?? cells[y * size.width + column].style.background
-        cells[y * size.width + column] = Cell(content: .character(character), style: cellStyle)
+        let index = y * size.width + column
+        let cellStyle = restyled(styleIndices[index], with: style, &memo)
+        contents[index] = .character(character)
+        styleIndices[index] = cellStyle
         if width == 2 {
           clearWide(at: column + 1, row: y)
-          cells[y * size.width + column + 1] = Cell(content: .continuation, style: cellStyle)
+          contents[index + 1] = .continuation
+          styleIndices[index + 1] = cellStyle
         }
       }
       column += width
@@ -67,9 +100,20 @@ struct Canvas {
 
   /// Paints the background of every cell in `rect` (characters stay).
   mutating func fill(_ rect: CellRect, background: ColorValue) {
+    var memo: Restyle?
     for row in rect.y..<rect.y + rect.height {
       for column in rect.x..<rect.x + rect.width where visible(column, row) {
-        cells[row * size.width + column].style.background = background
+        let index = row * size.width + column
+        let old = styleIndices[index]
+        if let memo, memo.from == old {
+          styleIndices[index] = memo.to
+          continue
+        }
+        var style = styles[Int(old)]
+        style.background = background
+        let new = intern(style)
+        memo = Restyle(from: old, to: new)
+        styleIndices[index] = new
       }
     }
   }
@@ -77,11 +121,11 @@ struct Canvas {
   /// Overwriting half of a wide character blanks its other half.
   private mutating func clearWide(at column: Int, row: Int) {
     let index = row * size.width + column
-    switch cells[index].content {
+    switch contents[index] {
     case .continuation where column > 0:
-      cells[index - 1].content = .blank
+      contents[index - 1] = .blank
     case .character(let character) where TextWidth.of(character) == 2 && column + 1 < size.width:
-      cells[index + 1].content = .blank
+      contents[index + 1] = .blank
     default:
       break
     }
@@ -91,8 +135,9 @@ struct Canvas {
   var lines: [String] {
     (0..<size.height).map { row in
       var line = ""
+      line.reserveCapacity(size.width)
       for column in 0..<size.width {
-        switch cells[row * size.width + column].content {
+        switch contents[row * size.width + column] {
         case .blank: line.append(" ")
         case .character(let character): line.append(character)
         case .continuation: break
@@ -106,13 +151,15 @@ struct Canvas {
   var spans: [StyleSpan] {
     var spans: [StyleSpan] = []
     for row in 0..<size.height {
+      let base = row * size.width
       var column = 0
       while column < size.width {
-        let style = cells[row * size.width + column].style
+        let style = styleIndices[base + column]
         var end = column + 1
-        while end < size.width && cells[row * size.width + end].style == style { end += 1 }
-        if style != CellStyle() {
-          spans.append(StyleSpan(row: row, column: column, length: end - column, style: style))
+        while end < size.width && styleIndices[base + end] == style { end += 1 }
+        if style != 0 {
+          spans.append(
+            StyleSpan(row: row, column: column, length: end - column, style: styles[Int(style)]))
         }
         column = end
       }
@@ -122,7 +169,7 @@ struct Canvas {
 
   /// The style of each cell of `row` (two entries for a wide character, like the columns).
   func styles(ofRow row: Int) -> [CellStyle] {
-    (0..<size.width).map { cells[row * size.width + $0].style }
+    (0..<size.width).map { styles[Int(styleIndices[row * size.width + $0])] }
   }
 }
 

@@ -1,0 +1,57 @@
+import Foundation
+
+/// The benchmark's output: a table per scenario for people, one document for machines.
+public enum BenchReport {
+  /// The `--json` document.
+  public struct Document: Codable, Sendable {
+    /// Whether `--quick` sizes were used.
+    public var quick: Bool
+    /// The machine, in one line.
+    public var machine: String
+    /// One result per scenario run.
+    public var scenarios: [ScenarioResult]
+  }
+
+  /// A scenario as a small table: figure, peer, ratio, target.
+  public static func text(_ result: ScenarioResult) -> String {
+    var text = "\n\(result.scenario): \(result.title)\n"
+    for figure in result.figures {
+      var line = "  \(figure.label): \(number(figure.value)) \(figure.unit)"
+      if let peer = figure.peer {
+        line += "; \(peer): \(figure.peerValue.map { number($0) + " " + figure.unit } ?? "—")"
+      }
+      if let ratio = figure.ratio { line += "; ratio \(number(ratio))" }
+      line += "  [target \(figure.target): \(figure.met ? "met" : "MISSED")]"
+      text += line + "\n"
+    }
+    for (name, value) in result.counts.sorted(by: { $0.key < $1.key }) {
+      text += "    \(name): \(number(value))\n"
+    }
+    return text
+  }
+
+  /// Three significant digits, or a whole number.
+  static func number(_ value: Double) -> String {
+    if value == value.rounded() && abs(value) < 1e12 { return String(Int(value)) }
+    if abs(value) >= 100 { return String(format: "%.0f", value) }
+    if abs(value) >= 10 { return String(format: "%.1f", value) }
+    return String(format: "%.3g", value)
+  }
+
+  /// The machine: processor, cores, memory, kernel.
+  public static func machine() -> String {
+    let cpu =
+      ProcFS.read("/proc/cpuinfo")?.split(separator: "\n").first { $0.hasPrefix("model name") }
+      .map { $0.split(separator: ":", maxSplits: 1).last.map(String.init) ?? "" }?
+      .trimmingCharacters(in: .whitespaces) ?? "unknown processor"
+    let memory =
+      ProcFS.read("/proc/meminfo").flatMap { ProcFS.statusField("MemTotal", in: $0) } ?? 0
+    var name = utsname()
+    uname(&name)
+    let release = withUnsafeBytes(of: &name.release) { buffer in
+      String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self)
+    }
+    return "machine: \(cpu), \(ProcessInfo.processInfo.activeProcessorCount) cores, "
+      + "\(Int((memory / 1_048_576).rounded())) GiB, Linux \(release)"
+  }
+}
