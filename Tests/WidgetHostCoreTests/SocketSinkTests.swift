@@ -50,6 +50,18 @@ final class TestPeer {
 
   /// Reads until the server closes the connection (at most 10 s of silence: a loaded machine
   /// may take a while to compute a reply).
+  /// ``readToEnd()`` on a thread of its own: an async test that blocked a thread of the
+  /// cooperative pool in `recv` could starve the sink's own reply tasks (two threads here).
+  func readToEndOffThePool() async {
+    let peer = UnsafeTransfer(self)
+    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+      Thread {
+        peer.value.readToEnd()
+        done.resume()
+      }.start()
+    }
+  }
+
   func readToEnd() {
     var buffer = [UInt8](repeating: 0, count: 65536)
     var idle = 0
@@ -187,7 +199,7 @@ final class TestPeer {
     let oneShot = try TestPeer(sink.endpoint)
     oneShot.send("{\"id\":1,\"request\":\"reload\"}\n{\"id\":2,\"request\":\"list\"}\n")
     shutdown(oneShot.fd, Int32(SHUT_WR))
-    oneShot.readToEnd()
+    await oneShot.readToEndOffThePool()
     #expect(Set(oneShot.replies.compactMap(\.id)) == [.number(1), .number(2)])
     for _ in 0..<200 where sink.connectionCount > 1 {
       try await Task.sleep(for: .milliseconds(10))
@@ -384,4 +396,10 @@ final class TestPeer {
     #expect(SocketEndpoint.tcp(host: "127.0.0.1", port: 1).isLocal)
     #expect(!SocketEndpoint.tcp(host: "0.0.0.0", port: 1).isLocal)
   }
+}
+
+/// Hands a non-Sendable test object to the one thread that uses it next.
+struct UnsafeTransfer<Value>: @unchecked Sendable {
+  let value: Value
+  init(_ value: Value) { self.value = value }
 }
