@@ -158,12 +158,6 @@ public final class WidgetHost: Sendable {
       await scheduler.add(instance, restoring: archive?.restored(for: instance))
     }
     let loop = Task { await scheduler.run() }
-    // Once every instance has its timeline, the start-up burst is over: its freed memory goes
-    // back to the system.
-    let trim = Task {
-      await scheduler.waitUntilSettled()
-      if !Task.isCancelled { HeapTrim.releaseFreePages() }
-    }
     let reloader = HotReloader(
       bundles: selection.bundles, instances: selection.instances, provider: selection.provider,
       scheduler: scheduler, stream: stream, services: services
@@ -178,9 +172,6 @@ public final class WidgetHost: Sendable {
     await watching?.value
     loop.cancel()
     await loop.value
-    trim.cancel()
-    await scheduler.releaseWaiters()
-    await trim.value
     router.stop()
     control.detach()
     await reloader.closeRetired()
