@@ -92,6 +92,34 @@ import WidgetSchema
     #expect(gone.missing && gone.path == nil)
   }
 
+  @Test func treesWithoutNamedImagesAreKeptAsTheyAre() throws {
+    let path = try Self.resources([:])
+    let plain = ViewNode.modified(
+      .stack(
+        StackNode(
+          axis: .vertical,
+          children: [
+            .text(TextNode(runs: [.verbatim("a")])), .image(ImageNode(systemName: "star")),
+          ])),
+      .overlay(.text(TextNode(runs: [.verbatim("b")])), alignment: .center))
+    #expect(!BundleImages.containsNamedImage(plain))
+    let (resolved, missing) = BundleImages(resourcesPath: path).resolve(plain)
+    #expect(resolved == plain && missing.isEmpty)
+    // A named image anywhere, layers included, still gets resolved.
+    let layered: [ViewNode] = [
+      .modified(
+        .text(TextNode(runs: [.verbatim("a")])),
+        .overlay(.image(ImageNode(name: "x")), alignment: .center)),
+      .modified(
+        .text(TextNode(runs: [.verbatim("a")])), .containerBackground(.image(ImageNode(name: "x")))),
+      .stack(StackNode(axis: .horizontal, children: [plain, .image(ImageNode(name: "x"))])),
+    ]
+    for view in layered {
+      #expect(BundleImages.containsNamedImage(view))
+      #expect(BundleImages(resourcesPath: path).resolve(view).missing == ["x"])
+    }
+  }
+
   @Test func foundAndMissingImagesAreDrawnDifferently() {
     let renderer = Renderer(
       dates: DateText(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!))

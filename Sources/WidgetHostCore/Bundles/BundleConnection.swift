@@ -25,6 +25,15 @@ public protocol BundleLoader: Sendable {
   func load(
     _ source: BundleSource, services: any BundleServices
   ) async throws(BundleError) -> any BundleConnection
+
+  /// Whether several bundles may be loaded at once: true when each load waits on something
+  /// outside this process (a worker starting), so that loading them together saves time.
+  var loadsConcurrently: Bool { get }
+}
+
+extension BundleLoader {
+  /// By default bundles are loaded one after another.
+  public var loadsConcurrently: Bool { false }
 }
 
 /// The provider calls of the ABI (`wk_method`).

@@ -31,7 +31,11 @@ final class BundleImages: Sendable {
 
   /// `view` with every named image resolved (`path`, pixel size) or marked `missing`, and the
   /// names of the missing ones, each once, in order of appearance.
+  /// A tree without named images is returned as it is: rebuilding it would allocate every
+  /// stack and modifier of the entry a second time, and the entry keeps the copy for as long
+  /// as it is shown (docs/performance.md, memory).
   func resolve(_ view: ViewNode) -> (view: ViewNode, missing: [String]) {
+    guard Self.containsNamedImage(view) else { return (view, []) }
     var missing: [String] = []
     func visit(_ node: ViewNode) -> ViewNode {
       switch node {
@@ -69,6 +73,24 @@ final class BundleImages: Sendable {
     }
     let resolved = visit(view)
     return (resolved, missing)
+  }
+
+  /// Whether `node` has an `Image("name")` anywhere, layers included.
+  static func containsNamedImage(_ node: ViewNode) -> Bool {
+    switch node {
+    case .image(let image): image.name != nil
+    case .stack(let stack): stack.children.contains(where: containsNamedImage)
+    case .modified(let child, let modifier):
+      containsNamedImage(child)
+        || {
+          switch modifier {
+          case .background(let layer, _), .overlay(let layer, _), .containerBackground(let layer):
+            containsNamedImage(layer)
+          default: false
+          }
+        }()
+    default: false
+    }
   }
 
   /// The file for `name`, or nil.

@@ -255,23 +255,15 @@ public final class WidgetHost: Sendable {
             code: problem.code, message: problem.message, bundle: key.bundle, kind: key.kind)))
     }
     var loaded: [String: (any BundleConnection, BundleManifest)] = [:]
-    var planned: [InstancePlan.Bundle] = []
-    for source in sources {
-      if let manifest = source.manifest {
-        planned.append(
-          InstancePlan.Bundle(id: manifest.id, path: source.path, kinds: manifest.kinds))
-      } else {
-        let (connection, manifest): (any BundleConnection, BundleManifest)
-        do {
-          (connection, manifest) = try await load(source)
-        } catch {
-          for (connection, _) in loaded.values { await connection.close() }
-          throw error
-        }
-        loaded[source.path] = (connection, manifest)
-        planned.append(
-          InstancePlan.Bundle(id: manifest.id, path: source.path, kinds: manifest.kinds))
-      }
+    for (source, bare) in zip(
+      sources.filter { $0.manifest == nil },
+      try await loadAll(sources.filter { $0.manifest == nil }))
+    {
+      loaded[source.path] = bare
+    }
+    let planned = sources.map { source in
+      let manifest = source.manifest ?? loaded[source.path]!.1
+      return InstancePlan.Bundle(id: manifest.id, path: source.path, kinds: manifest.kinds)
     }
     // 3. Register kinds and decide the instances: those of --home and --instance, else each
     // selected kind in its first family (or every family).
@@ -303,22 +295,22 @@ public final class WidgetHost: Sendable {
     }
     // Every library is loaded before the stream starts, so a bad bundle leaves no partial
     // stream behind.
-    var ready:
-      [(source: BundleSource, connection: any BundleConnection, manifest: BundleManifest)] = []
-    for (source, bundle) in zip(sources, planned) where needed.contains(bundle.id) {
-      if let bare = loaded[source.path] {
-        ready.append((source, bare.0, bare.1))
-        continue
+    let wanted = zip(sources, planned).filter { needed.contains($0.1.id) }.map(\.0)
+    let unloaded = wanted.filter { loaded[$0.path] == nil }
+    do {
+      for (source, connection) in zip(unloaded, try await loadAll(unloaded)) {
+        loaded[source.path] = connection
       }
-      do {
-        let (connection, manifest) = try await load(source)
-        ready.append((source, connection, manifest))
-      } catch {
-        for earlier in ready { await earlier.connection.close() }
-        for (connection, _) in loaded.values { await connection.close() }
-        throw error
-      }
+    } catch {
+      for (connection, _) in loaded.values { await connection.close() }
+      throw error
     }
+    let ready:
+      [(source: BundleSource, connection: any BundleConnection, manifest: BundleManifest)] =
+        wanted.map { source in
+          let (connection, manifest) = loaded[source.path]!
+          return (source, connection, manifest)
+        }
     for (source, connection, manifest) in ready {
       provider.add(connection, for: manifest.id, resources: source.resourcesPath)
       provider.noteConfigurableKinds(of: manifest)
@@ -338,6 +330,56 @@ public final class WidgetHost: Sendable {
     }
     return Selection(
       instances: instances, bundles: ready, provider: provider, configurator: configurator)
+  }
+
+  /// Loads `sources` and returns their connections in the same order: all at once when the
+  /// loader allows it (workers start concurrently), else one after another. When one fails,
+  /// those loaded are closed and the error of the first source that failed, in the order given,
+  /// is thrown: the same error a load one after another would have stopped at.
+  func loadAll(
+    _ sources: [BundleSource]
+  ) async throws(HostError) -> [(any BundleConnection, BundleManifest)] {
+    typealias Loaded = Result<(any BundleConnection, BundleManifest), HostError>
+    var results: [Loaded] = []
+    if loader.loadsConcurrently && sources.count > 1 {
+      let finished = await withTaskGroup(of: (Int, Loaded).self) { group in
+        for (index, source) in sources.enumerated() {
+          group.addTask {
+            do throws(HostError) {
+              return (index, .success(try await self.load(source)))
+            } catch {
+              return (index, .failure(error))
+            }
+          }
+        }
+        var finished: [(Int, Loaded)] = []
+        for await result in group { finished.append(result) }
+        return finished
+      }
+      results = finished.sorted { $0.0 < $1.0 }.map(\.1)
+    } else {
+      for source in sources {
+        do throws(HostError) {
+          results.append(.success(try await load(source)))
+        } catch {
+          results.append(.failure(error))
+          break
+        }
+      }
+    }
+    var connections: [(any BundleConnection, BundleManifest)] = []
+    var failure: HostError?
+    for result in results {
+      switch result {
+      case .success(let pair): connections.append(pair)
+      case .failure(let error): failure = failure ?? error
+      }
+    }
+    if let failure {
+      for (connection, _) in connections { await connection.close() }
+      throw failure
+    }
+    return connections
   }
 
   /// Loads a bundle's library and checks it against its manifest (or builds the manifest of a

@@ -52,6 +52,9 @@ public struct WorkerLoader: BundleLoader {
       ?? CommandLine.arguments[0]
   }
 
+  /// Workers start concurrently: each start is mostly another process's start-up.
+  public var loadsConcurrently: Bool { true }
+
   public func load(
     _ source: BundleSource, services: any BundleServices
   ) async throws(BundleError) -> any BundleConnection {
