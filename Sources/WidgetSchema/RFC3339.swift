@@ -30,6 +30,55 @@ public enum RFC3339 {
     return out + "Z"
   }
 
+  /// Appends `date` formatted as ``string(from:)`` formats it, as UTF-8, to `bytes`.
+  public static func append(_ date: Date, to bytes: inout [UInt8]) {
+    var millis = (date.timeIntervalSince1970 * 1000).rounded()
+    if !millis.isFinite { millis = 0 }
+    let totalMillis = Int64(millis)
+    var seconds = totalMillis / 1000
+    var fraction = totalMillis % 1000
+    if fraction < 0 {
+      fraction += 1000
+      seconds -= 1
+    }
+    var days = seconds / 86_400
+    var secondOfDay = seconds % 86_400
+    if secondOfDay < 0 {
+      secondOfDay += 86_400
+      days -= 1
+    }
+    let (year, month, day) = civil(fromDays: days)
+    if year < 0 || year > 9999 {
+      // Outside four digits: the rare slow path, same text as `string(from:)`.
+      bytes.append(contentsOf: string(from: date).utf8)
+      return
+    }
+    func digits(_ value: Int64, _ width: Int) {
+      var divisor: Int64 = 1
+      for _ in 1..<width { divisor *= 10 }
+      while divisor > 0 {
+        bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+        divisor /= 10
+      }
+    }
+    digits(year, 4)
+    bytes.append(UInt8(ascii: "-"))
+    digits(month, 2)
+    bytes.append(UInt8(ascii: "-"))
+    digits(day, 2)
+    bytes.append(UInt8(ascii: "T"))
+    digits(secondOfDay / 3600, 2)
+    bytes.append(UInt8(ascii: ":"))
+    digits(secondOfDay / 60 % 60, 2)
+    bytes.append(UInt8(ascii: ":"))
+    digits(secondOfDay % 60, 2)
+    if fraction != 0 {
+      bytes.append(UInt8(ascii: "."))
+      digits(fraction, 3)
+    }
+    bytes.append(UInt8(ascii: "Z"))
+  }
+
   /// Parses an RFC 3339 date-time; nil when `text` is not one.
   public static func date(from text: String) -> Date? {
     var utf8 = Array(text.utf8)
