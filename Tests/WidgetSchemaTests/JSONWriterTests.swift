@@ -126,7 +126,9 @@ import Testing
     }
   }
 
-  @Test func everyViewNode() throws {
+  /// One node of every type and modifier, with optional fields both set and not.
+  static var viewCorpus: [ViewNode] {
+    let date = Date(timeIntervalSince1970: 1_800_000_000.5)
     let leaf = ViewNode.text(TextNode(runs: [.verbatim("leaf")]))
     let full = TextStyle(
       font: Font(textStyle: .headline, size: 13.5, weight: .bold, design: "monospaced"),
@@ -134,7 +136,7 @@ import Testing
       foreground: ColorValue(name: "secondary", opacity: 0.5), lineLimit: 2,
       multilineTextAlignment: .center, truncationMode: .middle, minimumScaleFactor: 0.5,
       redacted: true)
-    let nodes: [ViewNode] = [
+    return [
       .empty, .divider, .spacer(minLength: nil), .spacer(minLength: 4),
       .color(ColorValue(name: "blue")), .color(ColorValue(red: 1, green: 0.5, blue: 0)),
       .text(TextNode(runs: [])),
@@ -182,6 +184,10 @@ import Testing
       .modified(leaf, .layoutPriority(1)),
       .modified(leaf, .accentable(false)),
     ]
+  }
+
+  @Test func everyViewNode() throws {
+    let nodes = Self.viewCorpus
     for (index, node) in nodes.enumerated() {
       try expectSameBytes(entryEvent(node, seq: UInt64(index)))
     }
