@@ -53,30 +53,42 @@ public enum RFC3339 {
       bytes.append(contentsOf: string(from: date).utf8)
       return
     }
-    func digits(_ value: Int64, _ width: Int) {
-      var divisor: Int64 = 1
-      for _ in 1..<width { divisor *= 10 }
-      while divisor > 0 {
-        bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
-        divisor /= 10
+    let zero = UInt8(ascii: "0")
+    let second = secondOfDay
+    let hour = second / 3600
+    let minute = second / 60 % 60
+    // Each field's digits, written at once.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { text in
+      text[0] = zero + UInt8(year / 1000)
+      text[1] = zero + UInt8(year / 100 % 10)
+      text[2] = zero + UInt8(year / 10 % 10)
+      text[3] = zero + UInt8(year % 10)
+      text[4] = UInt8(ascii: "-")
+      text[5] = zero + UInt8(month / 10)
+      text[6] = zero + UInt8(month % 10)
+      text[7] = UInt8(ascii: "-")
+      text[8] = zero + UInt8(day / 10)
+      text[9] = zero + UInt8(day % 10)
+      text[10] = UInt8(ascii: "T")
+      text[11] = zero + UInt8(hour / 10)
+      text[12] = zero + UInt8(hour % 10)
+      text[13] = UInt8(ascii: ":")
+      text[14] = zero + UInt8(minute / 10)
+      text[15] = zero + UInt8(minute % 10)
+      text[16] = UInt8(ascii: ":")
+      text[17] = zero + UInt8(second % 60 / 10)
+      text[18] = zero + UInt8(second % 10)
+      var count = 19
+      if fraction != 0 {
+        text[19] = UInt8(ascii: ".")
+        text[20] = zero + UInt8(fraction / 100)
+        text[21] = zero + UInt8(fraction / 10 % 10)
+        text[22] = zero + UInt8(fraction % 10)
+        count = 23
       }
+      text[count] = UInt8(ascii: "Z")
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[0...count]))
     }
-    digits(year, 4)
-    bytes.append(UInt8(ascii: "-"))
-    digits(month, 2)
-    bytes.append(UInt8(ascii: "-"))
-    digits(day, 2)
-    bytes.append(UInt8(ascii: "T"))
-    digits(secondOfDay / 3600, 2)
-    bytes.append(UInt8(ascii: ":"))
-    digits(secondOfDay / 60 % 60, 2)
-    bytes.append(UInt8(ascii: ":"))
-    digits(secondOfDay % 60, 2)
-    if fraction != 0 {
-      bytes.append(UInt8(ascii: "."))
-      digits(fraction, 3)
-    }
-    bytes.append(UInt8(ascii: "Z"))
   }
 
   /// Parses an RFC 3339 date-time; nil when `text` is not one.

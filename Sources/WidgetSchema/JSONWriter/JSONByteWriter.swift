@@ -57,45 +57,52 @@ public struct JSONByteWriter: Sendable {
 
   /// Writes `value` as a JSON string, escaped as `JSONEncoder` escapes it.
   public mutating func string(_ value: String) {
-    var value = value
-    value.withUTF8 { utf8 in
-      bytes.append(UInt8(ascii: "\""))
-      var start = 0
-      var index = 0
-      let count = utf8.count
-      while index < count {
-        let unit = utf8[index]
-        if unit >= 0x20 && unit != UInt8(ascii: "\"") && unit != UInt8(ascii: "\\") {
-          index += 1
-          continue
-        }
-        if index > start {
-          bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
-        }
-        bytes.append(UInt8(ascii: "\\"))
-        switch unit {
-        case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\""))
-        case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\"))
-        case 0x08: bytes.append(UInt8(ascii: "b"))
-        case 0x0C: bytes.append(UInt8(ascii: "f"))
-        case 0x0A: bytes.append(UInt8(ascii: "n"))
-        case 0x0D: bytes.append(UInt8(ascii: "r"))
-        case 0x09: bytes.append(UInt8(ascii: "t"))
-        default:
-          bytes.append(UInt8(ascii: "u"))
-          bytes.append(UInt8(ascii: "0"))
-          bytes.append(UInt8(ascii: "0"))
-          bytes.append(Self.hexDigit(unit >> 4))
-          bytes.append(Self.hexDigit(unit & 0x0F))
-        }
-        index += 1
-        start = index
-      }
-      if count > start {
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<count]))
-      }
-      bytes.append(UInt8(ascii: "\""))
+    let written: Void? = value.utf8.withContiguousStorageIfAvailable { utf8 in
+      escaped(utf8)
     }
+    if written == nil {
+      var value = value
+      value.withUTF8 { escaped($0) }
+    }
+  }
+
+  private mutating func escaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+    bytes.append(UInt8(ascii: "\""))
+    var start = 0
+    var index = 0
+    let count = utf8.count
+    while index < count {
+      let unit = utf8[index]
+      if unit >= 0x20 && unit != UInt8(ascii: "\"") && unit != UInt8(ascii: "\\") {
+        index += 1
+        continue
+      }
+      if index > start {
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+      }
+      bytes.append(UInt8(ascii: "\\"))
+      switch unit {
+      case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\""))
+      case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\"))
+      case 0x08: bytes.append(UInt8(ascii: "b"))
+      case 0x0C: bytes.append(UInt8(ascii: "f"))
+      case 0x0A: bytes.append(UInt8(ascii: "n"))
+      case 0x0D: bytes.append(UInt8(ascii: "r"))
+      case 0x09: bytes.append(UInt8(ascii: "t"))
+      default:
+        bytes.append(UInt8(ascii: "u"))
+        bytes.append(UInt8(ascii: "0"))
+        bytes.append(UInt8(ascii: "0"))
+        bytes.append(Self.hexDigit(unit >> 4))
+        bytes.append(Self.hexDigit(unit & 0x0F))
+      }
+      index += 1
+      start = index
+    }
+    if count > start {
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<count]))
+    }
+    bytes.append(UInt8(ascii: "\""))
   }
 
   @inline(__always)

@@ -170,7 +170,9 @@ extension JSONByteWriter {
       byte(UInt8(ascii: ","))
     }
     key("date")
+    let dateStart = bytes.count
     date(data.date)
+    let dateEnd = bytes.count
     nextKey("family")
     string(data.family.rawValue)
     nextKey("kind")
@@ -209,7 +211,8 @@ extension JSONByteWriter {
       string(url)
     }
     nextKey("validFrom")
-    date(data.date)
+    // The same date as `date`: its bytes again.
+    bytes.append(contentsOf: bytes[dateStart..<dateEnd])
     if let validUntil = data.validUntil {
       nextKey("validUntil")
       date(validUntil)
