@@ -257,6 +257,25 @@ import Testing
     }
   }
 
+  @Test func providerContexts() throws {
+    let contexts = [
+      ProviderContext(family: .systemSmall),
+      ProviderContext(family: .accessoryInline, isPreview: true, parameter: "city"),
+      ProviderContext(
+        family: .systemLarge, displaySize: Size(width: 0.5, height: 1e16),
+        configuration: [
+          "city": .string("Zürich / \"x\""), "n": .number(-2), "on": .bool(true),
+          "entity": .object(["identifier": .string("1"), "display": .string("One")]),
+        ]),
+      ProviderContext(family: .systemMedium, configuration: [:]),
+    ]
+    for context in contexts {
+      #expect(
+        String(decoding: try context.jsonBytes(), as: UTF8.self)
+          == String(decoding: try WidgetJSON.encode(context), as: UTF8.self))
+    }
+  }
+
   @Test func nonFiniteNumbersAreRefusedLikeTheEncoder() {
     for number in [Double.nan, .infinity, -.infinity] {
       let event = entryEvent(.modified(.empty, .opacity(number)))
