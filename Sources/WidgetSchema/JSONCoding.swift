@@ -34,6 +34,9 @@ public enum WidgetJSON {
   /// path of the offending field.
   public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws(SchemaError) -> T
   {
+    // The replies decoded on every update take the hand-written path; when it gives up, the
+    // decoder below decides (and names what is wrong).
+    if let value = ReplyReader.decode(type, from: data) { return value }
     do {
       return try decoder().decode(type, from: data)
     } catch let error as DecodingError {

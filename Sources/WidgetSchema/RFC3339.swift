@@ -30,6 +30,67 @@ public enum RFC3339 {
     return out + "Z"
   }
 
+  /// Appends `date` formatted as ``string(from:)`` formats it, as UTF-8, to `bytes`.
+  public static func append(_ date: Date, to bytes: inout [UInt8]) {
+    var millis = (date.timeIntervalSince1970 * 1000).rounded()
+    if !millis.isFinite { millis = 0 }
+    let totalMillis = Int64(millis)
+    var seconds = totalMillis / 1000
+    var fraction = totalMillis % 1000
+    if fraction < 0 {
+      fraction += 1000
+      seconds -= 1
+    }
+    var days = seconds / 86_400
+    var secondOfDay = seconds % 86_400
+    if secondOfDay < 0 {
+      secondOfDay += 86_400
+      days -= 1
+    }
+    let (year, month, day) = civil(fromDays: days)
+    if year < 0 || year > 9999 {
+      // Outside four digits: the rare slow path, same text as `string(from:)`.
+      bytes.append(contentsOf: string(from: date).utf8)
+      return
+    }
+    let zero = UInt8(ascii: "0")
+    let second = secondOfDay
+    let hour = second / 3600
+    let minute = second / 60 % 60
+    // Each field's digits, written at once.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { text in
+      text[0] = zero + UInt8(year / 1000)
+      text[1] = zero + UInt8(year / 100 % 10)
+      text[2] = zero + UInt8(year / 10 % 10)
+      text[3] = zero + UInt8(year % 10)
+      text[4] = UInt8(ascii: "-")
+      text[5] = zero + UInt8(month / 10)
+      text[6] = zero + UInt8(month % 10)
+      text[7] = UInt8(ascii: "-")
+      text[8] = zero + UInt8(day / 10)
+      text[9] = zero + UInt8(day % 10)
+      text[10] = UInt8(ascii: "T")
+      text[11] = zero + UInt8(hour / 10)
+      text[12] = zero + UInt8(hour % 10)
+      text[13] = UInt8(ascii: ":")
+      text[14] = zero + UInt8(minute / 10)
+      text[15] = zero + UInt8(minute % 10)
+      text[16] = UInt8(ascii: ":")
+      text[17] = zero + UInt8(second % 60 / 10)
+      text[18] = zero + UInt8(second % 10)
+      var count = 19
+      if fraction != 0 {
+        text[19] = UInt8(ascii: ".")
+        text[20] = zero + UInt8(fraction / 100)
+        text[21] = zero + UInt8(fraction / 10 % 10)
+        text[22] = zero + UInt8(fraction % 10)
+        count = 23
+      }
+      text[count] = UInt8(ascii: "Z")
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[0...count]))
+    }
+  }
+
   /// Parses an RFC 3339 date-time; nil when `text` is not one.
   public static func date(from text: String) -> Date? {
     var utf8 = Array(text.utf8)

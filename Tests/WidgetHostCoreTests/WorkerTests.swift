@@ -52,6 +52,27 @@ import WidgetSchema
     #expect(throws: Never.self) { try FrameChannel.encode(largest) }
   }
 
+  @Test func aSuccessfulReplyIsABinaryFrameWithThePayloadAsItIs() throws {
+    var frame = WorkerFrame(.reply, id: 0x0102_0304_0506_0708)
+    let payload = Data("{\"entries\":[],\"policy\":{\"type\":\"never\"}} \u{0}\u{FF}".utf8)
+    frame.payload = payload
+    let data = try FrameChannel.encode(frame)
+    #expect(
+      Array(data.prefix(13)) == [0, 0, 0, UInt8(payload.count + 9), 1, 1, 2, 3, 4, 5, 6, 7, 8])
+    #expect(data.dropFirst(13) == payload)
+    let decoded = try FrameChannel.decode(data.dropFirst(4))
+    #expect(decoded.type == .reply && decoded.id == frame.id && decoded.payload == payload)
+    #expect(decoded.failure == nil)
+    // An empty reply, and a truncated one.
+    frame.payload = Data()
+    #expect(try FrameChannel.decode(FrameChannel.encode(frame).dropFirst(4)).payload == Data())
+    #expect(throws: FrameError.self) { try FrameChannel.decode(Data([1, 0, 0])) }
+    // Every other frame is still JSON.
+    var log = WorkerFrame(.log)
+    log.message = "m"
+    #expect(try FrameChannel.encode(log).dropFirst(4).first == UInt8(ascii: "{"))
+  }
+
   @Test func restartsBackOffAndTheThirdCrashInAMinuteQuarantines() {
     let policy = CrashPolicy()
     var history = CrashPolicy.History()

@@ -4,7 +4,8 @@ import Synchronization
 import WidgetSchema
 
 /// One message between the host and a worker process (docs/isolation.md, "Frames"). On the
-/// socket a frame is a 4-byte big-endian length followed by that many bytes of JSON.
+/// socket a frame is a 4-byte big-endian length followed by that many bytes of JSON, except a
+/// successful `reply`, which is binary (``FrameChannel/binaryReplyMarker``).
 struct WorkerFrame: Codable, Sendable {
   /// The frame types.
   enum Kind: String, Codable, Sendable {
@@ -90,13 +91,28 @@ final class FrameChannel: Sendable {
     self.descriptor = descriptor
   }
 
-  /// Encodes a frame: length prefix and JSON.
+  /// The first byte of a binary `reply` frame: the marker, the call's `id` (8 bytes,
+  /// big-endian), then the bundle's reply bytes as they are. A JSON frame starts with `{`.
+  ///
+  /// Replies are the one frame sent on every update; as JSON their payload was base64 inside
+  /// a string, encoded and decoded with the Codable coders on both sides.
+  static let binaryReplyMarker: UInt8 = 0x01
+
+  /// Encodes a frame: length prefix and JSON (binary for a successful reply).
   static func encode(_ frame: WorkerFrame) throws(FrameError) -> Data {
     let body: Data
-    do {
-      body = try JSONEncoder().encode(frame)
-    } catch {
-      throw .malformed("cannot encode a \(frame.type.rawValue) frame: \(error)")
+    if frame.type == .reply, let id = frame.id, let payload = frame.payload, frame.failure == nil {
+      var binary = Data(capacity: payload.count + 9)
+      binary.append(binaryReplyMarker)
+      withUnsafeBytes(of: id.bigEndian) { binary.append(contentsOf: $0) }
+      binary.append(payload)
+      body = binary
+    } else {
+      do {
+        body = try JSONEncoder().encode(frame)
+      } catch {
+        throw .malformed("cannot encode a \(frame.type.rawValue) frame: \(error)")
+      }
     }
     guard body.count <= maximumFrameBytes else { throw .tooLarge(body.count) }
     var data = Data(capacity: body.count + 4)
@@ -106,8 +122,16 @@ final class FrameChannel: Sendable {
     return data
   }
 
-  /// Decodes a frame's JSON body.
+  /// Decodes a frame's body: JSON, or a binary reply.
   static func decode(_ body: Data) throws(FrameError) -> WorkerFrame {
+    if body.first == binaryReplyMarker {
+      guard body.count >= 9 else { throw .malformed("a binary reply of \(body.count) bytes") }
+      let start = body.startIndex
+      let id = body[(start + 1)..<(start + 9)].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+      var frame = WorkerFrame(.reply, id: id)
+      frame.payload = Data(body[(start + 9)...])
+      return frame
+    }
     do {
       return try JSONDecoder().decode(WorkerFrame.self, from: body)
     } catch {

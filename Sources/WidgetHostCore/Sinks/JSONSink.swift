@@ -4,7 +4,6 @@ import WidgetSchema
 /// Newline-delimited JSON: the header line, then one event per line (docs/stream.md).
 public struct JSONSink: EventSink {
   private let output: any OutputTarget
-  private let encoder = WidgetJSON.encoder()
 
   /// Writes to `output`.
   public init(output: any OutputTarget) {
@@ -12,17 +11,19 @@ public struct JSONSink: EventSink {
   }
 
   public func begin(_ header: StreamHeader) {
-    writeLine(header)
+    var line = header.jsonBytes()
+    line.append(0x0A)
+    output.write(utf8: line)
   }
 
+  /// Writes the event with ``StreamEvent/jsonBytes()`` (the same bytes as `JSONEncoder`'s,
+  /// without its cost); an event that cannot be written (a non-finite number) is dropped, as
+  /// before.
   public func write(_ event: StreamEvent) {
-    writeLine(event)
+    guard var line = try? event.jsonBytes() else { return }
+    line.append(0x0A)
+    output.write(utf8: line)
   }
 
   public func end() {}
-
-  private func writeLine<T: Encodable>(_ value: T) {
-    guard let data = try? encoder.encode(value) else { return }
-    output.write(String(decoding: data, as: UTF8.self) + "\n")
-  }
 }

@@ -5,6 +5,15 @@ import Synchronization
 public protocol OutputTarget: Sendable {
   /// Writes `text` as UTF-8, whole, before returning.
   func write(_ text: String)
+  /// Writes `bytes` (UTF-8), whole, before returning.
+  func write(utf8 bytes: [UInt8])
+}
+
+extension OutputTarget {
+  /// Writes the bytes as a string.
+  public func write(utf8 bytes: [UInt8]) {
+    write(String(decoding: bytes, as: UTF8.self))
+  }
 }
 
 /// Writes to a file descriptor.
@@ -24,6 +33,10 @@ public struct FileOutput: OutputTarget {
   public func write(_ text: String) {
     // A closed pipe (the consumer went away) must not crash the host; the write is dropped.
     try? handle.write(contentsOf: Data(text.utf8))
+  }
+
+  public func write(utf8 bytes: [UInt8]) {
+    try? handle.write(contentsOf: bytes)
   }
 }
 

@@ -65,4 +65,18 @@ enum JSONLines {
     data.append(0x0A)
     return data
   }
+
+  /// `event` as one line of JSON, with its newline, written by ``StreamEvent/jsonBytes()``.
+  static func encode(_ event: StreamEvent) -> Data {
+    guard var bytes = try? event.jsonBytes() else { return Data("{}\n".utf8) }
+    bytes.append(0x0A)
+    return Data(bytes)
+  }
+
+  /// `header` as one line of JSON, with its newline.
+  static func encode(_ header: StreamHeader) -> Data {
+    var bytes = header.jsonBytes()
+    bytes.append(0x0A)
+    return Data(bytes)
+  }
 }

@@ -118,7 +118,7 @@ final class InProcessBundle: BundleConnection, @unchecked Sendable {
     guard !closed.withLock({ $0 }) else { throw .closed }
     let contextJSON: Data
     do {
-      contextJSON = try WidgetJSON.encode(context)
+      contextJSON = Data(try context.jsonBytes())
     } catch {
       throw .invalid("cannot encode the context: \(error)")
     }

@@ -1,0 +1,214 @@
+import Foundation
+
+/// A JSON writer that appends straight to a byte buffer, following the ``WidgetJSON``
+/// conventions byte for byte: the output is what `WidgetJSON.encoder()` writes for the same
+/// value (keys in UTF-8 order, slashes unescaped, control characters escaped as RFC 8259 asks,
+/// numbers as Swift prints them without a trailing `.0`, dates as ``RFC3339`` strings).
+///
+/// Written by hand because Foundation's `JSONEncoder` costs tens of microseconds per stream
+/// event; the writer is used for the events and the header of the stream (see
+/// ``StreamEvent/jsonBytes()``). Callers write objects' keys in sorted order themselves.
+public struct JSONByteWriter: Sendable {
+  /// What was written so far.
+  public internal(set) var bytes: [UInt8]
+
+  /// Creates a writer with room for `capacity` bytes.
+  public init(capacity: Int = 1024) {
+    bytes = []
+    bytes.reserveCapacity(capacity)
+  }
+
+  /// A number that JSON cannot hold (NaN, ±infinity): `JSONEncoder` refuses it too.
+  public struct NonFiniteNumber: Error, Sendable, CustomStringConvertible {
+    /// The number.
+    public var value: Double
+    public var description: String { "\(value) cannot be written as a JSON number" }
+  }
+
+  // MARK: Punctuation
+
+  @inline(__always)
+  mutating func byte(_ value: UInt8) {
+    bytes.append(value)
+  }
+
+  @inline(__always)
+  mutating func raw(_ text: StaticString) {
+    text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+  }
+
+  /// Writes `"key":` (`key` must need no escaping: the types' own field names).
+  @inline(__always)
+  mutating func key(_ key: StaticString) {
+    bytes.append(UInt8(ascii: "\""))
+    key.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    bytes.append(UInt8(ascii: "\""))
+    bytes.append(UInt8(ascii: ":"))
+  }
+
+  /// Writes `,"key":`.
+  @inline(__always)
+  mutating func nextKey(_ key: StaticString) {
+    bytes.append(UInt8(ascii: ","))
+    self.key(key)
+  }
+
+  // MARK: Values
+
+  /// Writes `value` as a JSON string, escaped as `JSONEncoder` escapes it.
+  public mutating func string(_ value: String) {
+    let written: Void? = value.utf8.withContiguousStorageIfAvailable { utf8 in
+      escaped(utf8)
+    }
+    if written == nil {
+      var value = value
+      value.withUTF8 { escaped($0) }
+    }
+  }
+
+  private mutating func escaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+    bytes.append(UInt8(ascii: "\""))
+    var start = 0
+    var index = 0
+    let count = utf8.count
+    while index < count {
+      let unit = utf8[index]
+      if unit >= 0x20 && unit != UInt8(ascii: "\"") && unit != UInt8(ascii: "\\") {
+        index += 1
+        continue
+      }
+      if index > start {
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+      }
+      bytes.append(UInt8(ascii: "\\"))
+      switch unit {
+      case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\""))
+      case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\"))
+      case 0x08: bytes.append(UInt8(ascii: "b"))
+      case 0x0C: bytes.append(UInt8(ascii: "f"))
+      case 0x0A: bytes.append(UInt8(ascii: "n"))
+      case 0x0D: bytes.append(UInt8(ascii: "r"))
+      case 0x09: bytes.append(UInt8(ascii: "t"))
+      default:
+        bytes.append(UInt8(ascii: "u"))
+        bytes.append(UInt8(ascii: "0"))
+        bytes.append(UInt8(ascii: "0"))
+        bytes.append(Self.hexDigit(unit >> 4))
+        bytes.append(Self.hexDigit(unit & 0x0F))
+      }
+      index += 1
+      start = index
+    }
+    if count > start {
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<count]))
+    }
+    bytes.append(UInt8(ascii: "\""))
+  }
+
+  @inline(__always)
+  private static func hexDigit(_ value: UInt8) -> UInt8 {
+    value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
+  }
+
+  /// Writes `value` in decimal.
+  public mutating func integer(_ value: Int) {
+    if value < 0 {
+      bytes.append(UInt8(ascii: "-"))
+      unsigned(value.magnitude)
+    } else {
+      unsigned(UInt(value))
+    }
+  }
+
+  /// Writes `value` in decimal.
+  public mutating func unsigned<T: UnsignedInteger & FixedWidthInteger>(_ value: T) {
+    if value < 10 {
+      bytes.append(UInt8(ascii: "0") + UInt8(value))
+      return
+    }
+    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for 24 digits
+    var count = 0
+    var rest = UInt64(value)
+    withUnsafeMutableBytes(of: &digits) { buffer in
+      while rest > 0 {
+        count += 1
+        buffer[24 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
+        rest /= 10
+      }
+      bytes.append(contentsOf: UnsafeMutableRawBufferPointer(rebasing: buffer[(24 - count)...]))
+    }
+  }
+
+  /// Writes `value` as `JSONEncoder` does: Swift's shortest representation, without a
+  /// trailing `.0`. Throws for NaN and infinities.
+  public mutating func number(_ value: Double) throws(NonFiniteNumber) {
+    guard value.isFinite else { throw NonFiniteNumber(value: value) }
+    // Whole numbers well inside the range Swift prints without an exponent: their digits.
+    if value == value.rounded(.towardZero), value.magnitude < 1e15 {
+      if value == 0 {
+        if value.sign == .minus { bytes.append(UInt8(ascii: "-")) }
+        bytes.append(UInt8(ascii: "0"))
+      } else {
+        integer(Int(value))
+      }
+      return
+    }
+    var text = value.description
+    if text.hasSuffix(".0") { text.removeLast(2) }
+    bytes.append(contentsOf: text.utf8)
+  }
+
+  /// Writes `true` or `false`.
+  public mutating func bool(_ value: Bool) {
+    if value { raw("true") } else { raw("false") }
+  }
+
+  /// Writes `date` as an RFC 3339 string (``RFC3339/string(from:)``).
+  public mutating func date(_ date: Date) {
+    bytes.append(UInt8(ascii: "\""))
+    RFC3339.append(date, to: &bytes)
+    bytes.append(UInt8(ascii: "\""))
+  }
+
+  /// Writes a list of strings.
+  public mutating func strings(_ values: [String]) {
+    bytes.append(UInt8(ascii: "["))
+    for (index, value) in values.enumerated() {
+      if index > 0 { bytes.append(UInt8(ascii: ",")) }
+      string(value)
+    }
+    bytes.append(UInt8(ascii: "]"))
+  }
+
+  /// Writes any JSON value; object keys in UTF-8 order, as `JSONEncoder` sorts them.
+  public mutating func value(_ value: JSONValue) throws(NonFiniteNumber) {
+    switch value {
+    case .null: raw("null")
+    case .bool(let flag): bool(flag)
+    case .number(let number): try self.number(number)
+    case .string(let text): string(text)
+    case .array(let elements):
+      bytes.append(UInt8(ascii: "["))
+      for (index, element) in elements.enumerated() {
+        if index > 0 { bytes.append(UInt8(ascii: ",")) }
+        try self.value(element)
+      }
+      bytes.append(UInt8(ascii: "]"))
+    case .object(let members):
+      try object(members)
+    }
+  }
+
+  /// Writes an object of any JSON values, keys in UTF-8 order.
+  public mutating func object(_ members: [String: JSONValue]) throws(NonFiniteNumber) {
+    bytes.append(UInt8(ascii: "{"))
+    let sorted = members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+    for (index, member) in sorted.enumerated() {
+      if index > 0 { bytes.append(UInt8(ascii: ",")) }
+      string(member.key)
+      bytes.append(UInt8(ascii: ":"))
+      try value(member.value)
+    }
+    bytes.append(UInt8(ascii: "}"))
+  }
+}

@@ -1,0 +1,603 @@
+import Foundation
+
+// Every type of the stream written by hand with `JSONByteWriter`, keys in the order
+// `JSONEncoder` sorts them (UTF-8), fields left out exactly where the Codable conformances
+// leave them out. `JSONWriterTests` compares the output with `WidgetJSON.encoder()`'s byte for
+// byte.
+
+extension StreamEvent {
+  /// The event as one line of JSON (without the newline): the same bytes as
+  /// `WidgetJSON.encode(self)`, several times faster. Throws for a number JSON cannot hold.
+  public func jsonBytes() throws(JSONByteWriter.NonFiniteNumber) -> [UInt8] {
+    var writer = JSONByteWriter(capacity: 1536)
+    try writer.event(self)
+    return writer.bytes
+  }
+}
+
+extension StreamHeader {
+  /// The header as one line of JSON (without the newline): the same bytes as
+  /// `WidgetJSON.encode(self)`.
+  public func jsonBytes() -> [UInt8] {
+    var writer = JSONByteWriter(capacity: 128)
+    writer.open("host")
+    writer.string(host)
+    writer.nextKey("started")
+    writer.date(started)
+    writer.nextKey("stream")
+    writer.string(stream)
+    writer.nextKey("type")
+    writer.string(type)
+    writer.nextKey("version")
+    writer.integer(version)
+    writer.byte(UInt8(ascii: "}"))
+    return writer.bytes
+  }
+}
+
+extension JSONByteWriter {
+  /// Writes `{"key":`: opens an object at its first key.
+  @inline(__always)
+  mutating func open(_ name: StaticString) {
+    byte(UInt8(ascii: "{"))
+    key(name)
+  }
+
+  /// Writes a stream event.
+  mutating func event(_ event: StreamEvent) throws(NonFiniteNumber) {
+    open("data")
+    switch event.payload {
+    case .bundle(let data): bundle(data)
+    case .reload(let data): reload(data)
+    case .timeline(let data): timeline(data)
+    case .entry(let data): try entry(data)
+    case .warning(let data), .error(let data): problem(data)
+    case .openURL(let data): openURL(data)
+    }
+    if let instance = event.instance {
+      nextKey("instance")
+      string(instance)
+    }
+    nextKey("seq")
+    unsigned(event.seq)
+    nextKey("time")
+    date(event.time)
+    nextKey("type")
+    string(event.payload.type)
+    byte(UInt8(ascii: "}"))
+  }
+
+  mutating func bundle(_ data: BundleEvent) {
+    open("bundle")
+    string(data.bundle)
+    nextKey("event")
+    string(data.event.rawValue)
+    nextKey("kinds")
+    strings(data.kinds)
+    nextKey("path")
+    string(data.path)
+    if let previousVersion = data.previousVersion {
+      nextKey("previousVersion")
+      string(previousVersion)
+    }
+    if let reason = data.reason {
+      nextKey("reason")
+      string(reason)
+    }
+    nextKey("version")
+    string(data.version)
+    byte(UInt8(ascii: "}"))
+  }
+
+  mutating func reload(_ data: ReloadEvent) {
+    open("family")
+    string(data.family.rawValue)
+    nextKey("kind")
+    string(data.kind)
+    nextKey("reason")
+    string(data.reason.rawValue)
+    byte(UInt8(ascii: "}"))
+  }
+
+  mutating func timeline(_ data: TimelineEvent) {
+    byte(UInt8(ascii: "{"))
+    if let budgetLeft = data.budgetLeft {
+      key("budgetLeft")
+      integer(budgetLeft)
+      byte(UInt8(ascii: ","))
+    }
+    key("entries")
+    integer(data.entries)
+    nextKey("family")
+    string(data.family.rawValue)
+    nextKey("kind")
+    string(data.kind)
+    if let nextReload = data.nextReload {
+      nextKey("nextReload")
+      date(nextReload)
+    }
+    nextKey("policy")
+    policy(data.policy)
+    byte(UInt8(ascii: "}"))
+  }
+
+  mutating func policy(_ policy: ReloadPolicy) {
+    switch policy {
+    case .atEnd: raw(#"{"type":"atEnd"}"#)
+    case .never: raw(#"{"type":"never"}"#)
+    case .after(let date):
+      open("date")
+      self.date(date)
+      raw(#","type":"after"}"#)
+    }
+  }
+
+  mutating func problem(_ data: ProblemEvent) {
+    byte(UInt8(ascii: "{"))
+    if let bundle = data.bundle {
+      key("bundle")
+      string(bundle)
+      byte(UInt8(ascii: ","))
+    }
+    key("code")
+    string(data.code)
+    if let kind = data.kind {
+      nextKey("kind")
+      string(kind)
+    }
+    nextKey("message")
+    string(data.message)
+    byte(UInt8(ascii: "}"))
+  }
+
+  mutating func openURL(_ data: OpenURLEvent) {
+    byte(UInt8(ascii: "{"))
+    if let region = data.region {
+      key("region")
+      string(region)
+      byte(UInt8(ascii: ","))
+    }
+    key("url")
+    string(data.url)
+    byte(UInt8(ascii: "}"))
+  }
+
+  mutating func entry(_ data: EntryEvent) throws(NonFiniteNumber) {
+    byte(UInt8(ascii: "{"))
+    if let configuration = data.configuration {
+      key("configuration")
+      try object(configuration)
+      byte(UInt8(ascii: ","))
+    }
+    key("date")
+    let dateStart = bytes.count
+    date(data.date)
+    let dateEnd = bytes.count
+    nextKey("family")
+    string(data.family.rawValue)
+    nextKey("kind")
+    string(data.kind)
+    nextKey("lines")
+    strings(data.lines)
+    nextKey("regions")
+    byte(UInt8(ascii: "["))
+    for (index, region) in data.regions.enumerated() {
+      if index > 0 { byte(UInt8(ascii: ",")) }
+      tapRegion(region)
+    }
+    byte(UInt8(ascii: "]"))
+    if let relevance = data.relevance {
+      nextKey("relevance")
+      open("duration")
+      try number(relevance.duration)
+      nextKey("score")
+      try number(relevance.score)
+      byte(UInt8(ascii: "}"))
+    }
+    if data.restored { raw(#","restored":true"#) }
+    nextKey("source")
+    string(data.source.rawValue)
+    nextKey("spans")
+    byte(UInt8(ascii: "["))
+    for (index, span) in data.spans.enumerated() {
+      if index > 0 { byte(UInt8(ascii: ",")) }
+      try self.span(span)
+    }
+    byte(UInt8(ascii: "]"))
+    nextKey("stale")
+    bool(data.stale)
+    if let url = data.url {
+      nextKey("url")
+      string(url)
+    }
+    nextKey("validFrom")
+    // The same date as `date`: its bytes again.
+    bytes.append(contentsOf: bytes[dateStart..<dateEnd])
+    if let validUntil = data.validUntil {
+      nextKey("validUntil")
+      date(validUntil)
+    }
+    nextKey("view")
+    try view(data.view)
+    byte(UInt8(ascii: "}"))
+  }
+
+  mutating func tapRegion(_ region: TapRegion) {
+    open("height")
+    integer(region.height)
+    nextKey("id")
+    string(region.id)
+    nextKey("url")
+    string(region.url)
+    nextKey("width")
+    integer(region.width)
+    nextKey("x")
+    integer(region.x)
+    nextKey("y")
+    integer(region.y)
+    byte(UInt8(ascii: "}"))
+  }
+
+  /// Writes `,"key":true|false` when `value` is set.
+  @inline(__always)
+  mutating func optionalFlag(_ name: StaticString, _ value: Bool?) {
+    guard let value else { return }
+    nextKey(name)
+    bool(value)
+  }
+
+  mutating func span(_ span: Span) throws(NonFiniteNumber) {
+    // The optional fields come first and last; `column` is always there, so the fields
+    // before it are written with a trailing comma.
+    byte(UInt8(ascii: "{"))
+    if let background = span.background {
+      key("background")
+      try color(background)
+      byte(UInt8(ascii: ","))
+    }
+    if let bold = span.bold {
+      key("bold")
+      bool(bold)
+      byte(UInt8(ascii: ","))
+    }
+    key("column")
+    integer(span.column)
+    optionalFlag("dim", span.dim)
+    if let foreground = span.foreground {
+      nextKey("foreground")
+      try color(foreground)
+    }
+    optionalFlag("italic", span.italic)
+    nextKey("length")
+    integer(span.length)
+    optionalFlag("redacted", span.redacted)
+    nextKey("row")
+    integer(span.row)
+    optionalFlag("strikethrough", span.strikethrough)
+    optionalFlag("underline", span.underline)
+    byte(UInt8(ascii: "}"))
+  }
+
+  mutating func color(_ color: ColorValue) throws(NonFiniteNumber) {
+    byte(UInt8(ascii: "{"))
+    if let blue = color.blue {
+      key("blue")
+      try number(blue)
+      byte(UInt8(ascii: ","))
+    }
+    if let green = color.green {
+      key("green")
+      try number(green)
+      byte(UInt8(ascii: ","))
+    }
+    if let name = color.name {
+      key("name")
+      string(name)
+      byte(UInt8(ascii: ","))
+    }
+    key("opacity")
+    try number(color.opacity)
+    if let red = color.red {
+      nextKey("red")
+      try number(red)
+    }
+    byte(UInt8(ascii: "}"))
+  }
+
+  /// Writes `,"key":number` when `value` is set.
+  @inline(__always)
+  mutating func optionalNumber(_ name: StaticString, _ value: Double?) throws(NonFiniteNumber) {
+    guard let value else { return }
+    nextKey(name)
+    try number(value)
+  }
+
+  /// Writes `,"key":"text"` when `value` is set.
+  @inline(__always)
+  mutating func optionalString(_ name: StaticString, _ value: String?) {
+    guard let value else { return }
+    nextKey(name)
+    string(value)
+  }
+
+  /// Writes a frame length: a number, or `"infinity"`.
+  @inline(__always)
+  mutating func frameLength(_ name: StaticString, _ value: Double?) throws(NonFiniteNumber) {
+    guard let value else { return }
+    nextKey(name)
+    if value.isInfinite { raw(#""infinity""#) } else { try number(value) }
+  }
+
+  /// Writes a view node; modifiers are the modifier's fields, `type` and `child`.
+  mutating func view(_ node: ViewNode) throws(NonFiniteNumber) {
+    switch node {
+    case .empty:
+      raw(#"{"type":"empty"}"#)
+    case .divider:
+      raw(#"{"type":"divider"}"#)
+    case .text(let text):
+      open("runs")
+      byte(UInt8(ascii: "["))
+      for (index, run) in text.runs.enumerated() {
+        if index > 0 { byte(UInt8(ascii: ",")) }
+        try self.run(run)
+      }
+      raw(#"],"type":"text"}"#)
+    case .image(let image):
+      byte(UInt8(ascii: "{"))
+      if image.missing { raw(#""missing":true,"#) }
+      if let name = image.name {
+        key("name")
+        string(name)
+        byte(UInt8(ascii: ","))
+      }
+      if let path = image.path {
+        key("path")
+        string(path)
+        byte(UInt8(ascii: ","))
+      }
+      if let pixelHeight = image.pixelHeight {
+        key("pixelHeight")
+        integer(pixelHeight)
+        byte(UInt8(ascii: ","))
+      }
+      if let pixelWidth = image.pixelWidth {
+        key("pixelWidth")
+        integer(pixelWidth)
+        byte(UInt8(ascii: ","))
+      }
+      key("resizable")
+      bool(image.resizable)
+      optionalString("systemName", image.systemName)
+      raw(#","type":"image"}"#)
+    case .shape(let shape):
+      byte(UInt8(ascii: "{"))
+      if let cornerRadius = shape.cornerRadius {
+        key("cornerRadius")
+        try number(cornerRadius)
+        byte(UInt8(ascii: ","))
+      }
+      if let fill = shape.fill {
+        key("fill")
+        try color(fill)
+        byte(UInt8(ascii: ","))
+      }
+      key("shape")
+      string(shape.shape.rawValue)
+      raw(#","type":"shape"}"#)
+    case .color(let value):
+      open("color")
+      try color(value)
+      raw(#","type":"color"}"#)
+    case .stack(let stack):
+      open("alignment")
+      string(stack.alignment.rawValue)
+      nextKey("children")
+      byte(UInt8(ascii: "["))
+      for (index, child) in stack.children.enumerated() {
+        if index > 0 { byte(UInt8(ascii: ",")) }
+        try view(child)
+      }
+      byte(UInt8(ascii: "]"))
+      try optionalNumber("spacing", stack.spacing)
+      switch stack.axis {
+      case .horizontal: raw(#","type":"hstack"}"#)
+      case .vertical: raw(#","type":"vstack"}"#)
+      case .z: raw(#","type":"zstack"}"#)
+      }
+    case .spacer(let minLength):
+      byte(UInt8(ascii: "{"))
+      if let minLength {
+        key("minLength")
+        try number(minLength)
+        byte(UInt8(ascii: ","))
+      }
+      raw(#""type":"spacer"}"#)
+    case .modified(let child, let modifier):
+      try modified(child, modifier)
+    }
+  }
+
+  private mutating func modified(_ child: ViewNode, _ modifier: Modifier) throws(NonFiniteNumber) {
+    switch modifier {
+    case .frame(let frame):
+      open("alignment")
+      string(frame.alignment.rawValue)
+      nextKey("child")
+      try view(child)
+      try frameLength("height", frame.height)
+      try frameLength("idealHeight", frame.idealHeight)
+      try frameLength("idealWidth", frame.idealWidth)
+      try frameLength("maxHeight", frame.maxHeight)
+      try frameLength("maxWidth", frame.maxWidth)
+      try frameLength("minHeight", frame.minHeight)
+      try frameLength("minWidth", frame.minWidth)
+      raw(#","type":"frame""#)
+      try frameLength("width", frame.width)
+      byte(UInt8(ascii: "}"))
+    case .padding(let insets):
+      open("bottom")
+      try number(insets.bottom)
+      nextKey("child")
+      try view(child)
+      nextKey("leading")
+      try number(insets.leading)
+      nextKey("top")
+      try number(insets.top)
+      nextKey("trailing")
+      try number(insets.trailing)
+      raw(#","type":"padding"}"#)
+    case .background(let layer, let alignment):
+      try layered(child, layer, alignment: alignment, type: #""background"}"#)
+    case .overlay(let layer, let alignment):
+      try layered(child, layer, alignment: alignment, type: #""overlay"}"#)
+    case .containerBackground(let layer):
+      open("child")
+      try view(child)
+      nextKey("layer")
+      try view(layer)
+      raw(#","type":"containerBackground"}"#)
+    case .style(let style):
+      open("child")
+      try view(child)
+      try styleFields(style, type: true)
+      byte(UInt8(ascii: "}"))
+    case .opacity(let value):
+      try valued(child, type: #""opacity","value":"#)
+      try number(value)
+      byte(UInt8(ascii: "}"))
+    case .clip(let shape, let cornerRadius):
+      open("child")
+      try view(child)
+      try optionalNumber("cornerRadius", cornerRadius)
+      nextKey("shape")
+      string(shape.rawValue)
+      raw(#","type":"clip"}"#)
+    case .link(let url):
+      try valued(child, type: #""link","url":"#)
+      string(url)
+      byte(UInt8(ascii: "}"))
+    case .widgetURL(let url):
+      try valued(child, type: #""widgetURL","url":"#)
+      string(url)
+      byte(UInt8(ascii: "}"))
+    case .layoutPriority(let value):
+      try valued(child, type: #""layoutPriority","value":"#)
+      try number(value)
+      byte(UInt8(ascii: "}"))
+    case .accentable(let value):
+      try valued(child, type: #""accentable","value":"#)
+      bool(value)
+      byte(UInt8(ascii: "}"))
+    }
+  }
+
+  /// `{"child":…,"type":` followed by `rest` (the type's name and the next key).
+  private mutating func valued(_ child: ViewNode, type rest: StaticString) throws(NonFiniteNumber) {
+    open("child")
+    try view(child)
+    nextKey("type")
+    raw(rest)
+  }
+
+  private mutating func layered(
+    _ child: ViewNode, _ layer: ViewNode, alignment: Alignment, type rest: StaticString
+  ) throws(NonFiniteNumber) {
+    open("alignment")
+    string(alignment.rawValue)
+    nextKey("child")
+    try view(child)
+    nextKey("layer")
+    try view(layer)
+    nextKey("type")
+    raw(rest)
+  }
+
+  /// Writes a text style's fields, each after a comma (the object is already open and has a
+  /// field), with `"type":"style"` in its place when `type` is true.
+  private mutating func styleFields(_ style: TextStyle, type: Bool) throws(NonFiniteNumber) {
+    if let font = style.font {
+      nextKey("font")
+      try self.font(font)
+    }
+    if let foreground = style.foreground {
+      nextKey("foreground")
+      try color(foreground)
+    }
+    optionalFlag("italic", style.italic)
+    if let lineLimit = style.lineLimit {
+      nextKey("lineLimit")
+      integer(lineLimit)
+    }
+    try optionalNumber("minimumScaleFactor", style.minimumScaleFactor)
+    optionalString("multilineTextAlignment", style.multilineTextAlignment?.rawValue)
+    optionalFlag("redacted", style.redacted)
+    optionalFlag("strikethrough", style.strikethrough)
+    optionalString("truncationMode", style.truncationMode?.rawValue)
+    if type { raw(#","type":"style""#) }
+    optionalFlag("underline", style.underline)
+    optionalString("weight", style.weight?.rawValue)
+  }
+
+  mutating func font(_ font: Font) throws(NonFiniteNumber) {
+    byte(UInt8(ascii: "{"))
+    var first = true
+    if let design = font.design {
+      key("design")
+      string(design)
+      first = false
+    }
+    if let size = font.size {
+      if !first { byte(UInt8(ascii: ",")) }
+      key("size")
+      try number(size)
+      first = false
+    }
+    if let textStyle = font.textStyle {
+      if !first { byte(UInt8(ascii: ",")) }
+      key("textStyle")
+      string(textStyle.rawValue)
+      first = false
+    }
+    if let weight = font.weight {
+      if !first { byte(UInt8(ascii: ",")) }
+      key("weight")
+      string(weight.rawValue)
+    }
+    byte(UInt8(ascii: "}"))
+  }
+
+  mutating func run(_ run: TextRun) throws(NonFiniteNumber) {
+    byte(UInt8(ascii: "{"))
+    if !run.style.isEmpty {
+      key("attributes")
+      try textStyle(run.style)
+      byte(UInt8(ascii: ","))
+    }
+    switch run.content {
+    case .verbatim(let text):
+      key("text")
+      string(text)
+    case .date(let date, let style):
+      key("date")
+      self.date(date)
+      nextKey("style")
+      string(style.rawValue)
+    }
+    byte(UInt8(ascii: "}"))
+  }
+
+  /// Writes a text style as an object of its own (a run's `attributes`).
+  mutating func textStyle(_ style: TextStyle) throws(NonFiniteNumber) {
+    // `styleFields` writes a comma before every field: write them after a placeholder byte
+    // and turn the first comma into the opening brace.
+    let start = bytes.count
+    try styleFields(style, type: false)
+    if bytes.count == start {
+      raw("{}")
+    } else {
+      bytes[start] = UInt8(ascii: "{")
+      byte(UInt8(ascii: "}"))
+    }
+  }
+}

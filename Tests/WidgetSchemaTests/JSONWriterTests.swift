@@ -1,0 +1,286 @@
+import Foundation
+import Testing
+
+@testable import WidgetSchema
+
+/// The hand-written stream writer (`StreamEvent.jsonBytes()`) writes exactly what
+/// `WidgetJSON.encoder()` writes, for every event type, every view node and modifier, and the
+/// awkward values: control and non-ASCII characters, extreme numbers, dates far from now.
+@Suite struct JSONWriterTests {
+  let date = Date(timeIntervalSince1970: 1_800_000_000.5)
+
+  /// Both encodings of `event`, compared byte for byte; and the writer's output decodes to the
+  /// event.
+  func expectSameBytes(
+    _ event: StreamEvent, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let expected = String(decoding: try WidgetJSON.encode(event), as: UTF8.self)
+    let written = String(decoding: try event.jsonBytes(), as: UTF8.self)
+    #expect(written == expected, sourceLocation: sourceLocation)
+    let decoded = try WidgetJSON.decode(StreamEvent.self, from: Data(written.utf8))
+    #expect(decoded == event, sourceLocation: sourceLocation)
+  }
+
+  func entryEvent(_ view: ViewNode, seq: UInt64 = 1) -> StreamEvent {
+    StreamEvent(
+      seq: seq, time: date, instance: "K/systemSmall",
+      payload: .entry(
+        EntryEvent(
+          kind: "K", family: .systemSmall, source: .timeline, date: date, validUntil: nil,
+          relevance: nil, view: view, lines: ["a"])))
+  }
+
+  static let awkwardStrings = [
+    "", "plain", "quote \" backslash \\ slash / http://x/y", "\u{0}\u{1}\u{7}\u{8}\u{9}\u{A}",
+    "\u{B}\u{C}\u{D}\u{E}\u{F}\u{10}\u{1F}\u{7F}", "é 😀 中文 \u{2028}\u{2029} \u{FEFF}",
+    "tab\tnew\nline\r", "e\u{301}", String(repeating: "long ", count: 200),
+  ]
+
+  static let awkwardNumbers: [Double] = [
+    0, -0.0, 1, -1, 0.5, 0.1, 1.0 / 3, 123_456_789, 1e15 - 1, 1e15, 1e16, 9_007_199_254_740_992,
+    -2_147_483_648, 1e300, -1e-300, .leastNonzeroMagnitude, .greatestFiniteMagnitude,
+    .leastNormalMagnitude,
+    12.25, 0.000_001, 1e21, 4.35, 170,
+  ]
+
+  @Test func header() throws {
+    let header = StreamHeader(host: "0.1.0 \"dev\"", started: date)
+    let expected = String(decoding: try WidgetJSON.encode(header), as: UTF8.self)
+    #expect(String(decoding: header.jsonBytes(), as: UTF8.self) == expected)
+  }
+
+  @Test func everyEventType() throws {
+    let payloads: [EventPayload] = [
+      .bundle(
+        BundleEvent(event: .loaded, bundle: "com.example", version: "1.0", path: "/a/b", kinds: [])),
+      .bundle(
+        BundleEvent(
+          event: .reloaded, bundle: "b", version: "2", path: "/p", kinds: ["A", "B"],
+          previousVersion: "1", reason: "why")),
+      .bundle(
+        BundleEvent(
+          event: .reloadFailed, bundle: "b", version: "2", path: "/p", kinds: ["A"],
+          reason: "bad")),
+      .reload(ReloadEvent(kind: "K", family: .accessoryInline, reason: .bundleUpdated)),
+      .timeline(
+        TimelineEvent(kind: "K", family: .systemLarge, entries: 3, policy: .atEnd, nextReload: nil)),
+      .timeline(
+        TimelineEvent(
+          kind: "K", family: .systemLarge, entries: 0, policy: .after(date), nextReload: date,
+          budgetLeft: 70)),
+      .timeline(
+        TimelineEvent(
+          kind: "K", family: .systemLarge, entries: 1, policy: .never, nextReload: nil,
+          budgetLeft: 0)),
+      .warning(ProblemEvent(code: "image-missing", message: "no \"x\"")),
+      .error(ProblemEvent(code: "provider-failed", message: "m", bundle: "b", kind: "k")),
+      .error(ProblemEvent(code: "c", message: "m", kind: "k")),
+      .openURL(OpenURLEvent(url: "https://example.com/a?b=c")),
+      .openURL(OpenURLEvent(url: "u", region: "link-0")),
+    ]
+    for (index, payload) in payloads.enumerated() {
+      try expectSameBytes(
+        StreamEvent(seq: UInt64(index), time: date, instance: nil, payload: payload))
+      try expectSameBytes(
+        StreamEvent(seq: .max, time: date, instance: "K/systemLarge#2", payload: payload))
+    }
+  }
+
+  @Test func entryFields() throws {
+    let view = ViewNode.text(TextNode(runs: [.verbatim("hi")]))
+    let entries = [
+      EntryEvent(
+        kind: "K", family: .systemMedium, source: .placeholder, date: date, validUntil: nil,
+        relevance: nil, view: view, lines: []),
+      EntryEvent(
+        kind: "K", family: .systemMedium, source: .snapshot, date: date,
+        validUntil: date.addingTimeInterval(60), relevance: Relevance(score: 0.8, duration: 3600),
+        view: view, lines: ["┌─┐", "│é│", ""],
+        spans: [
+          Span(row: 0, column: 0, length: 3),
+          Span(
+            row: 1, column: 2, length: 1, bold: true, italic: true, underline: true,
+            strikethrough: true, dim: true, redacted: true, foreground: ColorValue(name: "red"),
+            background: ColorValue(red: 0.1, green: 0.2, blue: 1, opacity: 0.5)),
+          Span(row: 2, column: 0, length: 1, foreground: ColorValue(red: 0, green: 0, blue: 0)),
+        ],
+        regions: [
+          TapRegion(id: "link-0", url: "https://e.com/x", x: 0, y: 1, width: 3, height: 2),
+          TapRegion(id: "link-1", url: "u", x: 5, y: 0, width: 1, height: 1),
+        ],
+        url: "app://open", stale: true, restored: true,
+        configuration: [
+          "city": .string("Zürich"), "count": .number(3), "ratio": .number(0.25),
+          "on": .bool(false), "none": .null, "B": .number(-0.0), "a10": .number(1),
+          "a2": .number(2), "é": .string("x"),
+          "list": .array([.number(1), .string("/"), .array([]), .object([:])]),
+          "entity": .object(["identifier": .string("id/1"), "display": .string("One")]),
+        ]),
+      EntryEvent(
+        kind: "K", family: .accessoryCircular, source: .timeline, date: date, validUntil: nil,
+        relevance: Relevance(score: -1), view: view, lines: ["x"], configuration: [:]),
+    ]
+    for entry in entries {
+      try expectSameBytes(
+        StreamEvent(seq: 9, time: date, instance: "K/systemMedium", payload: .entry(entry)))
+    }
+  }
+
+  /// One node of every type and modifier, with optional fields both set and not.
+  static var viewCorpus: [ViewNode] {
+    let date = Date(timeIntervalSince1970: 1_800_000_000.5)
+    let leaf = ViewNode.text(TextNode(runs: [.verbatim("leaf")]))
+    let full = TextStyle(
+      font: Font(textStyle: .headline, size: 13.5, weight: .bold, design: "monospaced"),
+      weight: .semibold, italic: true, underline: false, strikethrough: true,
+      foreground: ColorValue(name: "secondary", opacity: 0.5), lineLimit: 2,
+      multilineTextAlignment: .center, truncationMode: .middle, minimumScaleFactor: 0.5,
+      redacted: true)
+    return [
+      .empty, .divider, .spacer(minLength: nil), .spacer(minLength: 4),
+      .color(ColorValue(name: "blue")), .color(ColorValue(red: 1, green: 0.5, blue: 0)),
+      .text(TextNode(runs: [])),
+      .text(
+        TextNode(runs: [
+          .verbatim("a"), TextRun(.verbatim("b"), style: TextStyle(weight: .bold)),
+          .date(date, style: .relative),
+          TextRun(.date(date, style: .timer), style: full),
+          TextRun(.verbatim("c"), style: TextStyle(font: Font(size: 9))),
+          TextRun(.verbatim("d"), style: TextStyle(font: Font(design: "serif"), lineLimit: 0)),
+          TextRun(.verbatim("e"), style: TextStyle(font: Font(weight: .light), underline: true)),
+        ])),
+      .image(ImageNode(systemName: "star.fill")),
+      .image(
+        ImageNode(
+          name: "photo", resizable: true, path: "/b/Resources/photo.png", pixelWidth: 64,
+          pixelHeight: 32)),
+      .image(ImageNode(name: "gone", missing: true)),
+      .shape(ShapeNode(shape: .circle)),
+      .shape(
+        ShapeNode(shape: .roundedRectangle, cornerRadius: 8, fill: ColorValue(name: "mint"))),
+      .stack(StackNode(axis: .horizontal, children: [])),
+      .stack(StackNode(axis: .vertical, alignment: .leading, spacing: 2, children: [leaf, leaf])),
+      .stack(StackNode(axis: .z, alignment: .bottomTrailing, children: [.empty])),
+      .modified(leaf, .frame(Frame())),
+      .modified(
+        leaf,
+        .frame(
+          Frame(
+            width: 10, height: 20, minWidth: 0, idealWidth: 5, maxWidth: .infinity,
+            minHeight: 1, idealHeight: 2, maxHeight: .infinity, alignment: .topLeading))),
+      .modified(leaf, .frame(Frame(width: 3))),
+      .modified(leaf, .padding(EdgeInsets(top: 1, leading: 2.5, bottom: 0, trailing: 16))),
+      .modified(leaf, .background(.color(ColorValue(name: "red")), alignment: .center)),
+      .modified(leaf, .overlay(leaf, alignment: .bottom)),
+      .modified(leaf, .containerBackground(.color(ColorValue(name: "clear")))),
+      .modified(leaf, .style(TextStyle())),
+      .modified(leaf, .style(full)),
+      .modified(leaf, .style(TextStyle(weight: .black, underline: true))),
+      .modified(leaf, .opacity(0.25)),
+      .modified(leaf, .clip(.capsule, cornerRadius: nil)),
+      .modified(leaf, .clip(.roundedRectangle, cornerRadius: 4)),
+      .modified(leaf, .link("https://example.com/path")),
+      .modified(leaf, .widgetURL("app://x")),
+      .modified(leaf, .layoutPriority(1)),
+      .modified(leaf, .accentable(false)),
+    ]
+  }
+
+  @Test func everyViewNode() throws {
+    let nodes = Self.viewCorpus
+    for (index, node) in nodes.enumerated() {
+      try expectSameBytes(entryEvent(node, seq: UInt64(index)))
+    }
+    // All of them in one deep tree.
+    var deep = ViewNode.stack(StackNode(axis: .vertical, children: nodes))
+    for index in 0..<20 {
+      deep = .modified(deep, .padding(EdgeInsets(top: Double(index))))
+    }
+    try expectSameBytes(entryEvent(deep))
+  }
+
+  @Test(arguments: awkwardStrings) func strings(_ text: String) throws {
+    try expectSameBytes(
+      StreamEvent(
+        seq: 1, time: date, instance: text,
+        payload: .warning(ProblemEvent(code: text, message: text, bundle: text, kind: text))))
+    try expectSameBytes(entryEvent(.text(TextNode(runs: [.verbatim(text)]))))
+    let event = StreamEvent(
+      seq: 1, time: date,
+      payload: .entry(
+        EntryEvent(
+          kind: text, family: .systemSmall, source: .timeline, date: date, validUntil: nil,
+          relevance: nil, view: .empty, lines: [text, text], configuration: [text: .string(text)])
+      ))
+    try expectSameBytes(event)
+  }
+
+  @Test(arguments: awkwardNumbers) func numbers(_ number: Double) throws {
+    try expectSameBytes(entryEvent(.modified(.empty, .opacity(number))))
+    try expectSameBytes(entryEvent(.spacer(minLength: number)))
+    try expectSameBytes(entryEvent(.modified(.empty, .padding(EdgeInsets(top: number)))))
+    let event = StreamEvent(
+      seq: 1, time: date,
+      payload: .entry(
+        EntryEvent(
+          kind: "K", family: .systemSmall, source: .timeline, date: date, validUntil: nil,
+          relevance: Relevance(score: number, duration: number), view: .empty, lines: [],
+          configuration: ["n": .number(number)])))
+    try expectSameBytes(event)
+  }
+
+  @Test func integers() throws {
+    for value in [0, 1, 9, 10, 99, 100, 12_345, Int.max, Int.min, -1, -10] {
+      try expectSameBytes(
+        entryEvent(
+          .image(ImageNode(name: "i", pixelWidth: value, pixelHeight: value)),
+          seq: UInt64(value.magnitude)))
+    }
+  }
+
+  @Test func dates() throws {
+    let seconds: [Double] = [
+      0, -1, -0.0005, 0.001, 0.0015, 951_782_400, 1_800_000_000.999, 1_800_000_000.9996,
+      -62_135_596_800, 253_402_300_799, 253_402_300_800, -62_135_596_801, 1e13,
+    ]
+    for value in seconds {
+      let date = Date(timeIntervalSince1970: value)
+      var bytes: [UInt8] = []
+      RFC3339.append(date, to: &bytes)
+      #expect(String(decoding: bytes, as: UTF8.self) == RFC3339.string(from: date))
+      let event = StreamEvent(
+        seq: 1, time: date,
+        payload: .reload(ReloadEvent(kind: "K", family: .systemSmall, reason: .initial)))
+      #expect(
+        String(decoding: try event.jsonBytes(), as: UTF8.self)
+          == String(decoding: try WidgetJSON.encode(event), as: UTF8.self))
+    }
+  }
+
+  @Test func providerContexts() throws {
+    let contexts = [
+      ProviderContext(family: .systemSmall),
+      ProviderContext(family: .accessoryInline, isPreview: true, parameter: "city"),
+      ProviderContext(
+        family: .systemLarge, displaySize: Size(width: 0.5, height: 1e16),
+        configuration: [
+          "city": .string("Zürich / \"x\""), "n": .number(-2), "on": .bool(true),
+          "entity": .object(["identifier": .string("1"), "display": .string("One")]),
+        ]),
+      ProviderContext(family: .systemMedium, configuration: [:]),
+    ]
+    for context in contexts {
+      #expect(
+        String(decoding: try context.jsonBytes(), as: UTF8.self)
+          == String(decoding: try WidgetJSON.encode(context), as: UTF8.self))
+    }
+  }
+
+  @Test func nonFiniteNumbersAreRefusedLikeTheEncoder() {
+    for number in [Double.nan, .infinity, -.infinity] {
+      let event = entryEvent(.modified(.empty, .opacity(number)))
+      #expect(throws: JSONByteWriter.NonFiniteNumber.self) { try event.jsonBytes() }
+      #expect(throws: (any Error).self) { try WidgetJSON.encode(event) }
+    }
+  }
+}

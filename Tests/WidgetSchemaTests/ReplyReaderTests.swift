@@ -1,0 +1,163 @@
+import Foundation
+import Testing
+
+@testable import WidgetSchema
+
+/// The hand-written reply reader gives the value `JSONDecoder` gives for every valid reply, and
+/// gives up on every invalid one (so `JSONDecoder` still writes the error, with its path).
+@Suite struct ReplyReaderTests {
+  let date = Date(timeIntervalSince1970: 1_800_000_000.5)
+
+  /// `json` read both ways: the reader must read it, to the decoder's value.
+  func expectSameValue<T: Decodable & Equatable>(
+    _ type: T.Type, _ json: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let data = Data(json.utf8)
+    let expected = try WidgetJSON.decoder().decode(type, from: data)
+    let read = ReplyReader.decode(type, from: data)
+    #expect(read != nil, "the reader gave up on \(json)", sourceLocation: sourceLocation)
+    #expect(read == expected, sourceLocation: sourceLocation)
+  }
+
+  /// `json` is invalid: the decoder refuses it and the reader gives up.
+  func expectRefused<T: Decodable & Equatable>(
+    _ type: T.Type, _ json: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let data = Data(json.utf8)
+    #expect(
+      throws: (any Error).self, "the decoder accepted \(json)", sourceLocation: sourceLocation
+    ) { try WidgetJSON.decoder().decode(type, from: data) }
+    #expect(
+      ReplyReader.decode(type, from: data) == nil, "the reader accepted \(json)",
+      sourceLocation: sourceLocation)
+  }
+
+  @Test func everyViewNodeAsEncoded() throws {
+    for node in JSONWriterTests.viewCorpus {
+      let json = String(decoding: try WidgetJSON.encode(node), as: UTF8.self)
+      try expectSameValue(ViewNode.self, json)
+    }
+  }
+
+  @Test func timelinesAndEntries() throws {
+    let view = ViewNode.stack(StackNode(axis: .vertical, children: JSONWriterTests.viewCorpus))
+    let timelines = [
+      Timeline(entries: [], policy: .atEnd),
+      Timeline(entries: [Entry(date: date, view: .empty)], policy: .never),
+      Timeline(
+        entries: [
+          Entry(date: date, relevance: Relevance(score: 0.5, duration: 60), view: view),
+          Entry(date: date.addingTimeInterval(0.001), relevance: Relevance(score: -3), view: view),
+        ],
+        policy: .after(date.addingTimeInterval(3600))),
+    ]
+    for timeline in timelines {
+      let json = String(decoding: try WidgetJSON.encode(timeline), as: UTF8.self)
+      try expectSameValue(Timeline.self, json)
+      for entry in timeline.entries {
+        try expectSameValue(
+          Entry.self, String(decoding: try WidgetJSON.encode(entry), as: UTF8.self))
+      }
+    }
+  }
+
+  /// What bundles write by hand: white space, escapes, nulls, defaults, unknown keys, numbers
+  /// in every form.
+  @Test(arguments: [
+    #" { "type" : "empty" , "extra": [1, {"a": null}, "x"] } "#,
+    "{\"type\":\"text\",\"runs\":[{\"text\":\"a\\\"b\\\\c\\/d\\b\\f\\n\\r\\t\\u00e9\\u4E2D\\ud83d\\ude00\\u0000\"}]}",
+    #"{"type":"text","runs":[{"text":"é 😀","attributes":null},{"text":null,"date":"2026-11-30T04:07:41+02:00","style":"timer"}]}"#,
+    #"{"type":"text","runs":[{"date":"2026-11-30t04:07:41.123456Z","style":"date","attributes":{"font":{"size":12,"weight":"bold"},"lineLimit":-0,"italic":null}}]}"#,
+    #"{"type":"hstack","children":null,"spacing":null,"alignment":null}"#,
+    #"{"type":"vstack","spacing":-1.5e-3,"children":[{"type":"spacer","minLength":1E2}]}"#,
+    #"{"type":"frame","child":{"type":"empty"},"maxWidth":"infinity","width":12345678901234567,"height":0.0,"alignment":"leading"}"#,
+    #"{"type":"padding","child":{"type":"divider"},"top":4}"#,
+    #"{"type":"color","color":{"red":0,"green":1,"blue":0.5,"opacity":null}}"#,
+    #"{"type":"color","color":{"name":"accentColor","red":5}}"#,
+    #"{"type":"image","name":"n","systemName":null,"pixelWidth":-12,"resizable":false}"#,
+    #"{"type":"opacity","value":0.30000000000000004,"child":{"type":"empty"}}"#,
+    #"{"type":"layoutPriority","value":-9007199254740993,"child":{"type":"empty"}}"#,
+    #"{"type":"style","child":{"type":"empty"},"font":{"textStyle":"caption2","design":"rounded"},"foreground":{"name":"red","opacity":0.5},"truncationMode":"head","multilineTextAlignment":"trailing","minimumScaleFactor":1}"#,
+  ])
+  func handWrittenViews(_ json: String) throws {
+    try expectSameValue(ViewNode.self, json)
+  }
+
+  @Test func handWrittenTimelines() throws {
+    try expectSameValue(
+      Timeline.self,
+      #"{"policy":{"type":"after","date":"2026-11-30T04:07:41Z","x":1},"entries":[{"date":"2026-11-30T04:07:41Z","relevance":{"score":1},"view":{"type":"empty"}},{"date":"2026-11-30T05:07:41.5Z","relevance":null,"view":{"type":"empty"}}]}"#
+    )
+    try expectSameValue(Timeline.self, "\n\t{\"entries\":[],\"policy\":{\"type\":\"never\"}}\r\n")
+  }
+
+  /// Every kind of mistake: the reader gives up, the decoder names it.
+  @Test(arguments: [
+    "", " ", "{", "[]", "null", #"{"type":"empty"} x"#,
+    #"{"type":"empty"}{"#, #"{'type':'empty'}"#, #"{"type":"nothing"}"#, #"{"type":1}"#,
+    #"{"typ":"empty"}"#, #"{"type":"text"}"#, #"{"type":"text","runs":{}}"#,
+    #"{"type":"text","runs":[{}]}"#, #"{"type":"text","runs":[{"text":1}]}"#,
+    #"{"type":"text","runs":[{"date":null,"style":"time"}]}"#,
+    #"{"type":"text","runs":[{"date":"2026-11-30T04:07:41Z"}]}"#,
+    #"{"type":"text","runs":[{"date":"2026-11-30","style":"time"}]}"#,
+    #"{"type":"text","runs":[{"text":"a","attributes":{"lineLimit":1.5}}]}"#,
+    #"{"type":"text","runs":[{"text":"a","attributes":{"weight":"hefty"}}]}"#,
+    #"{"type":"text","runs":[{"text":"a","attributes":[]}]}"#,
+    "{\"type\":\"text\",\"runs\":[{\"text\":\"a\nb\"}]}",
+    #"{"type":"text","runs":[{"text":"\ud800"}]}"#, #"{"type":"text","runs":[{"text":"\x"}]}"#,
+    #"{"type":"opacity","value":1}"#, #"{"type":"opacity","child":null,"value":1}"#,
+    #"{"type":"opacity","child":{"type":"empty"},"value":"1"}"#,
+    #"{"type":"opacity","child":{"type":"empty"},"value":01}"#,
+    #"{"type":"opacity","child":{"type":"empty"},"value":1.}"#,
+    #"{"type":"opacity","child":{"type":"empty"},"value":-}"#,
+    #"{"type":"opacity","child":{"type":"empty"},"value":1e999}"#,
+    #"{"type":"opacity","child":{"type":"empty"},"value":NaN}"#,
+    #"{"type":"accentable","child":{"type":"empty"},"value":1}"#,
+    #"{"type":"frame","child":{"type":"empty"},"width":-1}"#,
+    #"{"type":"frame","child":{"type":"empty"},"width":"wide"}"#,
+    #"{"type":"color","color":{"name":"octarine"}}"#, #"{"type":"color","color":{"red":1}}"#,
+    #"{"type":"color","color":{"red":2,"green":0,"blue":0}}"#,
+    #"{"type":"image","name":"a","systemName":"b"}"#, #"{"type":"image"}"#,
+    #"{"type":"image","name":"a","pixelWidth":2.5}"#, #"{"type":"shape","shape":"blob"}"#,
+    #"{"type":"clip","child":{"type":"empty"}}"#, #"{"type":"link","child":{"type":"empty"}}"#,
+    #"{"type":"hstack","alignment":"middle"}"#,
+  ])
+  func invalidViews(_ json: String) {
+    expectRefused(ViewNode.self, json)
+  }
+
+  @Test func invalidTimelines() {
+    for json in [
+      #"{"entries":[]}"#, #"{"entries":null,"policy":{"type":"never"}}"#,
+      #"{"entries":[],"policy":{"type":"later"}}"#, #"{"entries":[],"policy":{"type":"after"}}"#,
+      #"{"entries":[{"date":"soon","view":{"type":"empty"}}],"policy":{"type":"never"}}"#,
+      #"{"entries":[{"date":"2026-11-30T04:07:41Z"}],"policy":{"type":"never"}}"#,
+      #"{"entries":[{"date":"2026-11-30T04:07:41Z","view":{"type":"empty"},"relevance":{}}],"policy":{"type":"never"}}"#,
+    ] {
+      expectRefused(Timeline.self, json)
+    }
+  }
+
+  /// Where the reader gives up on JSON it leaves undecided (a key given twice, nesting past its
+  /// limit, trailing commas, which `JSONDecoder` accepts), the decoder still decides: the result
+  /// is the decoder's.
+  @Test func whatTheReaderLeavesToTheDecoder() throws {
+    for json in [#"{"type":"empty",}"#, #"{"type":"hstack","children":[{"type":"empty"},]}"#] {
+      #expect(ReplyReader.decode(ViewNode.self, from: Data(json.utf8)) == nil)
+      #expect(
+        try WidgetJSON.decode(ViewNode.self, from: Data(json.utf8))
+          == WidgetJSON.decoder().decode(ViewNode.self, from: Data(json.utf8)))
+    }
+    let underflow = Data(#"{"type":"opacity","value":1e-400,"child":{"type":"empty"}}"#.utf8)
+    #expect(ReplyReader.decode(ViewNode.self, from: underflow) == nil)
+    let twice = Data(#"{"type":"empty","type":"divider"}"#.utf8)
+    #expect(ReplyReader.decode(ViewNode.self, from: twice) == nil)
+    var deep = #"{"type":"empty"}"#
+    for _ in 0..<300 { deep = #"{"type":"opacity","value":1,"child":"# + deep + "}" }
+    #expect(ReplyReader.decode(ViewNode.self, from: Data(deep.utf8)) == nil)
+    let decoded = try WidgetJSON.decode(ViewNode.self, from: Data(deep.utf8))
+    #expect(decoded == (try WidgetJSON.decoder().decode(ViewNode.self, from: Data(deep.utf8))))
+    let invalidUTF8 = Data([0x7B, 0x22, 0x74, 0x79, 0x70, 0x65, 0x22, 0x3A, 0x22, 0xFF, 0x22, 0x7D])
+    #expect(ReplyReader.decode(ViewNode.self, from: invalidUTF8) == nil)
+  }
+}
