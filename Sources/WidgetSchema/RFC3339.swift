@@ -5,8 +5,11 @@ import Foundation
 /// Written by hand because it runs for every entry and every stream event; it formats UTC with
 /// millisecond precision and parses `Z` or `±hh:mm` offsets with optional fractional seconds.
 public enum RFC3339 {
-  /// Formats `date` as `YYYY-MM-DDTHH:MM:SS.mmmZ`, or without the fraction when it is whole.
-  public static func string(from date: Date) -> String {
+  /// The UTC calendar fields of `date`, rounded to the millisecond (a non-finite date is the
+  /// epoch): what ``string(from:)`` and ``append(_:to:)`` write.
+  private static func fields(
+    of date: Date
+  ) -> (year: Int64, month: Int64, day: Int64, secondOfDay: Int64, millisecond: Int64) {
     var millis = (date.timeIntervalSince1970 * 1000).rounded()
     if !millis.isFinite { millis = 0 }
     let totalMillis = Int64(millis)
@@ -23,6 +26,12 @@ public enum RFC3339 {
       days -= 1
     }
     let (year, month, day) = civil(fromDays: days)
+    return (year, month, day, secondOfDay, fraction)
+  }
+
+  /// Formats `date` as `YYYY-MM-DDTHH:MM:SS.mmmZ`, or without the fraction when it is whole.
+  public static func string(from date: Date) -> String {
+    let (year, month, day, secondOfDay, fraction) = fields(of: date)
     var out = pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T"
     out += pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":"
     out += pad(secondOfDay % 60, 2)
@@ -32,22 +41,7 @@ public enum RFC3339 {
 
   /// Appends `date` formatted as ``string(from:)`` formats it, as UTF-8, to `bytes`.
   public static func append(_ date: Date, to bytes: inout [UInt8]) {
-    var millis = (date.timeIntervalSince1970 * 1000).rounded()
-    if !millis.isFinite { millis = 0 }
-    let totalMillis = Int64(millis)
-    var seconds = totalMillis / 1000
-    var fraction = totalMillis % 1000
-    if fraction < 0 {
-      fraction += 1000
-      seconds -= 1
-    }
-    var days = seconds / 86_400
-    var secondOfDay = seconds % 86_400
-    if secondOfDay < 0 {
-      secondOfDay += 86_400
-      days -= 1
-    }
-    let (year, month, day) = civil(fromDays: days)
+    let (year, month, day, secondOfDay, fraction) = fields(of: date)
     if year < 0 || year > 9999 {
       // Outside four digits: the rare slow path, same text as `string(from:)`.
       bytes.append(contentsOf: string(from: date).utf8)
