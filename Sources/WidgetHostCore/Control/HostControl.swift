@@ -110,15 +110,12 @@ public final class HostControl: Sendable {
   public func configure(
     instance id: String, parameters: [String: JSONValue], values: [String: String] = [:]
   ) async throws(ControlError) -> String {
+    let answered = try configureAtOnce(instance: id, parameters: parameters, values: values)
     let running = try current()
     guard let instance = running.instances.first(where: { $0.id == id }) else {
       throw .unknownInstance(id, known: running.instances.map(\.id).joined(separator: ", "))
     }
-    try Self.checkDisjoint(parameters, values, instance: instance.id)
-    guard let configurator = running.configurator else {
-      if let name = (Array(parameters.keys) + Array(values.keys)).sorted().first {
-        throw .unknownParameter(name, instance: instance.id, kind: instance.key.kind)
-      }
+    guard answered == nil, let configurator = running.configurator else {
       keepConfiguration(of: instance, in: running)
       return instance.id
     }
