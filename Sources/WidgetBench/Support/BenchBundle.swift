@@ -119,11 +119,11 @@ public struct BenchBundle: Sendable {
             return;
         }
     #ifdef BENCH_IDLE
-        int policy = -1;
+        int policy = -1; /* one entry, reload in two hours */
     #else
         int policy = number % 8;
     #endif
-        int count = policy <= 1 ? 4 : policy == 6 ? 2 : 1;
+        int count = policy < 0 ? 1 : policy <= 1 ? 4 : policy == 6 ? 2 : 1;
         double spacing = policy <= 1 ? 1800 : 300;
         size_t used = (size_t)snprintf(json, sizeof json, "{\"entries\":[");
         for (int i = 0; i < count; i++) {
@@ -138,7 +138,7 @@ public struct BenchBundle: Sendable {
         case 4:
         case 5: snprintf(json + used, sizeof json - used, "],\"policy\":{\"type\":\"never\"}}"); break;
         default:
-            format_date(now + (policy <= 3 ? 3600 : policy == 6 ? 600 : policy == 7 ? 900 : 7200),
+            format_date(now + (policy < 0 ? 7200 : policy <= 3 ? 3600 : policy == 6 ? 600 : 900),
                         next, sizeof next);
             snprintf(json + used, sizeof json - used,
                      "],\"policy\":{\"type\":\"after\",\"date\":\"%s\"}}", next);
