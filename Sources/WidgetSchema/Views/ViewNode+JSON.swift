@@ -202,13 +202,15 @@ extension TextRun: Codable {
 
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    style = try container.decodeIfPresent(TextStyle.self, forKey: .attributes) ?? TextStyle()
+    let style = try container.decodeIfPresent(TextStyle.self, forKey: .attributes) ?? TextStyle()
     if let text = try container.decodeIfPresent(String.self, forKey: .text) {
-      content = .verbatim(text)
+      self.init(.verbatim(text), style: style)
     } else if container.contains(.date) {
-      content = .date(
-        try container.decode(Date.self, forKey: .date),
-        style: try container.decode(DateStyle.self, forKey: .style))
+      self.init(
+        .date(
+          try container.decode(Date.self, forKey: .date),
+          style: try container.decode(DateStyle.self, forKey: .style)),
+        style: style)
     } else {
       throw DecodingError.dataCorrupted(
         .init(

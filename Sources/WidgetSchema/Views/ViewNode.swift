@@ -29,11 +29,14 @@ public indirect enum ViewNode: Sendable, Equatable {
 }
 
 /// A modifier and its arguments; JSON: the modifier's fields plus `type` and `child`.
+///
+/// The cases with large arguments are `indirect`: a modifier is otherwise as large as its largest
+/// case (a `TextStyle`, about 150 bytes), and every `.modified` node of a view tree holds one.
 public enum Modifier: Sendable, Equatable {
   /// `.frame(width:height:alignment:)` and `.frame(minWidth:idealWidth:maxWidth:…)`.
-  case frame(Frame)
+  indirect case frame(Frame)
   /// `.padding(…)`, resolved to points on each edge.
-  case padding(EdgeInsets)
+  indirect case padding(EdgeInsets)
   /// `.background(…)`: `layer` is drawn behind the child, sized to it.
   case background(ViewNode, alignment: Alignment)
   /// `.overlay(…)`: `layer` is drawn over the child, sized to it.
@@ -42,7 +45,7 @@ public enum Modifier: Sendable, Equatable {
   case containerBackground(ViewNode)
   /// Text and environment styling (`font`, `foregroundColor`, `lineLimit`, `redacted`, …),
   /// inherited by everything inside.
-  case style(TextStyle)
+  indirect case style(TextStyle)
   /// `.opacity(_:)`.
   case opacity(Double)
   /// `.cornerRadius(_:)` and `.clipShape(_:)`.
@@ -83,12 +86,22 @@ public struct TextRun: Sendable, Equatable {
   public var content: Content
   /// The run's own styling (only the text attributes apply: font, weight, italic, colour,
   /// underline, strikethrough).
-  public var style: TextStyle
+  public var style: TextStyle {
+    get { styleStorage?.style ?? TextStyle() }
+    set { styleStorage = newValue.isEmpty ? nil : StyleStorage(newValue) }
+  }
+  /// The style, boxed: a `TextStyle` is about 150 bytes and most runs have none of their own,
+  /// so a run keeps a reference, nil for no style (docs/performance.md, memory).
+  private var styleStorage: StyleStorage?
 
   /// Creates a run.
   public init(_ content: Content, style: TextStyle = TextStyle()) {
     self.content = content
     self.style = style
+  }
+
+  public static func == (lhs: TextRun, rhs: TextRun) -> Bool {
+    lhs.content == rhs.content && lhs.style == rhs.style
   }
 
   /// A string run.
@@ -97,6 +110,15 @@ public struct TextRun: Sendable, Equatable {
   /// A date run.
   public static func date(_ date: Date, style: DateStyle) -> TextRun {
     TextRun(.date(date, style: style))
+  }
+}
+
+/// A run's style behind a reference (``TextRun/style``); never mutated, so shared safely.
+private final class StyleStorage: Sendable {
+  let style: TextStyle
+
+  init(_ style: TextStyle) {
+    self.style = style
   }
 }
 
