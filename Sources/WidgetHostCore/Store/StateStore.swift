@@ -61,6 +61,10 @@ public final class StateStore: BudgetLedger {
     do {
       version = try database.withConnection { (connection) throws(SQLiteError) -> Int in
         try connection.execute("PRAGMA busy_timeout = 5000")
+        // The host writes the store far more than it reads it (reads are the restore at start),
+        // so a page cache of 256 KiB instead of SQLite's 2 MB: the difference is resident memory
+        // of a host with thousands of instances (docs/performance.md, memory).
+        try connection.execute("PRAGMA cache_size = -256")
         // The first read of the file: a file that is not a database fails here.
         let version = try Self.userVersion(connection)
         let check = try connection.query("PRAGMA quick_check") { $0.text(0) }
