@@ -70,6 +70,10 @@ public enum InstancePlan {
       let asked = families.map(\.rawValue).joined(separator: ", ")
       throw .selection("no widget kind in the given bundles supports \(asked)")
     }
-    return instances
+    // Kept for the host's whole run: without the spare capacity of the appends.
+    var exact: [WidgetInstance] = []
+    exact.reserveCapacity(instances.count)
+    exact.append(contentsOf: instances)
+    return exact
   }
 }
