@@ -36,6 +36,13 @@ public actor Scheduler {
     public var budget: Int? = 70
     /// The length of the budget's sliding window.
     public var budgetWindow: TimeInterval = 86_400
+    /// Provider calls (timelines and placeholders) in flight at once to one bundle; a reload
+    /// due while its bundle has this many waits for one of them to end. Hundreds of calls
+    /// started at once gain nothing (they share the same few threads, or one worker) and each
+    /// keeps its task and buffers until it ends: the peak a host with thousands of instances
+    /// kept resident after its start (docs/performance.md, memory). One bundle's slow calls
+    /// never hold back another's.
+    public var maximumCallsPerBundle = 16
 
     /// The defaults.
     public init() {}
@@ -46,7 +53,10 @@ public actor Scheduler {
     case timeline(generation: Int, index: Int)
   }
 
-  private struct Group {
+  /// A class, not a struct: the scheduler changes its groups in place (no copy of every group
+  /// on every turn), and the groups dictionary holds a reference instead of the whole state, so
+  /// its spare buckets stay small (docs/performance.md, memory).
+  private final class Group {
     var instances: [String]
     var timeline: Timeline?
     var generation = 0
@@ -69,6 +79,10 @@ public actor Scheduler {
     var ledger: [Date] = []
     /// `timeline` was restored from an earlier run; no fresh one has arrived yet.
     var restored = false
+
+    init(instances: [String]) {
+      self.instances = instances
+    }
 
     /// Has something to show and nothing more to wait for: a fresh timeline, a failure with the
     /// placeholder, or a restored timeline that is not due for a reload.
@@ -105,6 +119,8 @@ public actor Scheduler {
   private var groups: [TimelineKey: Group] = [:]
   private var order: [TimelineKey] = []
   private var inFlight = 0
+  /// Calls in flight per bundle (``Configuration/maximumCallsPerBundle``).
+  private var callsInFlight: [String: Int] = [:]
   private var wakeRequested = false
   private var sleeper: CheckedContinuation<Void, Never>?
   /// While the loop sleeps: the deadline it sleeps until (`.some(nil)`: until woken).
@@ -152,7 +168,7 @@ public actor Scheduler {
   /// `.never`). An instance that shares a key already running ignores `restored`.
   public func add(_ instance: WidgetInstance, restoring restored: Restored? = nil) {
     let key = instance.key
-    if var group = groups[key] {
+    if let group = groups[key] {
       group.instances.append(instance.id)
       switch group.current {
       case .entry(let key, _, let entry, let source, let validUntil, let stale):
@@ -167,11 +183,10 @@ public actor Scheduler {
       default:
         break
       }
-      groups[key] = group
       return
     }
     let now = clock.now()
-    var group = Group(instances: [instance.id])
+    let group = Group(instances: [instance.id])
     group.nextReload = now
     group.ledger =
       ledger?.reloads(of: key, since: now.addingTimeInterval(-configuration.budgetWindow)) ?? []
@@ -190,7 +205,7 @@ public actor Scheduler {
           policy: restored.timeline.policy, entries: restored.timeline.entries,
           fetchedAt: restored.fetchedAt, minimumInterval: configuration.minimumReloadInterval)
       }
-      showCurrentEntry(key, &group, at: now)
+      showCurrentEntry(key, group, at: now)
     }
     groups[key] = group
     order.append(key)
@@ -202,21 +217,19 @@ public actor Scheduler {
   /// is ignored when it returns).
   public func remove(instance id: String) {
     guard let key = order.first(where: { groups[$0]?.instances.contains(id) == true }),
-      var group = groups[key]
+      let group = groups[key]
     else { return }
     group.instances.removeAll { $0 == id }
     if group.instances.isEmpty {
       groups[key] = nil
       order.removeAll { $0 == key }
-    } else {
-      if case .entry(let key, let instances, let entry, let source, let validUntil, let stale) =
-        group.current
-      {
-        group.current = .entry(
-          key, instances: instances.filter { $0 != id }, entry, source: source,
-          validUntil: validUntil, stale: stale)
-      }
-      groups[key] = group
+    } else if case .entry(
+      let key, let instances, let entry, let source, let validUntil, let stale) =
+      group.current
+    {
+      group.current = .entry(
+        key, instances: instances.filter { $0 != id }, entry, source: source,
+        validUntil: validUntil, stale: stale)
     }
     wake()
   }
@@ -226,14 +239,13 @@ public actor Scheduler {
   public func reload(bundle: String, kind: String?, reason: ReloadReason = .request) {
     let now = clock.now()
     for key in order where key.bundle == bundle && (kind == nil || key.kind == kind) {
-      guard var group = groups[key] else { continue }
+      guard let group = groups[key] else { continue }
       if group.fetching {
         group.requestedDuringFetch = reason
       } else {
         group.nextReload = now
         group.reloadReason = reason
       }
-      groups[key] = group
     }
     wake()
   }
@@ -346,26 +358,29 @@ public actor Scheduler {
 
   private func processDue(at now: Date) {
     for key in order {
-      guard var group = groups[key] else { continue }
-      if group.placeholderPending {
+      guard let group = groups[key] else { continue }
+      if group.placeholderPending, hasFreeCall(key.bundle) {
         // Asked for in the same turn as the first timeline, and before it: under
         // ``Configuration/appliesResultsInCallOrder`` the placeholder is then always shown first.
         group.placeholderPending = false
-        requestPlaceholder(for: key, &group)
+        requestPlaceholder(for: key, group)
       }
-      if !group.fetching, let due = group.nextReload, due <= now {
-        if let deferral = budgetDeferral(&group, at: now) {
+      // A reload waits while its bundle has no free call, and the first one also while its
+      // placeholder does.
+      if !group.placeholderPending, !group.fetching, let due = group.nextReload, due <= now,
+        hasFreeCall(key.bundle)
+      {
+        if let deferral = budgetDeferral(group, at: now) {
           group.nextReload = deferral
           ledger?.noteNextReload(of: key, at: deferral, reason: "deferred: budget spent")
           emit(
             .deferred(
               key, instances: group.instances, until: deferral, budget: configuration.budget ?? 0))
         } else {
-          startFetch(key, &group)
+          startFetch(key, group)
         }
       }
-      showCurrentEntry(key, &group, at: now)
-      groups[key] = group
+      showCurrentEntry(key, group, at: now)
     }
   }
 
@@ -374,8 +389,9 @@ public actor Scheduler {
     func consider(_ date: Date?) {
       if let date, next.map({ date < $0 }) ?? true { next = date }
     }
-    for group in groups.values {
-      if !group.fetching { consider(group.nextReload) }
+    for (key, group) in groups {
+      // A reload waiting for a free call is started when a call ends, not by the clock.
+      if !group.fetching, hasFreeCall(key.bundle) { consider(group.nextReload) }
       if let timeline = group.timeline {
         consider(TimelineMath.nextTransition(of: timeline.entries, after: now))
       }
@@ -383,7 +399,7 @@ public actor Scheduler {
     return next
   }
 
-  private func showCurrentEntry(_ key: TimelineKey, _ group: inout Group, at now: Date) {
+  private func showCurrentEntry(_ key: TimelineKey, _ group: Group, at now: Date) {
     if let timeline = group.timeline,
       let index = TimelineMath.currentIndex(of: timeline.entries, at: now)
     {
@@ -396,29 +412,29 @@ public actor Scheduler {
         show(
           .restoredEntry(
             key, instances: group.instances, timeline.entries[index], validUntil: validUntil,
-            stale: group.failures > 0), in: &group)
+            stale: group.failures > 0), in: group)
         return
       }
       show(
         .entry(
           key, instances: group.instances, timeline.entries[index], source: .timeline,
-          validUntil: validUntil, stale: group.failures > 0), in: &group)
+          validUntil: validUntil, stale: group.failures > 0), in: group)
     } else if let placeholder = group.placeholder, group.shown == nil {
       group.shown = .placeholder
       group.placeholder = nil
       show(
         .entry(key, instances: group.instances, placeholder, source: .placeholder, validUntil: nil),
-        in: &group)
+        in: group)
     }
   }
 
-  private func show(_ event: SchedulerEvent, in group: inout Group) {
+  private func show(_ event: SchedulerEvent, in group: Group) {
     group.current = event
     emit(event)
   }
 
   /// Whether the reload now due is over budget; if so, when the budget allows it.
-  private func budgetDeferral(_ group: inout Group, at now: Date) -> Date? {
+  private func budgetDeferral(_ group: Group, at now: Date) -> Date? {
     guard let budget = configuration.budget, group.reloadReason.isBudgeted else { return nil }
     group.ledger.removeAll { $0 <= now.addingTimeInterval(-configuration.budgetWindow) }
     guard group.ledger.count >= budget, let oldest = group.ledger.first else { return nil }
@@ -431,20 +447,34 @@ public actor Scheduler {
     return max(0, budget - group.ledger.count { $0 > start })
   }
 
-  private func startFetch(_ key: TimelineKey, _ group: inout Group) {
+  private func startFetch(_ key: TimelineKey, _ group: Group) {
     if group.reloadReason.isBudgeted {
       group.ledger.append(clock.now())
       ledger?.recordReload(of: key, at: clock.now(), window: configuration.budgetWindow)
     }
     group.fetching = true
     group.nextReload = nil
-    inFlight += 1
+    callStarted(key.bundle)
     emit(.reload(key, instances: group.instances, reason: group.reloadReason))
     let call = takeCallNumber()
     Task {
       let result = await provider.timeline(for: key)
       await self.deliver(call, .timeline(key, result))
     }
+  }
+
+  private func hasFreeCall(_ bundle: String) -> Bool {
+    callsInFlight[bundle, default: 0] < configuration.maximumCallsPerBundle
+  }
+
+  private func callStarted(_ bundle: String) {
+    inFlight += 1
+    callsInFlight[bundle, default: 0] += 1
+  }
+
+  private func callEnded(_ bundle: String) {
+    inFlight -= 1
+    callsInFlight[bundle, default: 1] -= 1
   }
 
   private func takeCallNumber() -> Int {
@@ -474,10 +504,10 @@ public actor Scheduler {
   }
 
   private func finishFetch(_ key: TimelineKey, _ result: Result<Timeline, ProviderFailure>) {
-    inFlight -= 1
+    callEnded(key.bundle)
     guard !stopped else { return }
     defer { wake() }
-    guard var group = groups[key] else { return }
+    guard let group = groups[key] else { return }
     let now = clock.now()
     group.fetching = false
     switch result {
@@ -511,15 +541,15 @@ public actor Scheduler {
           .entry(
             key, instances: instances, entry, source: .timeline, validUntil: validUntil, stale: true
           ),
-          in: &group)
+          in: group)
       case .restoredEntry(let key, let instances, let entry, let validUntil, false):
         show(
           .restoredEntry(key, instances: instances, entry, validUntil: validUntil, stale: true),
-          in: &group)
+          in: group)
       default:
         break
       }
-      if group.timeline == nil { requestPlaceholder(for: key, &group) }
+      if group.timeline == nil { requestPlaceholder(for: key, group) }
     }
     if let requested = group.requestedDuringFetch {
       group.requestedDuringFetch = nil
@@ -528,14 +558,13 @@ public actor Scheduler {
     }
     ledger?.noteNextReload(of: key, at: group.nextReload, reason: group.reloadReason.rawValue)
     // The new timeline's current entry is shown at once, right after its `timeline` event.
-    showCurrentEntry(key, &group, at: now)
-    groups[key] = group
+    showCurrentEntry(key, group, at: now)
   }
 
-  private func requestPlaceholder(for key: TimelineKey, _ group: inout Group) {
+  private func requestPlaceholder(for key: TimelineKey, _ group: Group) {
     guard !group.placeholderRequested else { return }
     group.placeholderRequested = true
-    inFlight += 1
+    callStarted(key.bundle)
     let call = takeCallNumber()
     Task {
       let result = await provider.placeholder(for: key)
@@ -544,18 +573,17 @@ public actor Scheduler {
   }
 
   private func finishPlaceholder(_ key: TimelineKey, _ result: Result<Entry, ProviderFailure>) {
-    inFlight -= 1
+    callEnded(key.bundle)
     guard !stopped else { return }
     defer { wake() }
-    guard var group = groups[key] else { return }
+    guard let group = groups[key] else { return }
     group.placeholderDone = true
     switch result {
     case .success(let entry) where group.shown == nil: group.placeholder = entry
     case .success: break
     case .failure(let failure): emit(.failure(key, instances: group.instances, failure))
     }
-    showCurrentEntry(key, &group, at: clock.now())
-    groups[key] = group
+    showCurrentEntry(key, group, at: clock.now())
   }
 }
 
