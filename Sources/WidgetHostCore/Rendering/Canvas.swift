@@ -131,13 +131,18 @@ struct Canvas {
     }
   }
 
-  /// The rows as strings, each exactly `size.width` columns wide.
+  /// The rows as strings, each exactly `size.width` columns wide. Blank rows are one string
+  /// shared by all of them: most rows of a widget are blank, and the lines are kept with the
+  /// latest entry of every instance (docs/performance.md, memory).
   var lines: [String] {
-    (0..<size.height).map { row in
+    let blank = String(repeating: " ", count: size.width)
+    return (0..<size.height).map { row in
+      let cells = contents[(row * size.width)..<((row + 1) * size.width)]
+      guard cells.contains(where: { $0 != .blank }) else { return blank }
       var line = ""
       line.reserveCapacity(size.width)
-      for column in 0..<size.width {
-        switch contents[row * size.width + column] {
+      for cell in cells {
+        switch cell {
         case .blank: line.append(" ")
         case .character(let character): line.append(character)
         case .continuation: break
