@@ -279,7 +279,7 @@ public struct EntryEvent: Sendable, Equatable {
 /// A run of equally styled cells on one row of an entry's `lines`.
 ///
 /// `column` and `length` count terminal columns (a wide character is two).
-public struct Span: Codable, Sendable, Equatable {
+public struct Span: Sendable, Equatable {
   public var row: Int
   public var column: Int
   public var length: Int
@@ -291,8 +291,24 @@ public struct Span: Codable, Sendable, Equatable {
   public var dim: Bool?
   /// Placeholder text drawn as blocks.
   public var redacted: Bool?
-  public var foreground: ColorValue?
-  public var background: ColorValue?
+  public var foreground: ColorValue? {
+    get { colors?.foreground }
+    set { setColors(foreground: newValue, background: background) }
+  }
+  public var background: ColorValue? {
+    get { colors?.background }
+    set { setColors(foreground: foreground, background: newValue) }
+  }
+  /// The colours, boxed: two optional `ColorValue`s inline made a span 176 bytes, and most spans
+  /// have none (bold or dim text); spans are kept with the latest entry of every instance
+  /// (docs/performance.md, memory).
+  private var colors: SpanColors?
+
+  private mutating func setColors(foreground: ColorValue?, background: ColorValue?) {
+    colors =
+      foreground == nil && background == nil
+      ? nil : SpanColors(foreground: foreground, background: background)
+  }
 
   /// Creates a span; flags that are false are left out of the JSON.
   public init(
@@ -309,6 +325,62 @@ public struct Span: Codable, Sendable, Equatable {
     self.strikethrough = strikethrough ? true : nil
     self.dim = dim ? true : nil
     self.redacted = redacted ? true : nil
+    setColors(foreground: foreground, background: background)
+  }
+
+  public static func == (lhs: Span, rhs: Span) -> Bool {
+    lhs.row == rhs.row && lhs.column == rhs.column && lhs.length == rhs.length
+      && lhs.bold == rhs.bold && lhs.italic == rhs.italic && lhs.underline == rhs.underline
+      && lhs.strikethrough == rhs.strikethrough && lhs.dim == rhs.dim
+      && lhs.redacted == rhs.redacted && lhs.foreground == rhs.foreground
+      && lhs.background == rhs.background
+  }
+}
+
+extension Span: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case row, column, length, bold, italic, underline, strikethrough, dim, redacted, foreground
+    case background
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    row = try container.decode(Int.self, forKey: .row)
+    column = try container.decode(Int.self, forKey: .column)
+    length = try container.decode(Int.self, forKey: .length)
+    bold = try container.decodeIfPresent(Bool.self, forKey: .bold)
+    italic = try container.decodeIfPresent(Bool.self, forKey: .italic)
+    underline = try container.decodeIfPresent(Bool.self, forKey: .underline)
+    strikethrough = try container.decodeIfPresent(Bool.self, forKey: .strikethrough)
+    dim = try container.decodeIfPresent(Bool.self, forKey: .dim)
+    redacted = try container.decodeIfPresent(Bool.self, forKey: .redacted)
+    setColors(
+      foreground: try container.decodeIfPresent(ColorValue.self, forKey: .foreground),
+      background: try container.decodeIfPresent(ColorValue.self, forKey: .background))
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(row, forKey: .row)
+    try container.encode(column, forKey: .column)
+    try container.encode(length, forKey: .length)
+    try container.encodeIfPresent(bold, forKey: .bold)
+    try container.encodeIfPresent(italic, forKey: .italic)
+    try container.encodeIfPresent(underline, forKey: .underline)
+    try container.encodeIfPresent(strikethrough, forKey: .strikethrough)
+    try container.encodeIfPresent(dim, forKey: .dim)
+    try container.encodeIfPresent(redacted, forKey: .redacted)
+    try container.encodeIfPresent(foreground, forKey: .foreground)
+    try container.encodeIfPresent(background, forKey: .background)
+  }
+}
+
+/// A span's colours (``Span/foreground``, ``Span/background``); never mutated, so shared safely.
+private final class SpanColors: Sendable {
+  let foreground: ColorValue?
+  let background: ColorValue?
+
+  init(foreground: ColorValue?, background: ColorValue?) {
     self.foreground = foreground
     self.background = background
   }
