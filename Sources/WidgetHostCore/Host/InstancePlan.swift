@@ -71,9 +71,7 @@ public enum InstancePlan {
       throw .selection("no widget kind in the given bundles supports \(asked)")
     }
     // Kept for the host's whole run: without the spare capacity of the appends.
-    var exact: [WidgetInstance] = []
-    exact.reserveCapacity(instances.count)
-    exact.append(contentsOf: instances)
-    return exact
+    // (`append(contentsOf:)` onto an empty array would adopt the same buffer, spare and all.)
+    return instances.withUnsafeBufferPointer { Array($0) }
   }
 }
