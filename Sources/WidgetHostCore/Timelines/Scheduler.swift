@@ -68,7 +68,7 @@ public actor Scheduler {
     var placeholderPending = false
     var placeholderDone = false
     var shown: Shown?
-    var current: SchedulerEvent?
+    var current: Showing?
     var nextReload: Date?
     var reloadReason: ReloadReason = .initial
     var fetching = false
@@ -89,6 +89,25 @@ public actor Scheduler {
     func settled(at now: Date) -> Bool {
       if restored { return !fetching && (nextReload.map { $0 > now } ?? true) }
       return timeline != nil || (failures > 0 && placeholderDone)
+    }
+  }
+
+  /// The entry a group's instances show now, with what to show it again (to an instance added
+  /// later, or marked stale when a reload fails). Not the event itself: the group has the key
+  /// and the instances, and this is kept for every group (docs/performance.md, memory).
+  private struct Showing {
+    var entry: Entry
+    var source: EntrySource
+    var validUntil: Date?
+    var stale: Bool
+    /// From a timeline restored from an earlier run (`restoredEntry`).
+    var restored: Bool
+
+    func event(_ key: TimelineKey, instances: [String]) -> SchedulerEvent {
+      restored
+        ? .restoredEntry(key, instances: instances, entry, validUntil: validUntil, stale: stale)
+        : .entry(
+          key, instances: instances, entry, source: source, validUntil: validUntil, stale: stale)
     }
   }
 
@@ -170,19 +189,7 @@ public actor Scheduler {
     let key = instance.key
     if let group = groups[key] {
       group.instances.append(instance.id)
-      switch group.current {
-      case .entry(let key, _, let entry, let source, let validUntil, let stale):
-        emit(
-          .entry(
-            key, instances: [instance.id], entry, source: source, validUntil: validUntil,
-            stale: stale))
-      case .restoredEntry(let key, _, let entry, let validUntil, let stale):
-        emit(
-          .restoredEntry(key, instances: [instance.id], entry, validUntil: validUntil, stale: stale)
-        )
-      default:
-        break
-      }
+      if let current = group.current { emit(current.event(key, instances: [instance.id])) }
       return
     }
     let now = clock.now()
@@ -223,13 +230,6 @@ public actor Scheduler {
     if group.instances.isEmpty {
       groups[key] = nil
       order.removeAll { $0 == key }
-    } else if case .entry(
-      let key, let instances, let entry, let source, let validUntil, let stale) =
-      group.current
-    {
-      group.current = .entry(
-        key, instances: instances.filter { $0 != id }, entry, source: source,
-        validUntil: validUntil, stale: stale)
     }
     wake()
   }
@@ -408,29 +408,23 @@ public actor Scheduler {
       group.shown = shown
       group.placeholder = nil
       let validUntil = index + 1 < timeline.entries.count ? timeline.entries[index + 1].date : nil
-      if group.restored {
-        show(
-          .restoredEntry(
-            key, instances: group.instances, timeline.entries[index], validUntil: validUntil,
-            stale: group.failures > 0), in: group)
-        return
-      }
       show(
-        .entry(
-          key, instances: group.instances, timeline.entries[index], source: .timeline,
-          validUntil: validUntil, stale: group.failures > 0), in: group)
+        Showing(
+          entry: timeline.entries[index], source: .timeline, validUntil: validUntil,
+          stale: group.failures > 0, restored: group.restored), key, group)
     } else if let placeholder = group.placeholder, group.shown == nil {
       group.shown = .placeholder
       group.placeholder = nil
       show(
-        .entry(key, instances: group.instances, placeholder, source: .placeholder, validUntil: nil),
-        in: group)
+        Showing(
+          entry: placeholder, source: .placeholder, validUntil: nil, stale: false,
+          restored: false), key, group)
     }
   }
 
-  private func show(_ event: SchedulerEvent, in group: Group) {
-    group.current = event
-    emit(event)
+  private func show(_ showing: Showing, _ key: TimelineKey, _ group: Group) {
+    group.current = showing
+    emit(showing.event(key, instances: group.instances))
   }
 
   /// Whether the reload now due is over budget; if so, when the budget allows it.
@@ -535,19 +529,9 @@ public actor Scheduler {
       group.reloadReason = .retry
       emit(.failure(key, instances: group.instances, failure))
       // What is shown stays, marked stale: it comes from a timeline that could not be renewed.
-      switch group.current {
-      case .entry(let key, let instances, let entry, .timeline, let validUntil, false):
-        show(
-          .entry(
-            key, instances: instances, entry, source: .timeline, validUntil: validUntil, stale: true
-          ),
-          in: group)
-      case .restoredEntry(let key, let instances, let entry, let validUntil, false):
-        show(
-          .restoredEntry(key, instances: instances, entry, validUntil: validUntil, stale: true),
-          in: group)
-      default:
-        break
+      if var current = group.current, current.source == .timeline, !current.stale {
+        current.stale = true
+        show(current, key, group)
       }
       if group.timeline == nil { requestPlaceholder(for: key, group) }
     }
