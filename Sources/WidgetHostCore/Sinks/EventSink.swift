@@ -34,7 +34,17 @@ public final class EventStream: Sendable {
   private let sinks: [any EventSink]
   private let sequence = Mutex<UInt64>(0)
   /// The latest `entry` event of each instance: the current state a late subscriber needs.
-  private let latestEntries = Mutex<[String: StreamEvent]>([:])
+  /// Boxed: an event is 168 bytes, and the dictionary's spare buckets then hold a reference
+  /// each instead (docs/performance.md, memory).
+  private let latestEntries = Mutex<[String: LatestEntry]>([:])
+
+  private final class LatestEntry: Sendable {
+    let event: StreamEvent
+
+    init(_ event: StreamEvent) {
+      self.event = event
+    }
+  }
 
   /// Creates a stream writing to `sinks`.
   public init(clock: any HostClock, sinks: [any EventSink]) {
@@ -62,7 +72,7 @@ public final class EventStream: Sendable {
       let event = StreamEvent(
         seq: sequence, time: clock.now(), instance: instance, payload: payload)
       if case .entry = payload, let instance {
-        latestEntries.withLock { $0[instance] = event }
+        latestEntries.withLock { $0[instance] = LatestEntry(event) }
       }
       for sink in sinks { sink.write(event) }
     }
@@ -77,7 +87,7 @@ public final class EventStream: Sendable {
 
   /// The latest `entry` event of every instance, in sequence order.
   public func currentEntries() -> [StreamEvent] {
-    latestEntries.withLock { Array($0.values) }.sorted { $0.seq < $1.seq }
+    latestEntries.withLock { $0.values.map(\.event) }.sorted { $0.seq < $1.seq }
   }
 
   /// Ends the stream.
