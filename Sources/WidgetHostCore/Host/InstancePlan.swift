@@ -70,8 +70,6 @@ public enum InstancePlan {
       let asked = families.map(\.rawValue).joined(separator: ", ")
       throw .selection("no widget kind in the given bundles supports \(asked)")
     }
-    // Kept for the host's whole run: without the spare capacity of the appends.
-    // (`append(contentsOf:)` onto an empty array would adopt the same buffer, spare and all.)
-    return instances.withUnsafeBufferPointer { Array($0) }
+    return instances
   }
 }

@@ -319,6 +319,7 @@ public final class WidgetHost: Sendable {
     // with every problem found, or go on with the instances.
     let configurator = InstanceConfigurator(bundles: planned, provider: provider)
     var instances: [WidgetInstance] = []
+    instances.reserveCapacity(placed.count)  // kept for the whole run: no spare capacity
     for instance in placed {
       let (resolved, found) = await configurator.resolve(instance)
       if let resolved { instances.append(resolved) }
