@@ -12,8 +12,9 @@ final class EventRouter: Sendable {
   private let clock: any HostClock
   private let showedTimelineEntry = Mutex<Set<String>>([])
   private let liveRedraws = Mutex<[TimelineKey: Task<Void, Never>]>([:])
-  /// The key whose entry each instance shows: an instance reconfigured onto another key gets
-  /// no more redraws of its old entry.
+  /// The key whose entry each instance shows, for the instances whose entry has live dates:
+  /// an instance reconfigured onto another key gets no more redraws of its old entry. Only
+  /// those: it would be a key per instance kept for nothing (docs/performance.md, memory).
   private let shownKeys = Mutex<[String: TimelineKey]>([:])
 
   init(stream: EventStream, renderer: Renderer, clock: any HostClock) {
@@ -75,10 +76,13 @@ final class EventRouter: Sendable {
   ) {
     let view = Self.displayedView(of: entry, source: source)
     let configuration = key.configurationValues
-    shownKeys.withLock { shown in
-      for instance in instances { shown[instance] = key }
-    }
     let rendered = renderer.render(view, family: key.family, now: clock.now())
+    let live = rendered.nextLiveChange != nil
+    shownKeys.withLock { shown in
+      for instance in instances where live || shown[instance] != nil {
+        shown[instance] = live ? key : nil
+      }
+    }
     scheduleRedraws(key, instances, view, rendered.nextLiveChange) { rendered in
       EntryEvent(
         kind: key.kind, family: key.family, source: source, date: entry.date,
