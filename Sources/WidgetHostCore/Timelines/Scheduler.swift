@@ -57,6 +57,13 @@ public actor Scheduler {
   /// on every turn), and the groups dictionary holds a reference instead of the whole state, so
   /// its spare buckets stay small (docs/performance.md, memory).
   private final class Group {
+    let key: TimelineKey
+    /// The order groups were added in: groups due at the same time are handled in this order.
+    let rank: Int
+    /// The date of the group's one valid appointment on the agenda (others are outdated).
+    var agendaDate: Date?
+    /// On its bundle's list of groups waiting for a free call.
+    var waitsForCall = false
     var instances: [String]
     var timeline: Timeline?
     var generation = 0
@@ -80,7 +87,9 @@ public actor Scheduler {
     /// `timeline` was restored from an earlier run; no fresh one has arrived yet.
     var restored = false
 
-    init(instances: [String]) {
+    init(key: TimelineKey, rank: Int, instances: [String]) {
+      self.key = key
+      self.rank = rank
       self.instances = instances
     }
 
@@ -136,7 +145,13 @@ public actor Scheduler {
   private let emit: @Sendable (SchedulerEvent) -> Void
 
   private var groups: [TimelineKey: Group] = [:]
-  private var order: [TimelineKey] = []
+  private var nextRank = 0
+  /// When each group next has something to do. A group changed anywhere is scheduled again; an
+  /// appointment whose date is not its group's `agendaDate` is outdated and skipped.
+  private var agenda = Agenda<Group>()
+  /// Per bundle, the groups with a placeholder or reload due while the bundle has no free call,
+  /// by rank: as calls end, as many as there are free calls go back on the agenda.
+  private var waitingForCall: [String: Agenda<Group>] = [:]
   private var inFlight = 0
   /// Calls in flight per bundle (``Configuration/maximumCallsPerBundle``).
   private var callsInFlight: [String: Int] = [:]
@@ -193,7 +208,8 @@ public actor Scheduler {
       return
     }
     let now = clock.now()
-    let group = Group(instances: [instance.id])
+    let group = Group(key: key, rank: nextRank, instances: [instance.id])
+    nextRank += 1
     group.nextReload = now
     group.ledger =
       ledger?.reloads(of: key, since: now.addingTimeInterval(-configuration.budgetWindow)) ?? []
@@ -215,7 +231,7 @@ public actor Scheduler {
       showCurrentEntry(key, group, at: now)
     }
     groups[key] = group
-    order.append(key)
+    schedule(group, at: now)
     wake()
   }
 
@@ -223,14 +239,9 @@ public actor Scheduler {
   /// other instances; a timeline no instance shows any more is dropped (a call in flight for it
   /// is ignored when it returns).
   public func remove(instance id: String) {
-    guard let key = order.first(where: { groups[$0]?.instances.contains(id) == true }),
-      let group = groups[key]
-    else { return }
+    guard let group = groups.values.first(where: { $0.instances.contains(id) }) else { return }
     group.instances.removeAll { $0 == id }
-    if group.instances.isEmpty {
-      groups[key] = nil
-      order.removeAll { $0 == key }
-    }
+    if group.instances.isEmpty { groups[group.key] = nil }
     wake()
   }
 
@@ -238,13 +249,16 @@ public actor Scheduler {
   /// `WidgetCenter.reloadTimelines(ofKind:)` does. A fetch in progress is followed by another.
   public func reload(bundle: String, kind: String?, reason: ReloadReason = .request) {
     let now = clock.now()
-    for key in order where key.bundle == bundle && (kind == nil || key.kind == kind) {
-      guard let group = groups[key] else { continue }
+    let matching = groups.values.filter { group in
+      group.key.bundle == bundle && (kind == nil || group.key.kind == kind)
+    }
+    for group in matching.sorted(by: { $0.rank < $1.rank }) {
       if group.fetching {
         group.requestedDuringFetch = reason
       } else {
         group.nextReload = now
         group.reloadReason = reason
+        schedule(group, at: now)
       }
     }
     wake()
@@ -313,7 +327,7 @@ public actor Scheduler {
       idleWaiters = []
       for waiter in waiters { waiter.resume() }
     }
-    if isSettled {
+    if !settledWaiters.isEmpty, isSettled {
       let waiters = settledWaiters
       settledWaiters = []
       for waiter in waiters { waiter.resume() }
@@ -356,47 +370,106 @@ public actor Scheduler {
 
   // MARK: Work
 
+  /// Handles every group whose appointment has come, in the order the groups were added, then
+  /// the groups that were waiting for the calls freed meanwhile.
   private func processDue(at now: Date) {
-    for key in order {
-      guard let group = groups[key] else { continue }
-      if group.placeholderPending, hasFreeCall(key.bundle) {
-        // Asked for in the same turn as the first timeline, and before it: under
-        // ``Configuration/appliesResultsInCallOrder`` the placeholder is then always shown first.
-        group.placeholderPending = false
-        requestPlaceholder(for: key, group)
+    repeat {
+      var due: [Group] = []
+      while let first = agenda.first, first.date <= now {
+        agenda.removeFirst()
+        let group = first.item
+        guard group.agendaDate == first.date, groups[group.key] === group else { continue }
+        group.agendaDate = nil
+        due.append(group)
       }
-      // A reload waits while its bundle has no free call, and the first one also while its
-      // placeholder does.
-      if !group.placeholderPending, !group.fetching, let due = group.nextReload, due <= now,
-        hasFreeCall(key.bundle)
-      {
-        if let deferral = budgetDeferral(group, at: now) {
-          group.nextReload = deferral
-          ledger?.noteNextReload(of: key, at: deferral, reason: "deferred: budget spent")
-          emit(
-            .deferred(
-              key, instances: group.instances, until: deferral, budget: configuration.budget ?? 0))
-        } else {
-          startFetch(key, group)
-        }
-      }
-      showCurrentEntry(key, group, at: now)
-    }
+      for group in due.sorted(by: { $0.rank < $1.rank }) { process(group, at: now) }
+    } while releaseWaitingGroups(at: now)
   }
 
-  private func nextDue(after now: Date) -> Date? {
+  private func process(_ group: Group, at now: Date) {
+    let key = group.key
+    if group.placeholderPending, hasFreeCall(key.bundle) {
+      // Asked for in the same turn as the first timeline, and before it: under
+      // ``Configuration/appliesResultsInCallOrder`` the placeholder is then always shown first.
+      group.placeholderPending = false
+      requestPlaceholder(for: key, group)
+    }
+    // A reload waits while its bundle has no free call, and the first one also while its
+    // placeholder does.
+    if !group.placeholderPending, !group.fetching, let due = group.nextReload, due <= now,
+      hasFreeCall(key.bundle)
+    {
+      if let deferral = budgetDeferral(group, at: now) {
+        group.nextReload = deferral
+        ledger?.noteNextReload(of: key, at: deferral, reason: "deferred: budget spent")
+        emit(
+          .deferred(
+            key, instances: group.instances, until: deferral, budget: configuration.budget ?? 0))
+      } else {
+        startFetch(key, group)
+      }
+    }
+    showCurrentEntry(key, group, at: now)
+    schedule(group, at: now)
+  }
+
+  /// Puts `group` on the agenda at the next time it has something to do: now for a due
+  /// placeholder or reload (or, while its bundle has no free call, on the bundle's waiting
+  /// list), else its next reload or the next change of its timeline's current entry.
+  private func schedule(_ group: Group, at now: Date) {
     var next: Date?
     func consider(_ date: Date?) {
       if let date, next.map({ date < $0 }) ?? true { next = date }
     }
-    for (key, group) in groups {
-      // A reload waiting for a free call is started when a call ends, not by the clock.
-      if !group.fetching, hasFreeCall(key.bundle) { consider(group.nextReload) }
-      if let timeline = group.timeline {
-        consider(TimelineMath.nextTransition(of: timeline.entries, after: now))
+    let reloadDue = !group.fetching && group.nextReload.map { $0 <= now } == true
+    if group.placeholderPending || reloadDue {
+      if hasFreeCall(group.key.bundle) {
+        consider(now)
+      } else if !group.waitsForCall {
+        group.waitsForCall = true
+        waitingForCall[group.key.bundle, default: Agenda()].insert(
+          group, at: .distantPast, rank: group.rank)
       }
+    } else if !group.fetching {
+      consider(group.nextReload)
     }
-    return next
+    if let timeline = group.timeline {
+      consider(TimelineMath.nextTransition(of: timeline.entries, after: now))
+    }
+    guard next != group.agendaDate else { return }
+    group.agendaDate = next
+    if let next { agenda.insert(group, at: next, rank: group.rank) }
+  }
+
+  /// Moves as many waiting groups of each bundle as it has free calls back onto the agenda, now;
+  /// true when it moved any.
+  private func releaseWaitingGroups(at now: Date) -> Bool {
+    var released = false
+    for bundle in Array(waitingForCall.keys) {
+      var free =
+        configuration.maximumCallsPerBundle - callsInFlight[bundle, default: 0]
+      while free > 0, let first = waitingForCall[bundle]?.removeFirst() {
+        let group = first.item
+        group.waitsForCall = false
+        guard groups[group.key] === group else { continue }
+        free -= 1
+        released = true
+        group.agendaDate = nil
+        schedule(group, at: now)
+      }
+      if waitingForCall[bundle]?.count == 0 { waitingForCall[bundle] = nil }
+    }
+    return released
+  }
+
+  /// The date of the earliest valid appointment, outdated ones dropped on the way.
+  private func nextDue(after now: Date) -> Date? {
+    while let first = agenda.first,
+      first.item.agendaDate != first.date || groups[first.item.key] !== first.item
+    {
+      agenda.removeFirst()
+    }
+    return agenda.first?.date
   }
 
   private func showCurrentEntry(_ key: TimelineKey, _ group: Group, at now: Date) {
@@ -543,6 +616,7 @@ public actor Scheduler {
     ledger?.noteNextReload(of: key, at: group.nextReload, reason: group.reloadReason.rawValue)
     // The new timeline's current entry is shown at once, right after its `timeline` event.
     showCurrentEntry(key, group, at: now)
+    schedule(group, at: now)
   }
 
   private func requestPlaceholder(for key: TimelineKey, _ group: Group) {
