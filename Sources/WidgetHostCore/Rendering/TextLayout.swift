@@ -15,7 +15,7 @@ enum TextLayout {
     if let height { limit = max(1, min(limit ?? height, height)) }
     let mode = style.truncationMode ?? .tail
     if limit == 1 || width == nil {
-      let paragraphs = split(glyphs, separator: "\n")
+      let paragraphs = split(glyphs, separator: GlyphTable.lineFeed)
       if limit == 1 {
         let joined =
           paragraphs.count > 1
@@ -25,7 +25,7 @@ enum TextLayout {
       return paragraphs.map { truncate($0, width: width, mode: mode, force: false) }
     }
     var lines: [Line] = []
-    for paragraph in split(glyphs, separator: "\n") {
+    for paragraph in split(glyphs, separator: GlyphTable.lineFeed) {
       lines += wrap(paragraph, width: width ?? Int.max)
     }
     if let limit, lines.count > limit, limit > 0 {
@@ -40,16 +40,28 @@ enum TextLayout {
     return lines
   }
 
-  private static func split(_ glyphs: [Glyph], separator: Character) -> [Line] {
-    glyphs.split(omittingEmptySubsequences: false) { $0.character == separator }.map(Array.init)
+  /// The paragraphs of `glyphs`: the runs between line feeds (empty ones too).
+  private static func split(_ glyphs: [Glyph], separator: UInt32) -> [Line] {
+    guard glyphs.contains(where: { $0.code == separator }) else { return [glyphs] }
+    var paragraphs: [Line] = []
+    var start = 0
+    for index in glyphs.indices where glyphs[index].code == separator {
+      paragraphs.append(Array(glyphs[start..<index]))
+      start = index + 1
+    }
+    paragraphs.append(Array(glyphs[start...]))
+    return paragraphs
   }
 
   private static func space(like glyph: Glyph) -> Glyph {
-    Glyph(character: " ", width: 1, style: glyph.style)
+    Glyph(code: GlyphTable.space, width: 1, style: glyph.style)
   }
 
+  /// The code of "…".
+  private static let ellipsisCode: UInt32 = 0x2026
+
   private static func ellipsis(like glyph: Glyph) -> Glyph {
-    Glyph(character: "…", width: 1, style: glyph.style)
+    Glyph(code: ellipsisCode, width: 1, style: glyph.style)
   }
 
   /// Word-wraps one paragraph to `width` columns.
@@ -57,9 +69,21 @@ enum TextLayout {
     guard width > 0 else { return [] }
     var lines: [Line] = []
     var line: Line = []
+    line.reserveCapacity(paragraph.count)
     var lineWidth = 0
-    for word in paragraph.split(omittingEmptySubsequences: false, whereSeparator: \.isSpace) {
-      let wordWidth = word.reduce(0) { $0 + $1.width }
+    // The words between spaces, empty ones too (as `split(omittingEmptySubsequences: false)`).
+    var start = paragraph.startIndex
+    var more = true
+    while more {
+      var end = start
+      var wordWidth = 0
+      while end < paragraph.endIndex && !paragraph[end].isSpace {
+        wordWidth += paragraph[end].width
+        end += 1
+      }
+      let word = paragraph[start..<end]
+      more = end < paragraph.endIndex
+      start = end + 1
       let needed = line.isEmpty ? wordWidth : lineWidth + 1 + wordWidth
       if needed <= width {
         if !line.isEmpty {
