@@ -76,7 +76,8 @@ struct Layout {
 
   /// A text node's lines broken for `width` and `height`, computed once per node.
   private func textLines(
-    _ node: LayoutNode, _ glyphs: [Glyph], _ style: TextStyle, width: Int?, height: Int?
+    _ node: LayoutNode, _ glyphs: [Glyph], _ style: TextLayout.Paragraph, width: Int?,
+    height: Int?
   ) -> [TextLayout.Line] {
     node.lines(width: width, height: height) { width, height in
       TextLayout.lines(glyphs, width: width, height: height, style: style)
@@ -133,13 +134,16 @@ struct Layout {
       priorities.sort(by: >)
       // Spacers keep their minimum and share only what the other children leave.
       let isSpacer = children.map { if case .spacer = $0.kind { true } else { false } }
-      let spacerMinimum = children.indices.filter { isSpacer[$0] }.reduce(0) { $0 + minimums[$1] }
+      var spacerMinimum = 0
+      for index in children.indices where isSpacer[index] { spacerMinimum += minimums[index] }
       remaining = max(0, remaining - spacerMinimum)
       for priority in priorities {
         let group = children.indices.filter { children[$0].priority == priority && !isSpacer[$0] }
           .sorted { flexibility[$0] < flexibility[$1] }
-        let reserved = children.indices.filter { children[$0].priority < priority && !isSpacer[$0] }
-          .reduce(0) { $0 + minimums[$1] }
+        var reserved = 0
+        for index in children.indices where children[index].priority < priority && !isSpacer[index] {
+          reserved += minimums[index]
+        }
         var budget = max(0, remaining - reserved)
         for (position, index) in group.enumerated() {
           let share = budget / (group.count - position)
@@ -342,7 +346,7 @@ struct Layout {
       for (row, line) in lines.enumerated() {
         let free = max(0, textWidth - TextLayout.width(line))
         let indent =
-          switch style.multilineTextAlignment ?? .leading {
+          switch style.alignment {
           case .leading: 0
           case .center: free / 2
           case .trailing: free

@@ -17,7 +17,7 @@ struct Glyph: Equatable {
 final class LayoutNode {
   enum Kind {
     case empty
-    case text([Glyph], TextStyle)
+    case text([Glyph], TextLayout.Paragraph)
     case symbol(Glyph)
     /// A resizable named image: drawn as a frame labelled with its name; `missing` marks one
     /// the bundle's resources do not have.
@@ -66,6 +66,7 @@ final class LayoutNode {
   func size(for proposal: Proposal, _ compute: (Proposal) -> CellSize) -> CellSize {
     for entry in sizes where entry.proposal == proposal { return entry.size }
     let size = compute(proposal)
+    if sizes.isEmpty { sizes.reserveCapacity(4) }
     sizes.append((proposal, size))
     return size
   }
@@ -74,6 +75,7 @@ final class LayoutNode {
   func stackLayout(for proposal: Proposal, _ compute: (Proposal) -> StackLayout) -> StackLayout {
     for entry in stackLayouts where entry.proposal == proposal { return entry.layout }
     let layout = compute(proposal)
+    if stackLayouts.isEmpty { stackLayouts.reserveCapacity(2) }
     stackLayouts.append((proposal, layout))
     return layout
   }
@@ -86,6 +88,7 @@ final class LayoutNode {
       return entry.lines
     }
     let lines = compute(width, height)
+    if textLines.isEmpty { textLines.reserveCapacity(4) }
     textLines.append((width, height, lines))
     return lines
   }
@@ -133,7 +136,7 @@ struct LayoutBuilder {
     case .empty:
       return make(.empty)
     case .text(let text):
-      return make(.text(glyphs(of: text, style: style), style))
+      return make(.text(glyphs(of: text, style: style), TextLayout.Paragraph(style)))
     case .image(let image):
       if let systemName = image.systemName, !image.resizable {
         // Redacted, a symbol is a block like the text around it.

@@ -7,13 +7,30 @@ import WidgetSchema
 enum TextLayout {
   typealias Line = [Glyph]
 
+  /// The parts of a text's style that break and place its lines: a few plain values, cheap to
+  /// copy with the layout node that holds them.
+  struct Paragraph: Equatable {
+    /// `.lineLimit(_:)`; nil or 0 for none.
+    var lineLimit: Int?
+    /// `.truncationMode(_:)`.
+    var truncationMode: TruncationMode
+    /// `.multilineTextAlignment(_:)`.
+    var alignment: TextAlignment
+
+    init(_ style: TextStyle) {
+      lineLimit = style.lineLimit
+      truncationMode = style.truncationMode ?? .tail
+      alignment = style.multilineTextAlignment ?? .leading
+    }
+  }
+
   static func width(_ line: Line) -> Int { line.reduce(0) { $0 + $1.width } }
 
-  static func lines(_ glyphs: [Glyph], width: Int?, height: Int?, style: TextStyle) -> [Line] {
+  static func lines(_ glyphs: [Glyph], width: Int?, height: Int?, style: Paragraph) -> [Line] {
     guard !glyphs.isEmpty else { return [] }
     var limit = style.lineLimit.flatMap { $0 > 0 ? $0 : nil }
     if let height { limit = max(1, min(limit ?? height, height)) }
-    let mode = style.truncationMode ?? .tail
+    let mode = style.truncationMode
     if limit == 1 || width == nil {
       let paragraphs = split(glyphs, separator: GlyphTable.lineFeed)
       if limit == 1 {
