@@ -147,17 +147,18 @@ struct Canvas {
   var lines: [String] {
     var lines: [String] = []
     lines.reserveCapacity(size.height)
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(size.width * 4)
     for row in 0..<size.height {
-      bytes.removeAll(keepingCapacity: true)
-      let base = row * size.width
-      for index in base..<base + size.width {
-        let code = codes[index]
-        if code == Self.continuation { continue }
-        table.appendUTF8(of: code, to: &bytes)
-      }
-      lines.append(String(decoding: bytes, as: UTF8.self))
+      let cells = codes[row * size.width..<(row + 1) * size.width]
+      var capacity = 0
+      for code in cells where code != Self.continuation { capacity += table.utf8Count(of: code) }
+      lines.append(
+        String(unsafeUninitializedCapacity: capacity) { buffer in
+          var count = 0
+          for code in cells where code != Self.continuation {
+            table.writeUTF8(of: code, to: buffer, at: &count)
+          }
+          return count
+        })
     }
     return lines
   }

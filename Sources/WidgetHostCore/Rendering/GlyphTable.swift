@@ -49,14 +49,32 @@ struct GlyphTable {
     return Self.clusterFlag | UInt32(clusters.count - 1)
   }
 
-  /// Appends the UTF-8 of the character with `code` to `bytes`.
-  func appendUTF8(of code: UInt32, to bytes: inout [UInt8]) {
+  /// The length in UTF-8 of the character with `code`.
+  @inline(__always)
+  func utf8Count(of code: UInt32) -> Int {
+    if code < 0x80 { return 1 }
+    if code & Self.clusterFlag != 0 { return clusters[Int(code & ~Self.clusterFlag)].utf8.count }
+    return code < 0x800 ? 2 : code < 0x1_0000 ? 3 : 4
+  }
+
+  /// Writes the UTF-8 of the character with `code` into `buffer` from `index`, which it
+  /// advances; the buffer has room (``utf8Count(of:)``).
+  @inline(__always)
+  func writeUTF8(of code: UInt32, to buffer: UnsafeMutableBufferPointer<UInt8>, at index: inout Int)
+  {
     if code < 0x80 {
-      bytes.append(UInt8(truncatingIfNeeded: code))
+      buffer[index] = UInt8(truncatingIfNeeded: code)
+      index += 1
     } else if code & Self.clusterFlag != 0 {
-      bytes.append(contentsOf: clusters[Int(code & ~Self.clusterFlag)].utf8)
-    } else if let scalar = Unicode.Scalar(code) {
-      UTF8.encode(scalar) { bytes.append($0) }
+      for byte in clusters[Int(code & ~Self.clusterFlag)].utf8 {
+        buffer[index] = byte
+        index += 1
+      }
+    } else if let scalar = Unicode.Scalar(code), let encoded = UTF8.encode(scalar) {
+      for byte in encoded {
+        buffer[index] = byte
+        index += 1
+      }
     }
   }
 }

@@ -120,8 +120,9 @@ struct Layout {
     }
     func mainLength(_ size: CellSize) -> Int { horizontal ? size.width : size.height }
 
-    var sizes = [CellSize](repeating: CellSize(width: 0, height: 0), count: children.count)
+    var sizes: [CellSize]
     if let main {
+      sizes = [CellSize](repeating: CellSize(width: 0, height: 0), count: children.count)
       var remaining = max(0, main - gaps)
       let minimums = children.map { mainLength(size(of: $0, propose(0))) }
       let flexibility = children.indices.map { index in
@@ -135,13 +136,23 @@ struct Layout {
       // Spacers keep their minimum and share only what the other children leave.
       let isSpacer = children.map { if case .spacer = $0.kind { true } else { false } }
       var spacerMinimum = 0
-      for index in children.indices where isSpacer[index] { spacerMinimum += minimums[index] }
+      var spacerCount = 0
+      for index in children.indices where isSpacer[index] {
+        spacerMinimum += minimums[index]
+        spacerCount += 1
+      }
       remaining = max(0, remaining - spacerMinimum)
       for priority in priorities {
-        let group = children.indices.filter { children[$0].priority == priority && !isSpacer[$0] }
-          .sorted { flexibility[$0] < flexibility[$1] }
+        var group: [Int] = []
+        group.reserveCapacity(children.count)
+        for index in children.indices where children[index].priority == priority && !isSpacer[index]
+        {
+          group.append(index)
+        }
+        group.sort { flexibility[$0] < flexibility[$1] }
         var reserved = 0
-        for index in children.indices where children[index].priority < priority && !isSpacer[index] {
+        for index in children.indices where children[index].priority < priority && !isSpacer[index]
+        {
           reserved += minimums[index]
         }
         var budget = max(0, remaining - reserved)
@@ -153,19 +164,25 @@ struct Layout {
           remaining = max(0, remaining - mainLength(size))
         }
       }
-      let spacers = children.indices.filter { isSpacer[$0] }
-      for (position, index) in spacers.enumerated() {
-        let share = remaining / (spacers.count - position)
+      var position = 0
+      for index in children.indices where isSpacer[index] {
+        let share = remaining / (spacerCount - position)
         sizes[index] = size(of: children[index], propose(minimums[index] + share))
         remaining -= share
+        position += 1
       }
     } else {
       sizes = children.map { size(of: $0, propose(nil)) }
     }
 
-    let crossExtent = sizes.map { horizontal ? $0.height : $0.width }.max() ?? 0
-    let mainExtent = sizes.reduce(gaps) { $0 + mainLength($1) }
+    var crossExtent = sizes.isEmpty ? 0 : Int.min
+    var mainExtent = gaps
+    for size in sizes {
+      crossExtent = max(crossExtent, horizontal ? size.height : size.width)
+      mainExtent += mainLength(size)
+    }
     var placements: [Placement] = []
+    placements.reserveCapacity(children.count)
     var position = 0
     let baselines: [Int]? =
       (alignment == .firstTextBaseline || alignment == .lastTextBaseline) && horizontal

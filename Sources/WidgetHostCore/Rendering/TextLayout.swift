@@ -84,6 +84,7 @@ enum TextLayout {
   /// Word-wraps one paragraph to `width` columns.
   private static func wrap(_ paragraph: Line, width: Int) -> [Line] {
     guard width > 0 else { return [] }
+    if fitsAsIs(paragraph, width: width) { return [paragraph] }
     var lines: [Line] = []
     var line: Line = []
     line.reserveCapacity(paragraph.count)
@@ -128,6 +129,19 @@ enum TextLayout {
     }
     lines.append(line)
     return lines
+  }
+
+  /// Whether wrapping `paragraph` to `width` columns gives it back unchanged: it fits, does not
+  /// start with a space (wrapping drops leading spaces) and is in one style (wrapping gives the
+  /// spaces between words the style of the word after them).
+  private static func fitsAsIs(_ paragraph: Line, width: Int) -> Bool {
+    guard let first = paragraph.first, !first.isSpace else { return false }
+    var total = 0
+    for glyph in paragraph {
+      guard glyph.style == first.style else { return false }
+      total += glyph.width
+    }
+    return total <= width
   }
 
   /// `line` cut to `width` columns with "…" where text was removed (always when `force`, which
