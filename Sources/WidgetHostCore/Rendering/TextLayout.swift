@@ -31,6 +31,13 @@ enum TextLayout {
     var limit = style.lineLimit.flatMap { $0 > 0 ? $0 : nil }
     if let height { limit = max(1, min(limit ?? height, height)) }
     let mode = style.truncationMode
+    // One paragraph, the common case: no splitting and, when it fits, no copy.
+    if !glyphs.contains(where: { $0.code == GlyphTable.lineFeed }) {
+      if limit == 1 || width == nil {
+        return [truncate(glyphs, width: width, mode: mode, force: false)]
+      }
+      if let width, width > 0, fitsAsIs(glyphs, width: width) { return [glyphs] }
+    }
     if limit == 1 || width == nil {
       let paragraphs = split(glyphs, separator: GlyphTable.lineFeed)
       if limit == 1 {
