@@ -5,7 +5,10 @@ import Foundation
 ///
 /// It only says whether a document is well formed, never why not: ``ReplyReader`` gives up on
 /// anything unusual and lets Foundation's `JSONDecoder` produce the error message.
-indirect enum JSONTree {
+///
+/// Not `indirect`: arrays and objects already hold their elements in their own storage, so a
+/// box per value would only add an allocation for every number, string and literal.
+enum JSONTree {
   case null
   case bool(Bool)
   /// A number: its value, and the value as an `Int` when it was written as an integer that
