@@ -53,21 +53,28 @@ final class UpdatePipeline: Sendable {
   }
 }
 
-/// An output that keeps only a count of the bytes written and the last text.
+/// An output that keeps only a count of the bytes written and the last write.
+///
+/// It takes the JSON sink's bytes as they are (`write(utf8:)`), as a file or socket output does:
+/// turning each event into a `String` would be the benchmark's cost, not the host's.
 final class CountingOutput: OutputTarget {
-  private let state = Mutex<(bytes: Int, last: String)>((0, ""))
+  private let state = Mutex<(bytes: Int, last: [UInt8])>((0, []))
 
   func write(_ text: String) {
+    write(utf8: Array(text.utf8))
+  }
+
+  func write(utf8 bytes: [UInt8]) {
     state.withLock { state in
-      state.bytes += text.utf8.count
-      state.last = text
+      state.bytes += bytes.count
+      state.last = bytes
     }
   }
 
   /// Bytes written so far.
   var bytes: Int { state.withLock { $0.bytes } }
   /// The last text written.
-  var last: String { state.withLock { $0.last } }
+  var last: String { String(decoding: state.withLock { $0.last }, as: UTF8.self) }
 }
 
 /// Services for bundles loaded by the benchmark: real clock, log dropped.

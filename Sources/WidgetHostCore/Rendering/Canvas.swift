@@ -14,27 +14,30 @@ struct CellStyle: Equatable, Sendable {
 
 /// A grid of terminal cells that views are drawn into, with each cell's style.
 ///
-/// Styles are interned: a cell holds the index of its style in a small table of the distinct
-/// styles drawn (index 0 is the default style), so a canvas is cheap to make and copy, and
-/// equal styles compare as equal integers (docs/performance.md, "scale").
+/// Cells are integers: each holds the code of its character and the index of its style in the
+/// render's ``GlyphTable`` (style 0 is the default style), so a canvas is cheap to make and
+/// copy, equal styles compare as equal integers and each row becomes a string once, from its
+/// UTF-8 (docs/performance.md, "scale" and "update").
 struct Canvas {
-  private enum Content: Equatable {
-    case blank
-    case character(Character)
-    /// The right half of a two-column character.
-    case continuation
-  }
+  /// The code of the right half of a two-column character.
+  private static let continuation = UInt32.max
 
   let size: CellSize
-  private var contents: [Content]
-  /// Each cell's style, as an index into `styles`.
+  /// The characters and styles the cells name.
+  private(set) var table: GlyphTable
+  /// Each cell's character code; a blank cell is a space.
+  private var codes: [UInt32]
+  /// Each cell's style, as an index into the table's styles.
   private var styleIndices: [UInt32]
-  /// The distinct styles drawn so far, each once; `styles[0]` is the default style.
-  private var styles: [CellStyle] = [CellStyle()]
+  /// The last restyle: a cell of style `old` drawn in style `style` gets style `new`.
+  private var lastRestyle: (style: UInt32, old: UInt32, new: UInt32)?
+  /// The last dimmed style: `from` with `dim` set is `to`.
+  private var lastDimmed: (from: UInt32, to: UInt32)?
 
-  init(size: CellSize) {
+  init(size: CellSize, table: GlyphTable = GlyphTable()) {
     self.size = size
-    contents = Array(repeating: .blank, count: size.width * size.height)
+    self.table = table
+    codes = Array(repeating: GlyphTable.space, count: size.width * size.height)
     styleIndices = Array(repeating: 0, count: size.width * size.height)
   }
 
@@ -47,60 +50,71 @@ struct Canvas {
     return clip.contains(column: column, row: row)
   }
 
-  /// The index of `style` in the table, added if new.
-  private mutating func intern(_ style: CellStyle) -> UInt32 {
-    if let index = styles.lastIndex(of: style) { return UInt32(index) }
-    styles.append(style)
-    return UInt32(styles.count - 1)
-  }
-
-  /// Remembers, within one drawing call, which style a cell's old style turns into.
-  private struct Restyle {
-    var from: UInt32
-    var to: UInt32
-  }
-
-  /// The style index a cell with style index `old` gets when drawn with `style` (which keeps
-  /// the cell's background when it has none).
-  private mutating func restyled(
-    _ old: UInt32, with style: CellStyle, _ memo: inout Restyle?
-  ) -> UInt32 {
-    if let memo, memo.from == old { return memo.to }
-    var cellStyle = style
-    cellStyle.background = style.background ?? styles[Int(old)].background
-    let new = intern(cellStyle)
-    memo = Restyle(from: old, to: new)
+  /// The style index a cell with style index `old` gets when drawn in the style at `style`
+  /// (which keeps the cell's background when it has none).
+  private mutating func restyled(_ old: UInt32, with style: UInt32) -> UInt32 {
+    if let last = lastRestyle, last.style == style, last.old == old { return last.new }
+    let new: UInt32
+    if old == 0 || table.style(style).background != nil {
+      new = style
+    } else {
+      var cellStyle = table.style(style)
+      cellStyle.background = table.style(old).background
+      new = table.index(of: cellStyle)
+    }
+    lastRestyle = (style, old, new)
     return new
+  }
+
+  /// The index of the style at `index` with `dim` set.
+  private mutating func dimmed(_ index: UInt32) -> UInt32 {
+    if let last = lastDimmed, last.from == index { return last.to }
+    let to = table.dimmed(index)
+    lastDimmed = (index, to)
+    return to
   }
 
   /// Writes `text` from column `x` of row `y`, clipped to `limit` columns and to the canvas.
   mutating func write(_ text: String, x: Int, y: Int, limit: Int, style: CellStyle) {
+    let styleIndex = table.index(of: style)
     var column = x
     let end = x + limit
-    var memo: Restyle?
     for character in text {
       let width = TextWidth.of(character)
       guard width > 0 else { continue }
       guard column + width <= end else { break }
-      if visible(column, y) && (width == 1 || visible(column + 1, y)) {
-        clearWide(at: column, row: y)
-        let index = y * size.width + column
-        let cellStyle = restyled(styleIndices[index], with: style, &memo)
-        contents[index] = .character(character)
-        styleIndices[index] = cellStyle
-        if width == 2 {
-          clearWide(at: column + 1, row: y)
-          contents[index + 1] = .continuation
-          styleIndices[index + 1] = cellStyle
-        }
-      }
+      put(table.code(of: character), width: width, column: column, row: y, style: styleIndex)
       column += width
+    }
+  }
+
+  /// Draws `glyph` at column `x` of row `y` unless it is wider than `limit` columns; dimmed when
+  /// `dim`.
+  mutating func write(_ glyph: Glyph, x: Int, y: Int, limit: Int, dim: Bool) {
+    guard glyph.width > 0, glyph.width <= limit else { return }
+    put(
+      glyph.code, width: glyph.width, column: x, row: y,
+      style: dim ? dimmed(glyph.style) : glyph.style)
+  }
+
+  /// One character in a cell (two for a wide one), when it is visible.
+  private mutating func put(_ code: UInt32, width: Int, column: Int, row: Int, style: UInt32) {
+    guard visible(column, row) && (width == 1 || visible(column + 1, row)) else { return }
+    clearWide(at: column, row: row)
+    let index = row * size.width + column
+    let cellStyle = restyled(styleIndices[index], with: style)
+    codes[index] = code
+    styleIndices[index] = cellStyle
+    if width == 2 {
+      clearWide(at: column + 1, row: row)
+      codes[index + 1] = Self.continuation
+      styleIndices[index + 1] = cellStyle
     }
   }
 
   /// Paints the background of every cell in `rect` (characters stay).
   mutating func fill(_ rect: CellRect, background: ColorValue) {
-    var memo: Restyle?
+    var memo: (from: UInt32, to: UInt32)?
     for row in rect.y..<rect.y + rect.height {
       for column in rect.x..<rect.x + rect.width where visible(column, row) {
         let index = row * size.width + column
@@ -109,25 +123,23 @@ struct Canvas {
           styleIndices[index] = memo.to
           continue
         }
-        var style = styles[Int(old)]
+        var style = table.style(old)
         style.background = background
-        let new = intern(style)
-        memo = Restyle(from: old, to: new)
+        let new = table.index(of: style)
+        memo = (old, new)
         styleIndices[index] = new
       }
     }
   }
 
-  /// Overwriting half of a wide character blanks its other half.
+  /// Overwriting half of a wide character blanks its other half. (A wide character's right
+  /// half always holds the continuation code, and only a wide character's right half does.)
   private mutating func clearWide(at column: Int, row: Int) {
     let index = row * size.width + column
-    switch contents[index] {
-    case .continuation where column > 0:
-      contents[index - 1] = .blank
-    case .character(let character) where TextWidth.of(character) == 2 && column + 1 < size.width:
-      contents[index + 1] = .blank
-    default:
-      break
+    if codes[index] == Self.continuation {
+      if column > 0 { codes[index - 1] = GlyphTable.space }
+    } else if column + 1 < size.width && codes[index + 1] == Self.continuation {
+      codes[index + 1] = GlyphTable.space
     }
   }
 
@@ -136,20 +148,26 @@ struct Canvas {
   /// latest entry of every instance (docs/performance.md, memory).
   var lines: [String] {
     let blank = String(repeating: " ", count: size.width)
-    return (0..<size.height).map { row in
-      let cells = contents[(row * size.width)..<((row + 1) * size.width)]
-      guard cells.contains(where: { $0 != .blank }) else { return blank }
-      var line = ""
-      line.reserveCapacity(size.width)
-      for cell in cells {
-        switch cell {
-        case .blank: line.append(" ")
-        case .character(let character): line.append(character)
-        case .continuation: break
-        }
+    var lines: [String] = []
+    lines.reserveCapacity(size.height)
+    for row in 0..<size.height {
+      let cells = codes[row * size.width..<(row + 1) * size.width]
+      guard cells.contains(where: { $0 != GlyphTable.space }) else {
+        lines.append(blank)
+        continue
       }
-      return line
+      var capacity = 0
+      for code in cells where code != Self.continuation { capacity += table.utf8Count(of: code) }
+      lines.append(
+        String(unsafeUninitializedCapacity: capacity) { buffer in
+          var count = 0
+          for code in cells where code != Self.continuation {
+            table.writeUTF8(of: code, to: buffer, at: &count)
+          }
+          return count
+        })
     }
+    return lines
   }
 
   /// Runs of cells with the same non-default style, row by row.
@@ -164,7 +182,7 @@ struct Canvas {
         while end < size.width && styleIndices[base + end] == style { end += 1 }
         if style != 0 {
           spans.append(
-            StyleSpan(row: row, column: column, length: end - column, style: styles[Int(style)]))
+            StyleSpan(row: row, column: column, length: end - column, style: table.style(style)))
         }
         column = end
       }
@@ -174,7 +192,7 @@ struct Canvas {
 
   /// The style of each cell of `row` (two entries for a wide character, like the columns).
   func styles(ofRow row: Int) -> [CellStyle] {
-    (0..<size.width).map { styles[Int(styleIndices[row * size.width + $0])] }
+    (0..<size.width).map { table.style(styleIndices[row * size.width + $0]) }
   }
 }
 

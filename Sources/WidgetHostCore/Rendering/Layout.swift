@@ -29,9 +29,10 @@ struct Layout {
     case .empty:
       return CellSize(width: 0, height: 0)
     case .text(let glyphs, let style):
-      let lines = TextLayout.lines(
-        glyphs, width: proposal.width, height: proposal.height, style: style)
-      return CellSize(width: lines.map(TextLayout.width).max() ?? 0, height: lines.count)
+      let lines = textLines(node, glyphs, style, width: proposal.width, height: proposal.height)
+      var width = 0
+      for line in lines { width = max(width, TextLayout.width(line)) }
+      return CellSize(width: width, height: lines.count)
     case .symbol(let glyph):
       return CellSize(width: glyph.width, height: 1)
     case .resizableImage, .shape, .color:
@@ -49,7 +50,7 @@ struct Layout {
       case .z, nil: return CellSize(width: proposal.width ?? 0, height: proposal.height ?? 0)
       }
     case .stack(let axis, let alignment, let spacing, let children):
-      return stackFrames(axis, alignment, spacing, children, proposal).size
+      return stackLayout(node, axis, alignment, spacing, children, proposal).size
     case .frame(let frame, let child):
       return frameLayout(frame, child, proposal).size
     case .padding(let top, let leading, let bottom, let trailing, let child):
@@ -73,6 +74,27 @@ struct Layout {
 
   private static let unbounded = 1 << 20
 
+  /// A text node's lines broken for `width` and `height`, computed once per node.
+  private func textLines(
+    _ node: LayoutNode, _ glyphs: [Glyph], _ style: TextLayout.Paragraph, width: Int?,
+    height: Int?
+  ) -> [TextLayout.Line] {
+    node.lines(width: width, height: height) { width, height in
+      TextLayout.lines(glyphs, width: width, height: height, style: style)
+    }
+  }
+
+  /// A stack node's layout for `proposal`, computed once per node.
+  func stackLayout(
+    _ node: LayoutNode, _ axis: StackAxis, _ alignment: Alignment, _ spacing: Int,
+    _ children: [LayoutNode], _ proposal: Proposal
+  ) -> StackLayout {
+    node.stackLayout(for: proposal) { proposal in
+      let frames = stackFrames(axis, alignment, spacing, children, proposal)
+      return StackLayout(size: frames.size, placements: frames.placements)
+    }
+  }
+
   func stackFrames(
     _ axis: StackAxis, _ alignment: Alignment, _ spacing: Int, _ children: [LayoutNode],
     _ proposal: Proposal
@@ -89,8 +111,8 @@ struct Layout {
       return (total, placements)
     }
     let horizontal = axis == .horizontal
-    let visible = children.filter { if case .empty = $0.kind { false } else { true } }
-    let gaps = spacing * max(0, visible.count - 1)
+    let visible = children.count { if case .empty = $0.kind { false } else { true } }
+    let gaps = spacing * max(0, visible - 1)
     let main = horizontal ? proposal.width : proposal.height
     let cross = horizontal ? proposal.height : proposal.width
     func propose(_ length: Int?) -> Proposal {
@@ -98,23 +120,41 @@ struct Layout {
     }
     func mainLength(_ size: CellSize) -> Int { horizontal ? size.width : size.height }
 
-    var sizes = [CellSize](repeating: CellSize(width: 0, height: 0), count: children.count)
+    var sizes: [CellSize]
     if let main {
+      sizes = [CellSize](repeating: CellSize(width: 0, height: 0), count: children.count)
       var remaining = max(0, main - gaps)
       let minimums = children.map { mainLength(size(of: $0, propose(0))) }
       let flexibility = children.indices.map { index in
         mainLength(size(of: children[index], propose(Self.unbounded))) - minimums[index]
       }
-      let priorities = Set(children.map(\.priority)).sorted(by: >)
+      var priorities: [Double] = []
+      for child in children where !priorities.contains(child.priority) {
+        priorities.append(child.priority)
+      }
+      priorities.sort(by: >)
       // Spacers keep their minimum and share only what the other children leave.
       let isSpacer = children.map { if case .spacer = $0.kind { true } else { false } }
-      let spacerMinimum = children.indices.filter { isSpacer[$0] }.reduce(0) { $0 + minimums[$1] }
+      var spacerMinimum = 0
+      var spacerCount = 0
+      for index in children.indices where isSpacer[index] {
+        spacerMinimum += minimums[index]
+        spacerCount += 1
+      }
       remaining = max(0, remaining - spacerMinimum)
       for priority in priorities {
-        let group = children.indices.filter { children[$0].priority == priority && !isSpacer[$0] }
-          .sorted { flexibility[$0] < flexibility[$1] }
-        let reserved = children.indices.filter { children[$0].priority < priority && !isSpacer[$0] }
-          .reduce(0) { $0 + minimums[$1] }
+        var group: [Int] = []
+        group.reserveCapacity(children.count)
+        for index in children.indices where children[index].priority == priority && !isSpacer[index]
+        {
+          group.append(index)
+        }
+        group.sort { flexibility[$0] < flexibility[$1] }
+        var reserved = 0
+        for index in children.indices where children[index].priority < priority && !isSpacer[index]
+        {
+          reserved += minimums[index]
+        }
         var budget = max(0, remaining - reserved)
         for (position, index) in group.enumerated() {
           let share = budget / (group.count - position)
@@ -124,19 +164,25 @@ struct Layout {
           remaining = max(0, remaining - mainLength(size))
         }
       }
-      let spacers = children.indices.filter { isSpacer[$0] }
-      for (position, index) in spacers.enumerated() {
-        let share = remaining / (spacers.count - position)
+      var position = 0
+      for index in children.indices where isSpacer[index] {
+        let share = remaining / (spacerCount - position)
         sizes[index] = size(of: children[index], propose(minimums[index] + share))
         remaining -= share
+        position += 1
       }
     } else {
       sizes = children.map { size(of: $0, propose(nil)) }
     }
 
-    let crossExtent = sizes.map { horizontal ? $0.height : $0.width }.max() ?? 0
-    let mainExtent = sizes.reduce(gaps) { $0 + mainLength($1) }
+    var crossExtent = sizes.isEmpty ? 0 : Int.min
+    var mainExtent = gaps
+    for size in sizes {
+      crossExtent = max(crossExtent, horizontal ? size.height : size.width)
+      mainExtent += mainLength(size)
+    }
     var placements: [Placement] = []
+    placements.reserveCapacity(children.count)
     var position = 0
     let baselines: [Int]? =
       (alignment == .firstTextBaseline || alignment == .lastTextBaseline) && horizontal
@@ -180,8 +226,9 @@ struct Layout {
     case .text:
       return last ? max(0, size.height - 1) : 0
     case .stack(let axis, let alignment, let spacing, let children) where !children.isEmpty:
-      let layout = stackFrames(
-        axis, alignment, spacing, children, Proposal(width: size.width, height: size.height))
+      let layout = stackLayout(
+        node, axis, alignment, spacing, children,
+        Proposal(width: size.width, height: size.height))
       let index = axis == .vertical ? (last ? children.count - 1 : 0) : nil
       if let index {
         let placement = layout.placements[index]
@@ -310,29 +357,25 @@ struct Layout {
           style: style)
       }
     case .text(let glyphs, let style):
-      let lines = TextLayout.lines(glyphs, width: rect.width, height: rect.height, style: style)
-      let textWidth = lines.map(TextLayout.width).max() ?? 0
+      let lines = textLines(node, glyphs, style, width: rect.width, height: rect.height)
+      var textWidth = 0
+      for line in lines { textWidth = max(textWidth, TextLayout.width(line)) }
       for (row, line) in lines.enumerated() {
         let free = max(0, textWidth - TextLayout.width(line))
         let indent =
-          switch style.multilineTextAlignment ?? .leading {
+          switch style.alignment {
           case .leading: 0
           case .center: free / 2
           case .trailing: free
           }
         var column = rect.x + indent
         for glyph in line {
-          var cell = glyph.style
-          cell.dim = cell.dim || dim
-          canvas.write(
-            String(glyph.character), x: column, y: rect.y + row, limit: glyph.width, style: cell)
+          canvas.write(glyph, x: column, y: rect.y + row, limit: glyph.width, dim: dim)
           column += glyph.width
         }
       }
     case .symbol(let glyph):
-      var cell = glyph.style
-      cell.dim = cell.dim || dim
-      canvas.write(String(glyph.character), x: rect.x, y: rect.y, limit: rect.width, style: cell)
+      canvas.write(glyph, x: rect.x, y: rect.y, limit: rect.width, dim: dim)
     case .shape(let shape, let fill):
       paint(shape: shape, color: fill, node: node, in: &canvas, rect: rect, dim: dim)
     case .color(let color):
@@ -345,8 +388,8 @@ struct Layout {
           line, x: rect.x, y: rect.y + row, limit: rect.width, style: CellStyle(dim: true))
       }
     case .stack(let axis, let alignment, let spacing, let children):
-      let layout = stackFrames(
-        axis, alignment, spacing, children, Proposal(width: rect.width, height: rect.height))
+      let layout = stackLayout(
+        node, axis, alignment, spacing, children, Proposal(width: rect.width, height: rect.height))
       for (child, placement) in zip(children, layout.placements) {
         draw(
           child, in: &canvas,

@@ -1,13 +1,14 @@
 import Foundation
 import WidgetSchema
 
-/// One character of laid-out text with the style it is drawn in.
+/// One character of laid-out text with the style it is drawn in: a character code and a style
+/// index of the render's ``GlyphTable``.
 struct Glyph: Equatable {
-  var character: Character
+  var code: UInt32
   var width: Int
-  var style: CellStyle
+  var style: UInt32
 
-  var isSpace: Bool { character == " " }
+  var isSpace: Bool { code == GlyphTable.space }
 }
 
 /// The view tree prepared for layout: styles inherited and resolved, text turned into glyphs
@@ -16,7 +17,7 @@ struct Glyph: Equatable {
 final class LayoutNode {
   enum Kind {
     case empty
-    case text([Glyph], TextStyle)
+    case text([Glyph], TextLayout.Paragraph)
     case symbol(Glyph)
     /// A resizable named image: drawn as a frame labelled with its name; `missing` marks one
     /// the bundle's resources do not have.
@@ -48,7 +49,12 @@ final class LayoutNode {
   let isLayer: Bool
   /// The enclosing stack's axis, for spacers and dividers.
   let axis: StackAxis?
-  private var cache: [Proposal: CellSize] = [:]
+  /// The sizes answered so far, by proposal (a node is asked a few times at most: a list).
+  private var sizes: [(proposal: Proposal, size: CellSize)] = []
+  /// A stack's layouts computed so far, by proposal.
+  private var stackLayouts: [(proposal: Proposal, layout: StackLayout)] = []
+  /// A text's lines computed so far, by the width and height they were broken for.
+  private var textLines: [(width: Int?, height: Int?, lines: [TextLayout.Line])] = []
 
   init(kind: Kind, isLayer: Bool, axis: StackAxis?) {
     self.kind = kind
@@ -58,15 +64,44 @@ final class LayoutNode {
 
   /// The size this node answers for `proposal`, computed once.
   func size(for proposal: Proposal, _ compute: (Proposal) -> CellSize) -> CellSize {
-    if let size = cache[proposal] { return size }
+    for entry in sizes where entry.proposal == proposal { return entry.size }
     let size = compute(proposal)
-    cache[proposal] = size
+    if sizes.isEmpty { sizes.reserveCapacity(4) }
+    sizes.append((proposal, size))
     return size
+  }
+
+  /// This stack's layout for `proposal`, computed once.
+  func stackLayout(for proposal: Proposal, _ compute: (Proposal) -> StackLayout) -> StackLayout {
+    for entry in stackLayouts where entry.proposal == proposal { return entry.layout }
+    let layout = compute(proposal)
+    if stackLayouts.isEmpty { stackLayouts.reserveCapacity(2) }
+    stackLayouts.append((proposal, layout))
+    return layout
+  }
+
+  /// This text's lines for `width` and `height`, computed once.
+  func lines(
+    width: Int?, height: Int?, _ compute: (Int?, Int?) -> [TextLayout.Line]
+  ) -> [TextLayout.Line] {
+    for entry in textLines where entry.width == width && entry.height == height {
+      return entry.lines
+    }
+    let lines = compute(width, height)
+    if textLines.isEmpty { textLines.reserveCapacity(4) }
+    textLines.append((width, height, lines))
+    return lines
   }
 }
 
+/// A stack's size and where each child goes.
+struct StackLayout {
+  var size: CellSize
+  var placements: [Layout.Placement]
+}
+
 /// A proposed size in cells; nil in a dimension asks for the ideal size.
-struct Proposal: Hashable {
+struct Proposal: Equatable {
   var width: Int?
   var height: Int?
 
@@ -77,6 +112,8 @@ struct Proposal: Hashable {
 struct LayoutBuilder {
   let dates: DateText
   let now: Date
+  /// The characters and styles of the glyphs made, for the canvas they are drawn on.
+  private(set) var table = GlyphTable()
   /// The earliest time a live date in the tree shows a different text, if any.
   private(set) var nextLiveChange: Date?
   /// `.containerBackground` layers, drawn behind the whole widget.
@@ -99,13 +136,16 @@ struct LayoutBuilder {
     case .empty:
       return make(.empty)
     case .text(let text):
-      return make(.text(glyphs(of: text, style: style), style))
+      return make(.text(glyphs(of: text, style: style), TextLayout.Paragraph(style)))
     case .image(let image):
       if let systemName = image.systemName, !image.resizable {
         // Redacted, a symbol is a block like the text around it.
         let glyph: Character = style.redacted == true ? "█" : SymbolGlyphs.glyph(for: systemName)
         return make(
-          .symbol(Glyph(character: glyph, width: TextWidth.of(glyph), style: cellStyle(style))))
+          .symbol(
+            Glyph(
+              code: table.code(of: glyph), width: TextWidth.of(glyph),
+              style: table.index(of: cellStyle(style)))))
       }
       if image.resizable {
         return make(.resizableImage(name: image.name, missing: image.missing))
@@ -113,7 +153,9 @@ struct LayoutBuilder {
       let glyph: Character =
         style.redacted == true
         ? "█" : image.missing ? SymbolGlyphs.missingImage : SymbolGlyphs.namedImage
-      return make(.symbol(Glyph(character: glyph, width: 1, style: cellStyle(style))))
+      return make(
+        .symbol(
+          Glyph(code: table.code(of: glyph), width: 1, style: table.index(of: cellStyle(style)))))
     case .shape(let shape):
       return make(.shape(shape.shape, fill: shape.fill ?? style.foreground))
     case .color(let color):
@@ -190,7 +232,7 @@ struct LayoutBuilder {
     var glyphs: [Glyph] = []
     for run in text.runs {
       let runStyle = style.merged(with: run.style)
-      let cell = cellStyle(runStyle)
+      let cell = table.index(of: cellStyle(runStyle))
       let string: String
       switch run.content {
       case .verbatim(let verbatim):
@@ -204,16 +246,41 @@ struct LayoutBuilder {
           nextLiveChange = min(nextLiveChange ?? change, change)
         }
       }
+      let redacted = runStyle.redacted == true
+      if Self.isSimpleASCII(string) {
+        // One glyph per byte: no grapheme breaking needed.
+        glyphs.reserveCapacity(glyphs.count + string.utf8.count)
+        for byte in string.utf8 {
+          let code = UInt32(byte)
+          let width = byte >= 0x20 && byte < 0x7F ? 1 : 0
+          if redacted && code != GlyphTable.space && code != GlyphTable.lineFeed {
+            if width == 1 { glyphs.append(Glyph(code: Self.block, width: 1, style: cell)) }
+            continue
+          }
+          glyphs.append(Glyph(code: code, width: width, style: cell))
+        }
+        continue
+      }
       for character in string {
-        if runStyle.redacted == true && character != " " && character != "\n" {
+        if redacted && character != " " && character != "\n" {
           let width = TextWidth.of(character)
-          for _ in 0..<width { glyphs.append(Glyph(character: "█", width: 1, style: cell)) }
+          for _ in 0..<width { glyphs.append(Glyph(code: Self.block, width: 1, style: cell)) }
           continue
         }
-        glyphs.append(Glyph(character: character, width: TextWidth.of(character), style: cell))
+        glyphs.append(
+          Glyph(code: table.code(of: character), width: TextWidth.of(character), style: cell))
       }
     }
     return glyphs
+  }
+
+  /// The code of "█", which redacted text shows.
+  private static let block: UInt32 = 0x2588
+
+  /// Whether every character of `string` is one ASCII byte: ASCII without a carriage return
+  /// (which forms one character with a following line feed).
+  private static func isSimpleASCII(_ string: String) -> Bool {
+    string.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D }
   }
 
   private func cellStyle(_ style: TextStyle) -> CellStyle {

@@ -34,7 +34,7 @@ public struct Renderer: Sendable {
     var builder = LayoutBuilder(dates: dates, now: now)
     let root = builder.build(view)
     var layout = Layout(family: family)
-    var canvas = Canvas(size: grid)
+    var canvas = Canvas(size: grid, table: builder.table)
     let full = CellRect(x: 0, y: 0, width: grid.width, height: grid.height)
     for background in builder.containerBackgrounds {
       layout.draw(background, in: &canvas, at: full)

@@ -7,15 +7,39 @@ import WidgetSchema
 enum TextLayout {
   typealias Line = [Glyph]
 
+  /// The parts of a text's style that break and place its lines: a few plain values, cheap to
+  /// copy with the layout node that holds them.
+  struct Paragraph: Equatable {
+    /// `.lineLimit(_:)`; nil or 0 for none.
+    var lineLimit: Int?
+    /// `.truncationMode(_:)`.
+    var truncationMode: TruncationMode
+    /// `.multilineTextAlignment(_:)`.
+    var alignment: TextAlignment
+
+    init(_ style: TextStyle) {
+      lineLimit = style.lineLimit
+      truncationMode = style.truncationMode ?? .tail
+      alignment = style.multilineTextAlignment ?? .leading
+    }
+  }
+
   static func width(_ line: Line) -> Int { line.reduce(0) { $0 + $1.width } }
 
-  static func lines(_ glyphs: [Glyph], width: Int?, height: Int?, style: TextStyle) -> [Line] {
+  static func lines(_ glyphs: [Glyph], width: Int?, height: Int?, style: Paragraph) -> [Line] {
     guard !glyphs.isEmpty else { return [] }
     var limit = style.lineLimit.flatMap { $0 > 0 ? $0 : nil }
     if let height { limit = max(1, min(limit ?? height, height)) }
-    let mode = style.truncationMode ?? .tail
+    let mode = style.truncationMode
+    // One paragraph, the common case: no splitting and, when it fits, no copy.
+    if !glyphs.contains(where: { $0.code == GlyphTable.lineFeed }) {
+      if limit == 1 || width == nil {
+        return [truncate(glyphs, width: width, mode: mode, force: false)]
+      }
+      if let width, width > 0, fitsAsIs(glyphs, width: width) { return [glyphs] }
+    }
     if limit == 1 || width == nil {
-      let paragraphs = split(glyphs, separator: "\n")
+      let paragraphs = split(glyphs, separator: GlyphTable.lineFeed)
       if limit == 1 {
         let joined =
           paragraphs.count > 1
@@ -25,7 +49,7 @@ enum TextLayout {
       return paragraphs.map { truncate($0, width: width, mode: mode, force: false) }
     }
     var lines: [Line] = []
-    for paragraph in split(glyphs, separator: "\n") {
+    for paragraph in split(glyphs, separator: GlyphTable.lineFeed) {
       lines += wrap(paragraph, width: width ?? Int.max)
     }
     if let limit, lines.count > limit, limit > 0 {
@@ -40,26 +64,51 @@ enum TextLayout {
     return lines
   }
 
-  private static func split(_ glyphs: [Glyph], separator: Character) -> [Line] {
-    glyphs.split(omittingEmptySubsequences: false) { $0.character == separator }.map(Array.init)
+  /// The paragraphs of `glyphs`: the runs between line feeds (empty ones too).
+  private static func split(_ glyphs: [Glyph], separator: UInt32) -> [Line] {
+    guard glyphs.contains(where: { $0.code == separator }) else { return [glyphs] }
+    var paragraphs: [Line] = []
+    var start = 0
+    for index in glyphs.indices where glyphs[index].code == separator {
+      paragraphs.append(Array(glyphs[start..<index]))
+      start = index + 1
+    }
+    paragraphs.append(Array(glyphs[start...]))
+    return paragraphs
   }
 
   private static func space(like glyph: Glyph) -> Glyph {
-    Glyph(character: " ", width: 1, style: glyph.style)
+    Glyph(code: GlyphTable.space, width: 1, style: glyph.style)
   }
 
+  /// The code of "…".
+  private static let ellipsisCode: UInt32 = 0x2026
+
   private static func ellipsis(like glyph: Glyph) -> Glyph {
-    Glyph(character: "…", width: 1, style: glyph.style)
+    Glyph(code: ellipsisCode, width: 1, style: glyph.style)
   }
 
   /// Word-wraps one paragraph to `width` columns.
   private static func wrap(_ paragraph: Line, width: Int) -> [Line] {
     guard width > 0 else { return [] }
+    if fitsAsIs(paragraph, width: width) { return [paragraph] }
     var lines: [Line] = []
     var line: Line = []
+    line.reserveCapacity(paragraph.count)
     var lineWidth = 0
-    for word in paragraph.split(omittingEmptySubsequences: false, whereSeparator: \.isSpace) {
-      let wordWidth = word.reduce(0) { $0 + $1.width }
+    // The words between spaces, empty ones too (as `split(omittingEmptySubsequences: false)`).
+    var start = paragraph.startIndex
+    var more = true
+    while more {
+      var end = start
+      var wordWidth = 0
+      while end < paragraph.endIndex && !paragraph[end].isSpace {
+        wordWidth += paragraph[end].width
+        end += 1
+      }
+      let word = paragraph[start..<end]
+      more = end < paragraph.endIndex
+      start = end + 1
       let needed = line.isEmpty ? wordWidth : lineWidth + 1 + wordWidth
       if needed <= width {
         if !line.isEmpty {
@@ -87,6 +136,19 @@ enum TextLayout {
     }
     lines.append(line)
     return lines
+  }
+
+  /// Whether wrapping `paragraph` to `width` columns gives it back unchanged: it fits, does not
+  /// start with a space (wrapping drops leading spaces) and is in one style (wrapping gives the
+  /// spaces between words the style of the word after them).
+  private static func fitsAsIs(_ paragraph: Line, width: Int) -> Bool {
+    guard let first = paragraph.first, !first.isSpace else { return false }
+    var total = 0
+    for glyph in paragraph {
+      guard glyph.style == first.style else { return false }
+      total += glyph.width
+    }
+    return total <= width
   }
 
   /// `line` cut to `width` columns with "…" where text was removed (always when `force`, which

@@ -116,9 +116,9 @@ final class InProcessBundle: BundleConnection, @unchecked Sendable {
     _ method: ProviderMethod, kind: String, context: ProviderContext
   ) async throws(ProviderError) -> Data {
     guard !closed.withLock({ $0 }) else { throw .closed }
-    let contextJSON: Data
+    let contextJSON: [UInt8]
     do {
-      contextJSON = Data(try context.jsonBytes())
+      contextJSON = try context.jsonBytes()
     } catch {
       throw .invalid("cannot encode the context: \(error)")
     }
