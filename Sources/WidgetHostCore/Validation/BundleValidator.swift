@@ -230,6 +230,7 @@ final class ValidationServices: BundleServices {
     lines.withLock { $0.append(message) }
   }
   func now() -> Date { Date() }
+  var clockIsSystemClock: Bool { true }
   func reload(bundle: String, kind: String?) {}
   var localeIdentifier: String { "en-US" }
 
