@@ -70,7 +70,14 @@ public enum BundleWorker {
           try? channel.send(reply)
           continue
         }
-        bundle.start(method, kind: frame.kind ?? "", contextJSON: context) { result in
+        // With the host's clock read here, nothing the bundle's `call` may wait for needs
+        // this thread, and the ABI has `call` return promptly: it runs here, without a hand-off
+        // to another thread. With a clock asked of the host, `now()` waits for a `time` frame
+        // that this thread reads, so the call goes to the bundle's queue.
+        bundle.start(
+          method, kind: frame.kind ?? "", contextJSON: context,
+          onThisThread: services?.readsClockItself == true
+        ) { result in
           var reply = WorkerFrame(.reply, id: id)
           switch result {
           case .success(let payload): reply.payload = payload
@@ -139,6 +146,8 @@ final class WorkerServices: BundleServices {
   let localeIdentifier: String
   /// The host's clock is the system's: `now()` reads it here.
   private let realClock: Bool
+  /// True when `now()` never waits for the host.
+  var readsClockItself: Bool { realClock }
   private let clockRequests = Mutex<(next: UInt64, waiting: [UInt64: ClockRequest])>((1, [:]))
   private let configurationRequests = Mutex<
     (next: UInt64, waiting: [UInt64: CheckedContinuation<CurrentConfigurations?, Never>])

@@ -145,19 +145,24 @@ final class InProcessBundle: BundleConnection, @unchecked Sendable {
   /// Starts a call without waiting for it: `contextJSON` is the context as
   /// ``ProviderContext/jsonBytes()`` writes it, and `completion` runs once, on the thread the
   /// bundle replies from (or now, with `.closed`, once the bundle is closed). A worker serves
-  /// the host's calls with it, sending each reply from that thread.
+  /// the host's calls with it, sending each reply from that thread. `onThisThread`: the
+  /// bundle's `call` runs on the calling thread (the ABI has it return promptly) instead of
+  /// the bundle's queue.
   func start(
-    _ method: ProviderMethod, kind: String, contextJSON: Data,
+    _ method: ProviderMethod, kind: String, contextJSON: Data, onThisThread: Bool = false,
     completion: @escaping PendingCalls.Completion
   ) {
     guard !closed.withLock({ $0 }) else { return completion(.failure(.closed)) }
     let id = PendingCalls.shared.add(connection: connection, completion: completion)
-    invoke(method, kind: kind, contextJSON: contextJSON, id: id)
+    invoke(method, kind: kind, contextJSON: contextJSON, id: id, onThisThread: onThisThread)
   }
 
-  /// Calls the bundle on its queue for pending call `id`.
-  private func invoke(_ method: ProviderMethod, kind: String, contextJSON: Data, id: UInt64) {
-    queue.async {
+  /// Calls the bundle for pending call `id`, on its queue or on this thread.
+  private func invoke(
+    _ method: ProviderMethod, kind: String, contextJSON: Data, id: UInt64,
+    onThisThread: Bool = false
+  ) {
+    let work: @Sendable () -> Void = {
       let bundle = self.bundle
       var kind = kind
       kind.withUTF8 { kindBytes in
@@ -177,6 +182,7 @@ final class InProcessBundle: BundleConnection, @unchecked Sendable {
         }
       }
     }
+    if onThisThread { work() } else { queue.async(execute: work) }
   }
 
   func close() async {
