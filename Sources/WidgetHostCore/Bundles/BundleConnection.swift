@@ -123,8 +123,10 @@ public protocol BundleServices: Sendable {
   /// The host's clock.
   func now() -> Date
   /// True when ``now()`` is the system's real-time clock (`Date()`): a worker process then
-  /// reads that clock itself instead of asking the host on every `now()`. False (the default)
-  /// for any other clock, such as the virtual clock of tests and simulations.
+  /// reads that clock itself instead of asking the host on every `now()`, and, as nothing the
+  /// bundle's `call` may wait for then needs its socket thread, runs `call` there
+  /// (docs/isolation.md). False (the default) for any other clock, such as the virtual clock of
+  /// tests and simulations.
   var clockIsSystemClock: Bool { get }
   /// A reload request for `kind` (nil: every kind) of bundle `bundle`.
   func reload(bundle: String, kind: String?)
