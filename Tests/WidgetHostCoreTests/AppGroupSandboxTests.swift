@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import TestSupport
 import Testing
 import WidgetSchema
@@ -50,6 +51,32 @@ import WidgetSchema
     #expect(
       try manager.destinationOfSymbolicLink(atPath: sandbox.directory + "/group.secret.plist")
         == store + "/group.secret.plist")
+  }
+
+  @Test func anUnchangedFolderIsNotListedAgain() throws {
+    let sandbox = AppGroupSandbox(bundle: "b", groups: [], environment: Self.environment())
+    let manager = FileManager.default
+    let old = Date(timeIntervalSinceNow: -3600)
+    try manager.setAttributes([.modificationDate: old], ofItemAtPath: sandbox.directory)
+    #expect(sandbox.undeclaredGroups() == [])
+    // A file whose creation left the folder's time as it was listed is not seen…
+    try Data("<plist/>".utf8).write(
+      to: URL(fileURLWithPath: sandbox.directory + "/group.hidden.plist"))
+    try manager.setAttributes([.modificationDate: old], ofItemAtPath: sandbox.directory)
+    #expect(sandbox.undeclaredGroups() == [])
+    // …until the folder changes again (any file made in it changes its time).
+    try Data("<plist/>".utf8).write(
+      to: URL(fileURLWithPath: sandbox.directory + "/group.next.plist"))
+    #expect(sandbox.undeclaredGroups() == ["group.hidden", "group.next"])
+    // A recent time is not trusted (a file made in the same tick would not change it): the
+    // folder is listed again although its time is the one listed.
+    var info = stat()
+    #expect(stat(sandbox.directory, &info) == 0)
+    try Data("<plist/>".utf8).write(
+      to: URL(fileURLWithPath: sandbox.directory + "/group.third.plist"))
+    let times = [info.st_atim, info.st_mtim]
+    #expect(utimensat(AT_FDCWD, sandbox.directory, times, 0) == 0)
+    #expect(sandbox.undeclaredGroups() == ["group.third"])
   }
 
   @Test func aLinkedGroupIsSharedThroughFoundation() throws {

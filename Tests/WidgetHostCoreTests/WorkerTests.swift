@@ -59,7 +59,7 @@ import WidgetSchema
     let data = try FrameChannel.encode(frame)
     #expect(
       Array(data.prefix(13)) == [0, 0, 0, UInt8(payload.count + 9), 1, 1, 2, 3, 4, 5, 6, 7, 8])
-    #expect(data.dropFirst(13) == payload)
+    #expect(Data(data.dropFirst(13)) == payload)
     let decoded = try FrameChannel.decode(data.dropFirst(4))
     #expect(decoded.type == .reply && decoded.id == frame.id && decoded.payload == payload)
     #expect(decoded.failure == nil)
@@ -71,6 +71,104 @@ import WidgetSchema
     var log = WorkerFrame(.log)
     log.message = "m"
     #expect(try FrameChannel.encode(log).dropFirst(4).first == UInt8(ascii: "{"))
+  }
+
+  @Test func aCallIsABinaryFrameWithTheContextAsTheBundleGetsIt() throws {
+    let context = Data(try ProviderContext(family: .systemSmall).jsonBytes())
+    var frame = WorkerFrame(.call, id: 0x0102_0304_0506_0708)
+    frame.method = ProviderMethod.timeline.rawValue
+    frame.kind = "Kïnd"
+    frame.contextJSON = context
+    let data = try FrameChannel.encode(frame)
+    let kind = Array("Kïnd".utf8)
+    #expect(
+      Array(data.prefix(21))
+        == [0, 0, 0, UInt8(17 + kind.count + context.count), 2, 1, 2, 3, 4, 5, 6, 7, 8]
+        + [0, 0, 0, 3, 0, 0, 0, UInt8(kind.count)])
+    #expect(Array(data.dropFirst(21).prefix(kind.count)) == kind)
+    #expect(Data(data.dropFirst(21 + kind.count)) == context)
+    let decoded = try FrameChannel.decode(data.dropFirst(4))
+    #expect(decoded.type == .call && decoded.id == frame.id && decoded.method == 3)
+    #expect(decoded.kind == "Kïnd" && decoded.contextJSON == context && decoded.context == nil)
+    // Truncated, and a kind longer than the frame.
+    #expect(throws: FrameError.self) { try FrameChannel.decode(data.dropFirst(4).prefix(16)) }
+    var lying = Array(data.dropFirst(4))
+    lying[16] = 0xff
+    #expect(throws: FrameError.self) { try FrameChannel.decode(lying) }
+    // A call without the context's bytes is JSON, as before.
+    frame.contextJSON = nil
+    frame.context = ProviderContext(family: .systemSmall)
+    let json = try FrameChannel.decode(FrameChannel.encode(frame).dropFirst(4))
+    #expect(json.context == frame.context && json.kind == "Kïnd" && json.contextJSON == nil)
+  }
+
+  @Test func framesAreReadThroughABufferWhateverTheirSizeAndGrouping() throws {
+    var pair: [Int32] = [-1, -1]
+    #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair) == 0)
+    defer { close(pair[0]) }
+    let reader = FrameChannel(descriptor: pair[0])
+    let writer = FrameChannel(descriptor: pair[1])
+    // Three frames in one write, then one larger than the buffer, then a small one again.
+    var burst: [UInt8] = []
+    for id in 1...3 as ClosedRange<UInt64> {
+      var reply = WorkerFrame(.reply, id: id)
+      reply.payload = Data(repeating: UInt8(id), count: Int(id) * 10)
+      burst += try FrameChannel.encode(reply)
+    }
+    #expect(write(pair[1], burst, burst.count) == burst.count)
+    for id in 1...3 as ClosedRange<UInt64> {
+      let frame = try reader.receive()
+      #expect(frame?.id == id && frame?.payload == Data(repeating: UInt8(id), count: Int(id) * 10))
+    }
+    var large = WorkerFrame(.reply, id: 4)
+    large.payload = Data((0..<(FrameReader.initialCapacity * 3)).map { UInt8($0 % 251) })
+    let sent = large
+    let sender = Thread { try? writer.send(sent) }
+    sender.start()
+    #expect(try reader.receive()?.payload == large.payload)
+    var log = WorkerFrame(.log)
+    log.message = "after"
+    try writer.send(log)
+    #expect(try reader.receive()?.message == "after")
+    // The end of the stream between frames, and inside one.
+    let half = try FrameChannel.encode(log).prefix(7)
+    #expect(write(pair[1], Array(half), half.count) == half.count)
+    close(pair[1])
+    let error = #expect(throws: FrameError.self) { try reader.receive() }
+    #expect(error?.description == "a malformed frame: the stream ended inside a frame")
+  }
+
+  @Test func theEndOfTheStreamBetweenFramesIsNil() throws {
+    var pair: [Int32] = [-1, -1]
+    #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair) == 0)
+    defer { close(pair[0]) }
+    close(pair[1])
+    #expect(try FrameChannel(descriptor: pair[0]).receive() == nil)
+  }
+
+  @Test func aWorkerReadsTheSystemClockItselfWhenTheHostsClockIsThatClock() async throws {
+    final class SystemClockServices: BundleServices {
+      let asked = Mutex(0)
+      let localeIdentifier = "en-US"
+      var clockIsSystemClock: Bool { true }
+      func log(bundle: String, level: BundleLogLevel, message: String) {}
+      func now() -> Date {
+        asked.withLock { $0 += 1 }
+        return Date()
+      }
+      func reload(bundle: String, kind: String?) {}
+    }
+    let library = try TestSupport.compileSharedLibrary(Self.fixture)
+    let services = SystemClockServices()
+    let connection = try await Self.loader().load(
+      try BundleSource.open(library.path), services: services)
+    let before = Date()
+    let reply = try await connection.call(
+      .timeline, kind: "Good", context: ProviderContext(family: .systemSmall))
+    await connection.close()
+    let date = try #require(try WidgetJSON.decode(Timeline.self, from: reply).entries.first?.date)
+    #expect(abs(date.timeIntervalSince(before)) < 60, "the system clock: \(date) vs \(before)")
+    #expect(services.asked.withLock { $0 } == 0, "the worker did not ask the host")
   }
 
   @Test func restartsBackOffAndTheThirdCrashInAMinuteQuarantines() {

@@ -82,5 +82,6 @@ struct BenchServices: BundleServices {
   let localeIdentifier = "en-US"
   func log(bundle: String, level: BundleLogLevel, message: String) {}
   func now() -> Date { Date() }
+  var clockIsSystemClock: Bool { true }
   func reload(bundle: String, kind: String?) {}
 }

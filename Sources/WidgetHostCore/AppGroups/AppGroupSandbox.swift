@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Synchronization
 import WidgetSchema
 
@@ -19,6 +20,9 @@ final class AppGroupSandbox: Sendable {
   /// The shared store the links point into.
   let store: String
   private let reported = Mutex<Set<String>>([])
+  /// The folder's modification time when ``undeclaredGroups()`` last listed it, once that time
+  /// is old enough that a file created since must have changed it.
+  private let listedAt = Mutex<timespec?>(nil)
 
   /// The folder of every bundle's container when the host keeps its state in the default
   /// state directory: `$XDG_STATE_HOME/widget-host/containers` (`~/.local/state/…` when unset
@@ -73,8 +77,24 @@ final class AppGroupSandbox: Sendable {
 
   /// Groups the bundle keeps as private files (it wrote groups it does not declare), each
   /// reported once per sandbox.
+  ///
+  /// Called after every reply of a worker, so it lists the folder only when the folder changed
+  /// (a file created, removed or renamed in it changes its modification time): one `stat`
+  /// instead of a listing and a `readlink` per file.
   func undeclaredGroups() -> [String] {
+    var info = stat()
+    let modified = stat(directory, &info) == 0 ? info.st_mtim : nil
+    if let modified,
+      listedAt.withLock({ $0?.tv_sec == modified.tv_sec && $0?.tv_nsec == modified.tv_nsec })
+    {
+      return []
+    }
     let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+    // A file created within the same tick of the file system's clock as `modified`, after the
+    // listing, would leave the time unchanged: a time is trusted only once it is a second old.
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    listedAt.withLock { $0 = modified.flatMap { now.tv_sec - $0.tv_sec > 1 ? $0 : nil } }
     let found = names.compactMap { name -> String? in
       guard let group = Self.group(ofFile: name),
         (try? FileManager.default.destinationOfSymbolicLink(atPath: directory + "/" + name))

@@ -122,6 +122,12 @@ public protocol BundleServices: Sendable {
   func log(bundle: String, level: BundleLogLevel, message: String)
   /// The host's clock.
   func now() -> Date
+  /// True when ``now()`` is the system's real-time clock (`Date()`): a worker process then
+  /// reads that clock itself instead of asking the host on every `now()`, and, as nothing the
+  /// bundle's `call` may wait for then needs its socket thread, runs `call` there
+  /// (docs/isolation.md). False (the default) for any other clock, such as the virtual clock of
+  /// tests and simulations.
+  var clockIsSystemClock: Bool { get }
   /// A reload request for `kind` (nil: every kind) of bundle `bundle`.
   func reload(bundle: String, kind: String?)
   /// The user's locale, as a BCP 47 tag.
@@ -135,6 +141,9 @@ public protocol BundleServices: Sendable {
 }
 
 extension BundleServices {
+  /// Unless said otherwise, the clock is the host's own (asked for, never assumed).
+  public var clockIsSystemClock: Bool { false }
+
   /// Without a stream, an incident is an error log line.
   public func report(_ incident: BundleIncident) {
     log(bundle: incident.bundle, level: .error, message: incident.message)

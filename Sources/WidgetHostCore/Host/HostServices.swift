@@ -37,6 +37,8 @@ final class HostServices: BundleServices {
 
   func now() -> Date { clock.now() }
 
+  var clockIsSystemClock: Bool { clock is RealClock }
+
   /// A message of the host's own (`run --watch`'s reloads), written where log lines go.
   func note(_ text: String) {
     logOutput.write(text)
@@ -77,6 +79,8 @@ public struct StandaloneServices: BundleServices {
   }
 
   public func now() -> Date { Date() }
+
+  public var clockIsSystemClock: Bool { true }
 
   public func reload(bundle: String, kind: String?) {}
 }

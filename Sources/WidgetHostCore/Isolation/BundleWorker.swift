@@ -39,7 +39,8 @@ public enum BundleWorker {
       guard let frame else { finish(bundle) }
       switch frame.type {
       case .load:
-        let loaded = WorkerServices(channel: channel, locale: frame.locale ?? "en-US")
+        let loaded = WorkerServices(
+          channel: channel, locale: frame.locale ?? "en-US", realClock: frame.realClock == true)
         services = loaded
         var reply: WorkerFrame
         do {
@@ -59,19 +60,28 @@ public enum BundleWorker {
         if reply.type == .loadFailed { _exit(0) }
       case .call:
         guard let bundle, let id = frame.id else { continue }
-        let method = frame.method.flatMap(ProviderMethod.init(rawValue:))
-        let kind = frame.kind ?? ""
-        let context = frame.context
-        Task.detached {
+        // Straight to the bundle's queue; the reply is sent from the thread the bundle
+        // replies on, without a task in between.
+        guard let method = frame.method.flatMap(ProviderMethod.init(rawValue:)),
+          let context = frame.contextJSON ?? frame.context.flatMap({ try? Data($0.jsonBytes()) })
+        else {
           var reply = WorkerFrame(.reply, id: id)
-          if let method, let context {
-            do throws(ProviderError) {
-              reply.payload = try await bundle.call(method, kind: kind, context: context)
-            } catch {
-              reply.failure = error
-            }
-          } else {
-            reply.failure = .invalid("a call frame without a known method or a context")
+          reply.failure = .invalid("a call frame without a known method or a context")
+          try? channel.send(reply)
+          continue
+        }
+        // With the host's clock read here, nothing the bundle's `call` may wait for needs
+        // this thread, and the ABI has `call` return promptly: it runs here, without a hand-off
+        // to another thread. With a clock asked of the host, `now()` waits for a `time` frame
+        // that this thread reads, so the call goes to the bundle's queue.
+        bundle.start(
+          method, kind: frame.kind ?? "", contextJSON: context,
+          onThisThread: services?.readsClockItself == true
+        ) { result in
+          var reply = WorkerFrame(.reply, id: id)
+          switch result {
+          case .success(let payload): reply.payload = payload
+          case .failure(let error): reply.failure = error
           }
           try? channel.send(reply)
         }
@@ -134,6 +144,10 @@ public enum BundleWorker {
 final class WorkerServices: BundleServices {
   private let channel: FrameChannel
   let localeIdentifier: String
+  /// The host's clock is the system's: `now()` reads it here.
+  private let realClock: Bool
+  /// True when `now()` never waits for the host.
+  var readsClockItself: Bool { realClock }
   private let clockRequests = Mutex<(next: UInt64, waiting: [UInt64: ClockRequest])>((1, [:]))
   private let configurationRequests = Mutex<
     (next: UInt64, waiting: [UInt64: CheckedContinuation<CurrentConfigurations?, Never>])
@@ -144,9 +158,10 @@ final class WorkerServices: BundleServices {
     let time = Mutex<Double?>(nil)
   }
 
-  init(channel: FrameChannel, locale: String) {
+  init(channel: FrameChannel, locale: String, realClock: Bool = false) {
     self.channel = channel
     self.localeIdentifier = locale
+    self.realClock = realClock
   }
 
   func log(bundle: String, level: BundleLogLevel, message: String) {
@@ -164,8 +179,10 @@ final class WorkerServices: BundleServices {
     try? channel.send(frame)
   }
 
-  /// Asks the host for its clock and waits for the answer (up to 5 s; then the real clock).
+  /// The host's clock: read here when it is the system's (the load frame's `realClock`);
+  /// otherwise asked of the host, waiting for the answer up to 5 s (then the real clock).
   func now() -> Date {
+    if realClock { return Date() }
     let request = ClockRequest()
     let id = clockRequests.withLock { requests in
       let id = requests.next

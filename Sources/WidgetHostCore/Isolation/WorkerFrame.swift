@@ -4,21 +4,23 @@ import Synchronization
 import WidgetSchema
 
 /// One message between the host and a worker process (docs/isolation.md, "Frames"). On the
-/// socket a frame is a 4-byte big-endian length followed by that many bytes of JSON, except a
-/// successful `reply`, which is binary (``FrameChannel/binaryReplyMarker``).
+/// socket a frame is a 4-byte big-endian length followed by that many bytes of JSON, except the
+/// two frames of every update, a `call` and a successful `reply`, which are binary
+/// (``FrameChannel/binaryCallMarker``, ``FrameChannel/binaryReplyMarker``).
 struct WorkerFrame: Codable, Sendable {
   /// The frame types.
   enum Kind: String, Codable, Sendable {
     /// Host → worker: load the bundle at `path`; `locale` is the host's; with `stage`, from a
-    /// private copy of its library.
+    /// private copy of its library; with `realClock`, the host's clock is the system's.
     case load
     /// Worker → host: the bundle is loaded; `description` is what it implements.
     case loaded
     /// Worker → host: loading failed with `loadError`; the worker exits.
     case loadFailed = "load-failed"
-    /// Host → worker: call `method` for `kind` with `context`; the reply carries the same `id`.
+    /// Host → worker: call `method` for `kind` with `contextJSON` (binary) or `context`
+    /// (JSON); the reply carries the same `id`.
     case call
-    /// Worker → host: the result of call `id`: `payload` (base64), or `failure`.
+    /// Worker → host: the result of call `id`: `payload`, or `failure`.
     case reply
     /// Worker → host: a log line (`level`, `message`) of bundle `bundle`.
     case log
@@ -42,6 +44,9 @@ struct WorkerFrame: Codable, Sendable {
   var method: Int32?
   var kind: String?
   var context: ProviderContext?
+  /// In a binary `call` frame: the context's JSON as ``ProviderContext/jsonBytes()`` writes it,
+  /// handed to the bundle as it is. Never part of a JSON frame.
+  var contextJSON: Data?
   var payload: Data?
   var failure: ProviderError?
   var bundle: String?
@@ -51,6 +56,15 @@ struct WorkerFrame: Codable, Sendable {
   var configurations: CurrentConfigurations?
   /// In a `load` frame: load a private copy of the library (`run --watch`).
   var stage: Bool?
+  /// In a `load` frame: the host's clock is the system's real-time clock, so the worker reads
+  /// it itself instead of asking the host with a `now` frame (the same clock, without a round
+  /// trip through the host on every call that reads it).
+  var realClock: Bool?
+
+  private enum CodingKeys: String, CodingKey {
+    case type, id, path, locale, description, loadError, method, kind, context, payload, failure
+    case bundle, level, message, time, configurations, stage, realClock
+  }
 
   init(_ type: Kind, id: UInt64? = nil) {
     self.type = type
@@ -77,8 +91,9 @@ enum FrameError: Error, Sendable, CustomStringConvertible {
   }
 }
 
-/// One end of a host–worker socket: writes frames (from any thread, one at a time) and reads
-/// them (from one thread). Shared by both sides, so both speak exactly the same codec.
+/// One end of a host–worker socket: writes frames (from any thread, one at a time, each with
+/// one `send`) and reads them (from one thread, through a buffer that takes whatever the socket
+/// holds with each `read`). Shared by both sides, so both speak exactly the same codec.
 final class FrameChannel: Sendable {
   /// The largest frame accepted: a reply at ``ReplyLimits/maximumBytes`` in base64, plus 1 MiB
   /// for the rest of the frame.
@@ -86,6 +101,7 @@ final class FrameChannel: Sendable {
 
   let descriptor: Int32
   private let writeLock = Mutex(())
+  private let reader = Mutex(FrameReader())
 
   init(descriptor: Int32) {
     self.descriptor = descriptor
@@ -98,45 +114,96 @@ final class FrameChannel: Sendable {
   /// a string, encoded and decoded with the Codable coders on both sides.
   static let binaryReplyMarker: UInt8 = 0x01
 
-  /// Encodes a frame: length prefix and JSON (binary for a successful reply).
-  static func encode(_ frame: WorkerFrame) throws(FrameError) -> Data {
-    let body: Data
+  /// The first byte of a binary `call` frame: the marker, the call's `id` (8 bytes,
+  /// big-endian), the method (4 bytes, big-endian), the length of the kind (4 bytes,
+  /// big-endian) and the kind in UTF-8, then the context's JSON to the end of the frame.
+  ///
+  /// The host sends one on every update; as JSON the context was encoded by `JSONEncoder` in
+  /// the host, decoded by `JSONDecoder` in the worker and encoded again for the bundle.
+  static let binaryCallMarker: UInt8 = 0x02
+
+  /// Encodes a frame: length prefix and body (binary for a call with `contextJSON` and for a
+  /// successful reply, JSON otherwise).
+  static func encode(_ frame: WorkerFrame) throws(FrameError) -> [UInt8] {
+    var data: [UInt8]
     if frame.type == .reply, let id = frame.id, let payload = frame.payload, frame.failure == nil {
-      var binary = Data(capacity: payload.count + 9)
-      binary.append(binaryReplyMarker)
-      withUnsafeBytes(of: id.bigEndian) { binary.append(contentsOf: $0) }
-      binary.append(payload)
-      body = binary
+      data = header(capacity: payload.count + 9, marker: binaryReplyMarker, id: id)
+      data.append(contentsOf: payload)
+    } else if frame.type == .call, let id = frame.id, let method = frame.method,
+      let context = frame.contextJSON
+    {
+      let kindBytes = Array((frame.kind ?? "").utf8)
+      data = header(
+        capacity: 17 + kindBytes.count + context.count, marker: binaryCallMarker, id: id)
+      appendBigEndian(UInt32(bitPattern: method), to: &data)
+      appendBigEndian(UInt32(kindBytes.count), to: &data)
+      data.append(contentsOf: kindBytes)
+      data.append(contentsOf: context)
     } else {
+      let body: Data
       do {
         body = try JSONEncoder().encode(frame)
       } catch {
         throw .malformed("cannot encode a \(frame.type.rawValue) frame: \(error)")
       }
+      data = [0, 0, 0, 0]
+      data.reserveCapacity(body.count + 4)
+      data.append(contentsOf: body)
     }
-    guard body.count <= maximumFrameBytes else { throw .tooLarge(body.count) }
-    var data = Data(capacity: body.count + 4)
-    let length = UInt32(body.count).bigEndian
-    withUnsafeBytes(of: length) { data.append(contentsOf: $0) }
-    data.append(body)
+    let length = data.count - 4
+    guard length <= maximumFrameBytes else { throw .tooLarge(length) }
+    withUnsafeBytes(of: UInt32(length).bigEndian) { bytes in
+      for index in 0..<4 { data[index] = bytes[index] }
+    }
     return data
   }
 
-  /// Decodes a frame's body: JSON, or a binary reply.
-  static func decode(_ body: Data) throws(FrameError) -> WorkerFrame {
-    if body.first == binaryReplyMarker {
+  /// Room for the length (filled in by ``encode(_:)``), then `marker` and `id`.
+  private static func header(capacity: Int, marker: UInt8, id: UInt64) -> [UInt8] {
+    var data: [UInt8] = [0, 0, 0, 0, marker]
+    data.reserveCapacity(capacity + 4)
+    appendBigEndian(id, to: &data)
+    return data
+  }
+
+  private static func appendBigEndian<Integer: FixedWidthInteger>(
+    _ value: Integer, to data: inout [UInt8]
+  ) {
+    withUnsafeBytes(of: value.bigEndian) { data.append(contentsOf: $0) }
+  }
+
+  /// Decodes a frame's body: JSON, a binary call or a binary reply.
+  static func decode<Body: Collection<UInt8>>(_ body: Body) throws(FrameError) -> WorkerFrame {
+    switch body.first {
+    case binaryReplyMarker:
       guard body.count >= 9 else { throw .malformed("a binary reply of \(body.count) bytes") }
-      let start = body.startIndex
-      let id = body[(start + 1)..<(start + 9)].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-      var frame = WorkerFrame(.reply, id: id)
-      frame.payload = Data(body[(start + 9)...])
+      var frame = WorkerFrame(.reply, id: bigEndian(body.dropFirst().prefix(8)) as UInt64)
+      frame.payload = Data(body.dropFirst(9))
       return frame
+    case binaryCallMarker:
+      guard body.count >= 17 else { throw .malformed("a binary call of \(body.count) bytes") }
+      let kindLength = Int(bigEndian(body.dropFirst(13).prefix(4)) as UInt32)
+      guard body.count - 17 >= kindLength else {
+        throw .malformed("a binary call of \(body.count) bytes with a kind of \(kindLength)")
+      }
+      var frame = WorkerFrame(.call, id: bigEndian(body.dropFirst().prefix(8)) as UInt64)
+      frame.method = Int32(bitPattern: bigEndian(body.dropFirst(9).prefix(4)) as UInt32)
+      frame.kind = String(decoding: body.dropFirst(17).prefix(kindLength), as: UTF8.self)
+      frame.contextJSON = Data(body.dropFirst(17 + kindLength))
+      return frame
+    default:
+      do {
+        return try JSONDecoder().decode(WorkerFrame.self, from: Data(body))
+      } catch {
+        throw .malformed("\(error)")
+      }
     }
-    do {
-      return try JSONDecoder().decode(WorkerFrame.self, from: body)
-    } catch {
-      throw .malformed("\(error)")
-    }
+  }
+
+  private static func bigEndian<Integer: FixedWidthInteger, Bytes: Collection<UInt8>>(
+    _ bytes: Bytes
+  ) -> Integer {
+    bytes.reduce(Integer.zero) { $0 << 8 | Integer($1) }
   }
 
   /// Writes `frame` whole. Never raises SIGPIPE: a closed peer is an error.
@@ -160,40 +227,77 @@ final class FrameChannel: Sendable {
     if let failure { throw .io(failure) }
   }
 
-  /// Reads the next frame, blocking; nil at the end of the stream.
+  /// Reads the next frame, blocking; nil at the end of the stream. One thread reads.
   func receive() throws(FrameError) -> WorkerFrame? {
-    var header = [UInt8](repeating: 0, count: 4)
-    guard try readFully(&header) else { return nil }
-    let length = Int(header[0]) << 24 | Int(header[1]) << 16 | Int(header[2]) << 8 | Int(header[3])
-    guard length <= Self.maximumFrameBytes else { throw .tooLarge(length) }
-    var body = [UInt8](repeating: 0, count: length)
-    guard try readFully(&body) else { throw .malformed("the stream ended inside a frame") }
-    return try Self.decode(Data(body))
+    let descriptor = self.descriptor
+    return try reader.withLock { reader throws(FrameError) in try reader.next(from: descriptor) }
   }
 
-  /// Fills `buffer`; false if the stream ended before the first byte.
-  private func readFully(_ buffer: inout [UInt8]) throws(FrameError) -> Bool {
-    var offset = 0
-    while offset < buffer.count {
-      let count = buffer.count
+  /// Stops both directions; a blocked `receive` on either side sees the end of the stream.
+  func shutDown() {
+    shutdown(descriptor, Int32(SHUT_RDWR))
+  }
+}
+
+/// The reading side's buffer: each `read` takes as much as the socket holds (up to the room
+/// left), so a frame usually costs one system call, and frames that arrive together one
+/// between them.
+struct FrameReader {
+  /// The bytes read and not yet consumed are `buffer[start..<end]`.
+  private var buffer = [UInt8](repeating: 0, count: FrameReader.initialCapacity)
+  private var start = 0
+  private var end = 0
+
+  /// The buffer's size until a larger frame needs more.
+  static let initialCapacity = 64 << 10
+
+  /// The next frame; nil at the end of the stream (between frames).
+  mutating func next(from descriptor: Int32) throws(FrameError) -> WorkerFrame? {
+    guard try fill(4, from: descriptor) else { return nil }
+    let length = buffer[start..<(start + 4)].reduce(0) { $0 << 8 | Int($1) }
+    guard length <= FrameChannel.maximumFrameBytes else { throw .tooLarge(length) }
+    guard try fill(4 + length, from: descriptor) else {
+      throw .malformed("the stream ended inside a frame")
+    }
+    let body = start + 4..<start + 4 + length
+    let frame = try FrameChannel.decode(buffer[body])
+    start = body.upperBound
+    if start == end {
+      (start, end) = (0, 0)
+      // A frame larger than the buffer grew it: give the memory back.
+      if buffer.count > Self.initialCapacity {
+        buffer = [UInt8](repeating: 0, count: Self.initialCapacity)
+      }
+    }
+    return frame
+  }
+
+  /// Reads until `count` bytes are buffered; false if the stream ended before any byte of them.
+  private mutating func fill(_ count: Int, from descriptor: Int32) throws(FrameError) -> Bool {
+    guard end - start < count else { return true }
+    if buffer.count - start < count {
+      // Move what is buffered to the front, in a larger buffer if the frame needs one.
+      let kept = Array(buffer[start..<end])
+      if buffer.count < count { buffer = [UInt8](repeating: 0, count: count) }
+      buffer.replaceSubrange(0..<kept.count, with: kept)
+      (start, end) = (0, kept.count)
+    }
+    let (start, capacity) = (self.start, buffer.count)
+    while end - start < count {
+      let offset = end
       let result = buffer.withUnsafeMutableBytes { bytes in
-        read(descriptor, bytes.baseAddress! + offset, count - offset)
+        read(descriptor, bytes.baseAddress! + offset, capacity - offset)
       }
       if result < 0 {
         if errno == EINTR { continue }
         throw .io(errno)
       }
       if result == 0 {
-        if offset == 0 { return false }
+        if end == start { return false }
         throw .malformed("the stream ended inside a frame")
       }
-      offset += result
+      end += result
     }
     return true
-  }
-
-  /// Stops both directions; a blocked `receive` on either side sees the end of the stream.
-  func shutDown() {
-    shutdown(descriptor, Int32(SHUT_RDWR))
   }
 }

@@ -165,6 +165,14 @@ final class WorkerBundle: BundleConnection, Sendable {
   func call(
     _ method: ProviderMethod, kind: String, context: ProviderContext
   ) async throws(ProviderError) -> Data {
+    // The context travels as the JSON the bundle gets, in a binary frame: the worker hands it
+    // on without decoding it (the same message as in-process when it cannot be written).
+    let contextJSON: Data
+    do {
+      contextJSON = Data(try context.jsonBytes())
+    } catch {
+      throw .invalid("cannot encode the context: \(error)")
+    }
     let callID = Mutex<UInt64?>(nil)
     let result = await withTaskCancellationHandler {
       await withCheckedContinuation {
@@ -191,7 +199,7 @@ final class WorkerBundle: BundleConnection, Sendable {
         var frame = WorkerFrame(.call, id: id)
         frame.method = method.rawValue
         frame.kind = kind
-        frame.context = context
+        frame.contextJSON = contextJSON
         do {
           try worker.channel.send(frame)
         } catch {

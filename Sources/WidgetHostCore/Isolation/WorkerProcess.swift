@@ -115,6 +115,7 @@ final class WorkerProcess: Sendable {
     request.path = source.path
     if stage { request.stage = true }
     request.locale = services.localeIdentifier
+    if services.clockIsSystemClock { request.realClock = true }
     do { try channel.send(request) } catch {
       throw .workerFailed(path: source.path, reason: error.description)
     }

@@ -229,6 +229,9 @@ final class ValidationServices: BundleServices {
   func log(bundle: String, level: BundleLogLevel, message: String) {
     lines.withLock { $0.append(message) }
   }
+  // `clockIsSystemClock` stays false: with it, a worker runs the bundle's `call` on its socket
+  // thread, one at a time, and `concurrent-calls` would no longer enter `call` from several
+  // threads at once.
   func now() -> Date { Date() }
   func reload(bundle: String, kind: String?) {}
   var localeIdentifier: String { "en-US" }

@@ -134,31 +134,55 @@ final class InProcessBundle: BundleConnection, @unchecked Sendable {
           PendingCalls.shared.abandon(id: id)
           return
         }
-        queue.async {
-          let bundle = self.bundle
-          var kind = kind
-          kind.withUTF8 { kindBytes in
-            contextJSON.withUnsafeBytes { contextBytes in
-              var call = wk_call(
-                struct_size: UInt32(MemoryLayout<wk_call>.size),
-                abi_version: wk_version(
-                  major: UInt32(WK_ABI_VERSION_MAJOR), minor: UInt32(WK_ABI_VERSION_MINOR)),
-                method: method.rawValue,
-                kind: UnsafeRawPointer(kindBytes.baseAddress)?.assumingMemoryBound(to: CChar.self),
-                kind_len: kindBytes.count,
-                context_json: contextBytes.baseAddress?.assumingMemoryBound(to: CChar.self),
-                context_len: contextBytes.count,
-                reply_ctx: UnsafeMutableRawPointer(bitPattern: UInt(id)),
-                reply: PendingCalls.replyFunction)
-              bundle.pointee.call(bundle, &call)
-            }
-          }
-        }
+        invoke(method, kind: kind, contextJSON: contextJSON, id: id)
       }
     } onCancel: {
       if let id = callID.withLock({ $0 }) { PendingCalls.shared.abandon(id: id) }
     }
     return try result.get()
+  }
+
+  /// Starts a call without waiting for it: `contextJSON` is the context as
+  /// ``ProviderContext/jsonBytes()`` writes it, and `completion` runs once, on the thread the
+  /// bundle replies from (or now, with `.closed`, once the bundle is closed). A worker serves
+  /// the host's calls with it, sending each reply from that thread. `onThisThread`: the
+  /// bundle's `call` runs on the calling thread (the ABI has it return promptly) instead of
+  /// the bundle's queue.
+  func start(
+    _ method: ProviderMethod, kind: String, contextJSON: Data, onThisThread: Bool = false,
+    completion: @escaping PendingCalls.Completion
+  ) {
+    guard !closed.withLock({ $0 }) else { return completion(.failure(.closed)) }
+    let id = PendingCalls.shared.add(connection: connection, completion: completion)
+    invoke(method, kind: kind, contextJSON: contextJSON, id: id, onThisThread: onThisThread)
+  }
+
+  /// Calls the bundle for pending call `id`, on its queue or on this thread.
+  private func invoke(
+    _ method: ProviderMethod, kind: String, contextJSON: Data, id: UInt64,
+    onThisThread: Bool = false
+  ) {
+    let work: @Sendable () -> Void = {
+      let bundle = self.bundle
+      var kind = kind
+      kind.withUTF8 { kindBytes in
+        contextJSON.withUnsafeBytes { contextBytes in
+          var call = wk_call(
+            struct_size: UInt32(MemoryLayout<wk_call>.size),
+            abi_version: wk_version(
+              major: UInt32(WK_ABI_VERSION_MAJOR), minor: UInt32(WK_ABI_VERSION_MINOR)),
+            method: method.rawValue,
+            kind: UnsafeRawPointer(kindBytes.baseAddress)?.assumingMemoryBound(to: CChar.self),
+            kind_len: kindBytes.count,
+            context_json: contextBytes.baseAddress?.assumingMemoryBound(to: CChar.self),
+            context_len: contextBytes.count,
+            reply_ctx: UnsafeMutableRawPointer(bitPattern: UInt(id)),
+            reply: PendingCalls.replyFunction)
+          bundle.pointee.call(bundle, &call)
+        }
+      }
+    }
+    if onThisThread { work() } else { queue.async(execute: work) }
   }
 
   func close() async {
