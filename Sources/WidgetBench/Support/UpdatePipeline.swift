@@ -30,6 +30,11 @@ final class UpdatePipeline: Sendable {
     sink.write(try await event())
   }
 
+  /// Ends the sink's stream: writes what it still buffers to `output`.
+  func finish() {
+    sink.end()
+  }
+
   /// Performs one update up to the `entry` event, which is returned rather than written.
   func event() async throws -> StreamEvent {
     let context = ProviderContext(family: family, isPreview: false)
@@ -53,21 +58,28 @@ final class UpdatePipeline: Sendable {
   }
 }
 
-/// An output that keeps only a count of the bytes written and the last text.
+/// An output that keeps only a count of the bytes written and the last line.
 final class CountingOutput: OutputTarget {
-  private let state = Mutex<(bytes: Int, last: String)>((0, ""))
+  private let state = Mutex<(bytes: Int, last: [UInt8])>((0, []))
 
   func write(_ text: String) {
+    write(utf8: Array(text.utf8))
+  }
+
+  func write(utf8 bytes: [UInt8]) {
+    // The JSON sink writes batches of whole lines: keep the last one.
+    let end = bytes.last == 0x0A ? bytes.count - 1 : bytes.count
+    let start = bytes[..<end].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
     state.withLock { state in
-      state.bytes += text.utf8.count
-      state.last = text
+      state.bytes += bytes.count
+      state.last = Array(bytes[start..<end])
     }
   }
 
   /// Bytes written so far.
   var bytes: Int { state.withLock { $0.bytes } }
-  /// The last text written.
-  var last: String { state.withLock { $0.last } }
+  /// The last line written, without its newline.
+  var last: String { String(decoding: state.withLock { $0.last }, as: UTF8.self) }
 }
 
 /// Services for bundles loaded by the benchmark: real clock, log dropped.
