@@ -47,19 +47,24 @@ struct SinkThroughputScenario: Scenario {
     }
     let sink = JSONSink(output: FileOutput(handle: null))
     let start = Clock.monotonic()
+    let startCPU = Clock.cpu()
     for _ in 0..<repeats { for event in events { sink.write(event) } }
     // The stream's end writes what is still buffered: part of the sink's work.
     sink.end()
     let elapsed = Clock.monotonic() - start
+    let cpu = Clock.cpu() - startCPU
     try null.close()
 
     var catTimes: [Double] = []
+    var catCPUs: [Double] = []
     for _ in 0..<environment.size(5, quick: 1) {
       let catStart = Clock.monotonic()
+      let catStartCPU = Clock.cpu(children: true)
       let (pid, output) = try Spawn.start("/bin/cat", [file.path], outputToNull: true)
       close(output)
       guard Spawn.wait(pid) == 0 else { throw BenchError("cat \(file.path) failed") }
       catTimes.append(Clock.monotonic() - catStart)
+      catCPUs.append(Clock.cpu(children: true) - catStartCPU)
     }
     let catElapsed = Statistics.quantile(catTimes, 0.5)
     let sinkRate = bytes / elapsed / 1e6
@@ -75,6 +80,11 @@ struct SinkThroughputScenario: Scenario {
       counts: [
         "events": Double(events.count * repeats), "bytes": bytes,
         "events per second": Double(events.count * repeats) / elapsed,
+        // CPU time (every thread of the process; cat's from RUSAGE_CHILDREN, median run): less
+        // disturbed than wall time by other work on a shared machine.
+        "sink CPU ns per event": cpu / Double(events.count * repeats) * 1e9,
+        "cat CPU ns per event": Statistics.quantile(catCPUs, 0.5)
+          / Double(events.count * repeats) * 1e9,
       ])
   }
 }

@@ -199,9 +199,13 @@ public struct JSONByteWriter: Sendable {
   /// Writes a list of strings.
   public mutating func strings(_ values: [String]) {
     bytes.append(UInt8(ascii: "["))
-    for (index, value) in values.enumerated() {
-      if index > 0 { bytes.append(UInt8(ascii: ",")) }
-      string(value)
+    // Through the array's buffer: the elements are read in place, not copied (and retained)
+    // one by one, as the array's subscript does.
+    values.withUnsafeBufferPointer { values in
+      for index in values.indices {
+        if index > 0 { bytes.append(UInt8(ascii: ",")) }
+        string(values[index])
+      }
     }
     bytes.append(UInt8(ascii: "]"))
   }
