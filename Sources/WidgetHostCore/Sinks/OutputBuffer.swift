@@ -41,9 +41,6 @@ final class OutputBuffer: Sendable {
   private let output: any OutputTarget
   private let limit: Int
   private let interval: UInt64
-  /// Where a line is written before it joins `pending`: the line is made outside `state`'s
-  /// lock, so a flush taking `pending` does not wait for it.
-  private let scratch = Mutex<[UInt8]>([])
   private let state = Mutex(State())
   /// Held while a batch is taken and written, so that batches are written in order.
   private let writing = Mutex(())
@@ -68,17 +65,16 @@ final class OutputBuffer: Sendable {
       /// Flush when `DispatchTime` reaches this many nanoseconds (0: at once).
       case flush(at: UInt64)
     }
-    let next = scratch.withLock { line -> Next in
-      line.removeAll(keepingCapacity: true)
-      body(&line)
-      if line.isEmpty { return .nothing }
-      return state.withLock { state -> Next in
-        state.pending.append(contentsOf: line)
-        if state.pending.count >= limit { return .writeNow }
-        if state.flushQueued { return .nothing }
-        state.flushQueued = true
-        return .flush(at: state.lastFlush == 0 ? 0 : state.lastFlush + interval)
-      }
+    // The line is written straight into `pending`, under the lock: a flush, which takes the
+    // lock at most once per `interval` in a burst, rarely waits for it.
+    let next = state.withLock { state -> Next in
+      let count = state.pending.count
+      body(&state.pending)
+      if state.pending.count == count { return .nothing }
+      if state.pending.count >= limit { return .writeNow }
+      if state.flushQueued { return .nothing }
+      state.flushQueued = true
+      return .flush(at: state.lastFlush == 0 ? 0 : state.lastFlush + interval)
     }
     switch next {
     case .nothing: break

@@ -198,9 +198,9 @@ extension JSONByteWriter {
     strings(data.lines)
     nextKey("regions")
     byte(UInt8(ascii: "["))
-    for index in data.regions.indices {
+    for (index, region) in data.regions.enumerated() {
       if index > 0 { byte(UInt8(ascii: ",")) }
-      tapRegion(data.regions[index])
+      tapRegion(region)
     }
     byte(UInt8(ascii: "]"))
     if let relevance = data.relevance {
@@ -216,11 +216,9 @@ extension JSONByteWriter {
     string(data.source.rawValue)
     nextKey("spans")
     byte(UInt8(ascii: "["))
-    try data.spans.withUnsafeBufferPointer { (spans) throws(NonFiniteNumber) in
-      for index in spans.indices {
-        if index > 0 { byte(UInt8(ascii: ",")) }
-        try span(spans[index])
-      }
+    for (index, span) in data.spans.enumerated() {
+      if index > 0 { byte(UInt8(ascii: ",")) }
+      try self.span(span)
     }
     byte(UInt8(ascii: "]"))
     nextKey("stale")
@@ -358,11 +356,9 @@ extension JSONByteWriter {
     case .text(let text):
       open("runs")
       byte(UInt8(ascii: "["))
-      try text.runs.withUnsafeBufferPointer { (runs) throws(NonFiniteNumber) in
-        for index in runs.indices {
-          if index > 0 { byte(UInt8(ascii: ",")) }
-          try run(runs[index])
-        }
+      for (index, run) in text.runs.enumerated() {
+        if index > 0 { byte(UInt8(ascii: ",")) }
+        try self.run(run)
       }
       raw(#"],"type":"text"}"#)
     case .image(let image):
@@ -416,11 +412,9 @@ extension JSONByteWriter {
       string(stack.alignment.rawValue)
       nextKey("children")
       byte(UInt8(ascii: "["))
-      try stack.children.withUnsafeBufferPointer { (children) throws(NonFiniteNumber) in
-        for index in children.indices {
-          if index > 0 { byte(UInt8(ascii: ",")) }
-          try view(children[index])
-        }
+      for (index, child) in stack.children.enumerated() {
+        if index > 0 { byte(UInt8(ascii: ",")) }
+        try view(child)
       }
       byte(UInt8(ascii: "]"))
       try optionalNumber("spacing", stack.spacing)
