@@ -78,21 +78,30 @@ final class OutputBuffer: Sendable {
     }
     switch next {
     case .nothing: break
-    case .writeNow: flush()
+    case .writeNow: write(queued: false)
     case .flush(let time):
       if time <= DispatchTime.now().uptimeNanoseconds {
-        queue.async { self.flush() }
+        queue.async { self.write(queued: true) }
       } else {
-        queue.asyncAfter(deadline: DispatchTime(uptimeNanoseconds: time)) { self.flush() }
+        queue.asyncAfter(deadline: DispatchTime(uptimeNanoseconds: time)) {
+          self.write(queued: true)
+        }
       }
     }
   }
 
   /// Writes everything appended so far, before returning.
   func flush() {
+    write(queued: false)
+  }
+
+  /// Takes and writes everything pending. Only the queued flush clears `flushQueued`: while it
+  /// waits, the appending thread's own writes (past the limit) queue no other, and it writes
+  /// whatever arrived after them.
+  private func write(queued: Bool) {
     writing.withLock { _ in
       var batch = state.withLock { state in
-        state.flushQueued = false
+        if queued { state.flushQueued = false }
         var batch = state.spare
         swap(&batch, &state.pending)
         state.spare = []
