@@ -142,3 +142,29 @@ import WidgetSchema
     #expect(ldd.output.contains("libc.so"))
   }
 }
+
+extension RunTests {
+  /// Stopped by SIGINT or SIGTERM, the host still writes the end of its stream (the bundle
+  /// unloaded) to the pipe before it exits: the JSON sink's buffer loses nothing at exit. The
+  /// entry itself arrives while the host runs, with no later event to push it out.
+  @Test(arguments: [SIGINT, SIGTERM]) func aStoppedHostWritesTheEndOfItsStream(
+    _ signal: Int32
+  ) throws {
+    let host = try LiveProcess(
+      Products.widgetHost, Products.defaultMode,
+      ["run", Products.clock, "--format", "json", "--family", "systemSmall"])
+    let shown = host.waitFor(timeout: 30) { lines in
+      lines.contains { $0.contains(#""type":"entry""#) }
+    }
+    #expect(shown, "the host showed the clock's entry while running")
+    host.interrupt(signal)
+    #expect(host.wait(timeout: 30) == 0, "\(host.errors)")
+    let events = try StreamChecks.events(host.output)
+    guard case .bundle(let bundle)? = events.last?.payload else {
+      Issue.record("the stream should end with the bundle unloaded, got \(host.output.suffix(2))")
+      return
+    }
+    #expect(bundle.event == .unloaded)
+    #expect(bundle.bundle == "dev.widget-host.examples.clock")
+  }
+}

@@ -21,13 +21,13 @@ import Testing
     #expect(decoded == event, sourceLocation: sourceLocation)
   }
 
-  func entryEvent(_ view: ViewNode, seq: UInt64 = 1) -> StreamEvent {
+  func entryEvent(_ view: ViewNode, seq: UInt64 = 1, lines: [String] = ["a"]) -> StreamEvent {
     StreamEvent(
       seq: seq, time: date, instance: "K/systemSmall",
       payload: .entry(
         EntryEvent(
           kind: "K", family: .systemSmall, source: .timeline, date: date, validUntil: nil,
-          relevance: nil, view: view, lines: ["a"])))
+          relevance: nil, view: view, lines: lines)))
   }
 
   static let awkwardStrings = [
@@ -213,6 +213,55 @@ import Testing
           relevance: nil, view: .empty, lines: [text, text], configuration: [text: .string(text)])
       ))
     try expectSameBytes(event)
+  }
+
+  /// The word-at-a-time test agrees with a byte-by-byte one for every byte value in every
+  /// position, beside bytes that do and do not need escaping.
+  @Test func wordTestFindsEveryByteThatNeedsEscaping() {
+    func needsEscaping(_ byte: UInt8) -> Bool {
+      byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
+    for fill: UInt8 in [0x20, 0x41, 0x7F, 0x80, 0xFF, 0x00, 0x22] {
+      for position in 0..<8 {
+        for value in UInt8.min...UInt8.max {
+          var bytes = [UInt8](repeating: fill, count: 8)
+          bytes[position] = value
+          let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+          #expect(
+            JSONByteWriter.needsEscaping(word) == bytes.contains(where: needsEscaping),
+            "fill \(fill), byte \(value) at \(position)")
+        }
+      }
+    }
+  }
+
+  /// Strings of every length up to three words with a character to escape at each position:
+  /// the word-at-a-time scan hands over to the byte-by-byte one at the right place.
+  @Test func escapesAtEveryPositionOfEveryLength() throws {
+    for length in 0...24 {
+      let plain = String(repeating: "ab cdé", count: 5).prefix(length)
+      try expectSameBytes(entryEvent(.empty, lines: [String(plain)]))
+      for position in 0..<length {
+        for special in ["\"", "\\", "\n", "\u{1}", "\u{1F}"] {
+          var characters = Array(plain)
+          characters[position] = Character(special)
+          try expectSameBytes(entryEvent(.empty, lines: [String(characters)]))
+        }
+      }
+    }
+  }
+
+  /// `appendJSONLine(to:)` appends the bytes of `jsonBytes()` and a newline to what is there,
+  /// and leaves the buffer as it was for an event it cannot write.
+  @Test func appendJSONLineAppendsTheLine() throws {
+    let event = entryEvent(.text(TextNode(runs: [.verbatim("x \"y\"")])))
+    var bytes = Array("before\n".utf8)
+    try event.appendJSONLine(to: &bytes)
+    #expect(bytes == Array("before\n".utf8) + (try event.jsonBytes()) + [0x0A])
+    let bad = entryEvent(.modified(.empty, .opacity(.nan)))
+    let kept = bytes
+    #expect(throws: JSONByteWriter.NonFiniteNumber.self) { try bad.appendJSONLine(to: &bytes) }
+    #expect(bytes == kept)
   }
 
   @Test(arguments: awkwardNumbers) func numbers(_ number: Double) throws {

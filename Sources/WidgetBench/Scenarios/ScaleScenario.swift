@@ -41,6 +41,7 @@ struct ScaleScenario: Scenario {
     let peerSink = JSONSink(output: peerOutput)
     let peerStart = Clock.monotonic()
     for event in entries { peerSink.write(event) }
+    peerSink.end()
     let peer = Clock.monotonic() - peerStart
 
     let ratio = wall / peer

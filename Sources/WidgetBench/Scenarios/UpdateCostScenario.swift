@@ -56,6 +56,7 @@ struct UpdateCostScenario: Scenario {
 
     // The peer: a script printing the same line, started and read once per update.
     let script = folder.appendingPathComponent("update.sh")
+    local.finish()
     let line = local.output.last.trimmingCharacters(in: .newlines)
     let quoted = "'" + line.replacingOccurrences(of: "'", with: "'\\''") + "'"
     try "#!/bin/sh\nprintf '%s\\n' \(quoted)\n".write(

@@ -30,6 +30,11 @@ final class UpdatePipeline: Sendable {
     sink.write(try await event())
   }
 
+  /// Ends the sink's stream: writes what it still buffers to `output`.
+  func finish() {
+    sink.end()
+  }
+
   /// Performs one update up to the `entry` event, which is returned rather than written.
   func event() async throws -> StreamEvent {
     let context = ProviderContext(family: family, isPreview: false)
@@ -53,7 +58,7 @@ final class UpdatePipeline: Sendable {
   }
 }
 
-/// An output that keeps only a count of the bytes written and the last write.
+/// An output that keeps only a count of the bytes written and the last line.
 ///
 /// It takes the JSON sink's bytes as they are (`write(utf8:)`), as a file or socket output does:
 /// turning each event into a `String` would be the benchmark's cost, not the host's.
@@ -65,15 +70,18 @@ final class CountingOutput: OutputTarget {
   }
 
   func write(utf8 bytes: [UInt8]) {
+    // The JSON sink writes batches of whole lines: keep the last one.
+    let end = bytes.last == 0x0A ? bytes.count - 1 : bytes.count
+    let start = bytes[..<end].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
     state.withLock { state in
       state.bytes += bytes.count
-      state.last = bytes
+      state.last = Array(bytes[start..<end])
     }
   }
 
   /// Bytes written so far.
   var bytes: Int { state.withLock { $0.bytes } }
-  /// The last text written.
+  /// The last line written, without its newline.
   var last: String { String(decoding: state.withLock { $0.last }, as: UTF8.self) }
 }
 

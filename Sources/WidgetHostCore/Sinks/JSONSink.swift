@@ -2,28 +2,35 @@ import Foundation
 import WidgetSchema
 
 /// Newline-delimited JSON: the header line, then one event per line (docs/stream.md).
+///
+/// Lines are written through an ``OutputBuffer``: a burst of events goes out in a few large
+/// writes, a lone event at once (asynchronously, without waiting for another), and ``end()``
+/// writes whatever is pending before it returns.
 public struct JSONSink: EventSink {
-  private let output: any OutputTarget
+  private let buffer: OutputBuffer
 
   /// Writes to `output`.
   public init(output: any OutputTarget) {
-    self.output = output
+    buffer = OutputBuffer(output: output)
   }
 
   public func begin(_ header: StreamHeader) {
-    var line = header.jsonBytes()
-    line.append(0x0A)
-    output.write(utf8: line)
+    let line = header.jsonBytes()
+    buffer.append { bytes in
+      bytes.append(contentsOf: line)
+      bytes.append(0x0A)
+    }
   }
 
-  /// Writes the event with ``StreamEvent/jsonBytes()`` (the same bytes as `JSONEncoder`'s,
-  /// without its cost); an event that cannot be written (a non-finite number) is dropped, as
-  /// before.
+  /// Writes the event straight into the buffer with ``StreamEvent/appendJSONLine(to:)`` (the
+  /// same bytes as `JSONEncoder`'s, without its cost); an event that cannot be written (a
+  /// non-finite number) is dropped, as before.
   public func write(_ event: StreamEvent) {
-    guard var line = try? event.jsonBytes() else { return }
-    line.append(0x0A)
-    output.write(utf8: line)
+    buffer.append { bytes in try? event.appendJSONLine(to: &bytes) }
   }
 
-  public func end() {}
+  /// Writes every line still pending before returning.
+  public func end() {
+    buffer.flush()
+  }
 }

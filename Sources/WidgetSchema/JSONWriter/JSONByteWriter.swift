@@ -72,6 +72,16 @@ public struct JSONByteWriter: Sendable {
     var index = 0
     let count = utf8.count
     while index < count {
+      // Eight bytes at a time while none of them needs escaping: most text has nothing to
+      // escape (the rendered lines are mostly spaces).
+      if let base = utf8.baseAddress {
+        while index + 8 <= count,
+          !Self.needsEscaping(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+        {
+          index += 8
+        }
+        if index == count { break }
+      }
       let unit = utf8[index]
       if unit >= 0x20 && unit != UInt8(ascii: "\"") && unit != UInt8(ascii: "\\") {
         index += 1
@@ -103,6 +113,22 @@ public struct JSONByteWriter: Sendable {
       bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<count]))
     }
     bytes.append(UInt8(ascii: "\""))
+  }
+
+  /// Whether any of the eight bytes of `word` is a control character (below 0x20), a quote or
+  /// a backslash: the bytes a JSON string escapes. The classic "has a byte less than n" and
+  /// "has a zero byte" word tests: a bit may be set wrongly only above a byte that truly
+  /// matches, so the answer is exact, for every byte value (UTF-8's high bytes included).
+  @inline(__always)
+  static func needsEscaping(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highBits: UInt64 = 0x8080_8080_8080_8080
+    let control = (word &- ones &* 0x20) & ~word
+    let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+    let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+    let quote = (quotes &- ones) & ~quotes
+    let backslash = (backslashes &- ones) & ~backslashes
+    return (control | quote | backslash) & highBits != 0
   }
 
   @inline(__always)
@@ -173,9 +199,13 @@ public struct JSONByteWriter: Sendable {
   /// Writes a list of strings.
   public mutating func strings(_ values: [String]) {
     bytes.append(UInt8(ascii: "["))
-    for (index, value) in values.enumerated() {
-      if index > 0 { bytes.append(UInt8(ascii: ",")) }
-      string(value)
+    // Through the array's buffer: the elements are read in place, not copied (and retained)
+    // one by one, as the array's subscript does.
+    values.withUnsafeBufferPointer { values in
+      for index in values.indices {
+        if index > 0 { bytes.append(UInt8(ascii: ",")) }
+        string(values[index])
+      }
     }
     bytes.append(UInt8(ascii: "]"))
   }

@@ -13,6 +13,23 @@ extension StreamEvent {
     try writer.event(self)
     return writer.bytes
   }
+
+  /// Appends the event as one line of JSON, with its newline, to `bytes`: the bytes of
+  /// ``jsonBytes()`` without an array of their own (a sink writes straight into its buffer).
+  /// For a number JSON cannot hold, `bytes` is left as it was and the error thrown.
+  public func appendJSONLine(to bytes: inout [UInt8]) throws(JSONByteWriter.NonFiniteNumber) {
+    var writer = JSONByteWriter(capacity: 0)
+    swap(&writer.bytes, &bytes)
+    defer { swap(&writer.bytes, &bytes) }
+    let start = writer.bytes.count
+    do {
+      try writer.event(self)
+    } catch {
+      writer.bytes.removeSubrange(start...)
+      throw error
+    }
+    writer.byte(0x0A)
+  }
 }
 
 extension StreamHeader {
@@ -211,8 +228,9 @@ extension JSONByteWriter {
       string(url)
     }
     nextKey("validFrom")
-    // The same date as `date`: its bytes again.
-    bytes.append(contentsOf: bytes[dateStart..<dateEnd])
+    // The same date as `date`: its bytes again, one at a time (appending a slice of `bytes`
+    // to itself would copy the whole buffer, which may hold many events).
+    for index in dateStart..<dateEnd { bytes.append(bytes[index]) }
     if let validUntil = data.validUntil {
       nextKey("validUntil")
       date(validUntil)
