@@ -74,7 +74,7 @@ import WidgetSchema
   }
 
   @Test func aCallIsABinaryFrameWithTheContextAsTheBundleGetsIt() throws {
-    let context = Data(try ProviderContext(family: .systemSmall).jsonBytes())
+    let context = try ProviderContext(family: .systemSmall).jsonBytes()
     var frame = WorkerFrame(.call, id: 0x0102_0304_0506_0708)
     frame.method = ProviderMethod.timeline.rawValue
     frame.kind = "Kïnd"
@@ -86,7 +86,7 @@ import WidgetSchema
         == [0, 0, 0, UInt8(17 + kind.count + context.count), 2, 1, 2, 3, 4, 5, 6, 7, 8]
         + [0, 0, 0, 3, 0, 0, 0, UInt8(kind.count)])
     #expect(Array(data.dropFirst(21).prefix(kind.count)) == kind)
-    #expect(Data(data.dropFirst(21 + kind.count)) == context)
+    #expect(Array(data.dropFirst(21 + kind.count)) == context)
     let decoded = try FrameChannel.decode(data.dropFirst(4))
     #expect(decoded.type == .call && decoded.id == frame.id && decoded.method == 3)
     #expect(decoded.kind == "Kïnd" && decoded.contextJSON == context && decoded.context == nil)

@@ -63,7 +63,8 @@ public enum BundleWorker {
         // Straight to the bundle's queue; the reply is sent from the thread the bundle
         // replies on, without a task in between.
         guard let method = frame.method.flatMap(ProviderMethod.init(rawValue:)),
-          let context = frame.contextJSON ?? frame.context.flatMap({ try? Data($0.jsonBytes()) })
+          let context = frame.contextJSON
+            ?? frame.context.flatMap({ try? $0.jsonBytes() })
         else {
           var reply = WorkerFrame(.reply, id: id)
           reply.failure = .invalid("a call frame without a known method or a context")

@@ -46,7 +46,7 @@ struct WorkerFrame: Codable, Sendable {
   var context: ProviderContext?
   /// In a binary `call` frame: the context's JSON as ``ProviderContext/jsonBytes()`` writes it,
   /// handed to the bundle as it is. Never part of a JSON frame.
-  var contextJSON: Data?
+  var contextJSON: [UInt8]?
   var payload: Data?
   var failure: ProviderError?
   var bundle: String?
@@ -189,7 +189,7 @@ final class FrameChannel: Sendable {
       var frame = WorkerFrame(.call, id: bigEndian(body.dropFirst().prefix(8)) as UInt64)
       frame.method = Int32(bitPattern: bigEndian(body.dropFirst(9).prefix(4)) as UInt32)
       frame.kind = String(decoding: body.dropFirst(17).prefix(kindLength), as: UTF8.self)
-      frame.contextJSON = Data(body.dropFirst(17 + kindLength))
+      frame.contextJSON = Array(body.dropFirst(17 + kindLength))
       return frame
     default:
       do {

@@ -167,9 +167,9 @@ final class WorkerBundle: BundleConnection, Sendable {
   ) async throws(ProviderError) -> Data {
     // The context travels as the JSON the bundle gets, in a binary frame: the worker hands it
     // on without decoding it (the same message as in-process when it cannot be written).
-    let contextJSON: Data
+    let contextJSON: [UInt8]
     do {
-      contextJSON = Data(try context.jsonBytes())
+      contextJSON = try context.jsonBytes()
     } catch {
       throw .invalid("cannot encode the context: \(error)")
     }

@@ -149,7 +149,7 @@ final class InProcessBundle: BundleConnection, @unchecked Sendable {
   /// bundle's `call` runs on the calling thread (the ABI has it return promptly) instead of
   /// the bundle's queue.
   func start(
-    _ method: ProviderMethod, kind: String, contextJSON: Data, onThisThread: Bool = false,
+    _ method: ProviderMethod, kind: String, contextJSON: [UInt8], onThisThread: Bool = false,
     completion: @escaping PendingCalls.Completion
   ) {
     guard !closed.withLock({ $0 }) else { return completion(.failure(.closed)) }
@@ -159,7 +159,7 @@ final class InProcessBundle: BundleConnection, @unchecked Sendable {
 
   /// Calls the bundle for pending call `id`, on its queue or on this thread.
   private func invoke(
-    _ method: ProviderMethod, kind: String, contextJSON: Data, id: UInt64,
+    _ method: ProviderMethod, kind: String, contextJSON: [UInt8], id: UInt64,
     onThisThread: Bool = false
   ) {
     let work: @Sendable () -> Void = {
