@@ -50,11 +50,11 @@ final class LayoutNode {
   /// The enclosing stack's axis, for spacers and dividers.
   let axis: StackAxis?
   /// The sizes answered so far, by proposal (a node is asked a few times at most: a list).
-  private var sizes: [(proposal: Proposal, size: CellSize)] = []
+  private var sizes: [(key: Proposal, value: CellSize)] = []
   /// A stack's layouts computed so far, by proposal.
-  private var stackLayouts: [(proposal: Proposal, layout: StackLayout)] = []
+  private var stackLayouts: [(key: Proposal, value: StackLayout)] = []
   /// A text's lines computed so far, by the width and height they were broken for.
-  private var textLines: [(width: Int?, height: Int?, lines: [TextLayout.Line])] = []
+  private var textLines: [(key: Proposal, value: [TextLayout.Line])] = []
 
   init(kind: Kind, isLayer: Bool, axis: StackAxis?) {
     self.kind = kind
@@ -64,33 +64,34 @@ final class LayoutNode {
 
   /// The size this node answers for `proposal`, computed once.
   func size(for proposal: Proposal, _ compute: (Proposal) -> CellSize) -> CellSize {
-    for entry in sizes where entry.proposal == proposal { return entry.size }
-    let size = compute(proposal)
-    if sizes.isEmpty { sizes.reserveCapacity(4) }
-    sizes.append((proposal, size))
-    return size
+    Self.remembered(in: &sizes, proposal, capacity: 4, compute)
   }
 
   /// This stack's layout for `proposal`, computed once.
   func stackLayout(for proposal: Proposal, _ compute: (Proposal) -> StackLayout) -> StackLayout {
-    for entry in stackLayouts where entry.proposal == proposal { return entry.layout }
-    let layout = compute(proposal)
-    if stackLayouts.isEmpty { stackLayouts.reserveCapacity(2) }
-    stackLayouts.append((proposal, layout))
-    return layout
+    Self.remembered(in: &stackLayouts, proposal, capacity: 2, compute)
   }
 
   /// This text's lines for `width` and `height`, computed once.
   func lines(
     width: Int?, height: Int?, _ compute: (Int?, Int?) -> [TextLayout.Line]
   ) -> [TextLayout.Line] {
-    for entry in textLines where entry.width == width && entry.height == height {
-      return entry.lines
+    Self.remembered(in: &textLines, Proposal(width: width, height: height), capacity: 4) {
+      compute($0.width, $0.height)
     }
-    let lines = compute(width, height)
-    if textLines.isEmpty { textLines.reserveCapacity(4) }
-    textLines.append((width, height, lines))
-    return lines
+  }
+
+  /// The answer for `key` in `cache`, or `compute(key)` kept there (`capacity` reserved on the
+  /// first: a node is asked a few times at most, so a list, not a dictionary).
+  private static func remembered<Value>(
+    in cache: inout [(key: Proposal, value: Value)], _ key: Proposal, capacity: Int,
+    _ compute: (Proposal) -> Value
+  ) -> Value {
+    for entry in cache where entry.key == key { return entry.value }
+    let value = compute(key)
+    if cache.isEmpty { cache.reserveCapacity(capacity) }
+    cache.append((key, value))
+    return value
   }
 }
 
