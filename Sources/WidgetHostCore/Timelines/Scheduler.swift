@@ -152,8 +152,8 @@ public actor Scheduler {
   /// Per bundle, the groups with a placeholder or reload due while the bundle has no free call,
   /// by rank: as calls end, as many as there are free calls go back on the agenda.
   private var waitingForCall: [String: Agenda<Group>] = [:]
-  private var inFlight = 0
-  /// Calls in flight per bundle (``Configuration/maximumCallsPerBundle``).
+  /// Calls in flight per bundle (``Configuration/maximumCallsPerBundle``); a bundle with none
+  /// has no entry, so an empty dictionary means no call in flight.
   private var callsInFlight: [String: Int] = [:]
   private var wakeRequested = false
   private var sleeper: CheckedContinuation<Void, Never>?
@@ -265,7 +265,7 @@ public actor Scheduler {
   }
 
   /// The earliest time at which something is due, if anything is.
-  public var nextDueDate: Date? { nextDue(after: clock.now()) }
+  public var nextDueDate: Date? { nextDue() }
 
   // MARK: Run loop
 
@@ -278,7 +278,7 @@ public actor Scheduler {
         wakeRequested = false
         continue
       }
-      let deadline = nextDue(after: now)
+      let deadline = nextDue()
       sleepingUntil = .some(deadline)
       await sleep(until: deadline)
       sleepingUntil = nil
@@ -312,7 +312,7 @@ public actor Scheduler {
   }
 
   private var isIdle: Bool {
-    guard inFlight == 0, sleeper != nil, let deadline = sleepingUntil else { return false }
+    guard callsInFlight.isEmpty, sleeper != nil, let deadline = sleepingUntil else { return false }
     return deadline.map { $0 > clock.now() } ?? true
   }
 
@@ -463,7 +463,7 @@ public actor Scheduler {
   }
 
   /// The date of the earliest valid appointment, outdated ones dropped on the way.
-  private func nextDue(after now: Date) -> Date? {
+  private func nextDue() -> Date? {
     while let first = agenda.first,
       first.item.agendaDate != first.date || groups[first.item.key] !== first.item
     {
@@ -535,13 +535,12 @@ public actor Scheduler {
   }
 
   private func callStarted(_ bundle: String) {
-    inFlight += 1
     callsInFlight[bundle, default: 0] += 1
   }
 
   private func callEnded(_ bundle: String) {
-    inFlight -= 1
-    callsInFlight[bundle, default: 1] -= 1
+    let left = callsInFlight[bundle, default: 1] - 1
+    callsInFlight[bundle] = left > 0 ? left : nil
   }
 
   private func takeCallNumber() -> Int {
