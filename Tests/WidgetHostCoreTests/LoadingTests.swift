@@ -100,6 +100,50 @@ import WidgetSchema
     await connection.close()
   }
 
+  @Test func blockingCallsDoNotHoldTheCooperativePool() async throws {
+    // Every `call` of this build sleeps 300 ms before it answers; more calls than the machine
+    // has cores are made at once. Calls run outside Swift's cooperative pool, so a task on the
+    // pool finishes while all of them are still blocked.
+    let connection = try await load(["FIXTURE_BLOCKING_CALLS"])
+    let calls = 2 * ProcessInfo.processInfo.activeProcessorCount + 2
+    final class Order: Sendable { let names = Mutex<[String]>([]) }
+    let finished = Order()
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<calls {
+        group.addTask {
+          let reply = try? await connection.call(
+            .placeholder, kind: "Good", context: ProviderContext(family: .systemSmall))
+          finished.names.withLock { $0.append(reply == nil ? "failed call" : "call") }
+        }
+      }
+      group.addTask {
+        for _ in 0..<10 { await Task.yield() }
+        finished.names.withLock { $0.append("pool task") }
+      }
+    }
+    let order = finished.names.withLock { $0 }
+    #expect(order.first == "pool task")
+    #expect(order.filter { $0 == "call" }.count == calls)
+    await connection.close()
+  }
+
+  @Test func promptCallsKeepReplyingOnceTheyRunInline() async throws {
+    // Past the probation, calls run on the calling thread: replies sent from inside `call`
+    // and from the bundle's own thread later both still arrive.
+    let connection = try await load()
+    for _ in 0..<CallRouting.probation + 4 {
+      let now = try await connection.call(
+        .placeholder, kind: "Good", context: ProviderContext(family: .systemSmall))
+      #expect(try WidgetJSON.decode(Entry.self, from: now).view != .empty)
+      let later = try await connection.call(
+        .placeholder, kind: "Later", context: ProviderContext(family: .systemSmall))
+      #expect(
+        try WidgetJSON.decode(Entry.self, from: later).view
+          == .text(TextNode(runs: [.verbatim("placeholder")])))
+    }
+    await connection.close()
+  }
+
   @Test func replyFromAnotherThreadLater() async throws {
     let connection = try await load()
     let data = try await connection.call(

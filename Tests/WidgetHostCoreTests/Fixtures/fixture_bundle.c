@@ -36,6 +36,8 @@
  * is answered: what a restarted host shows before its provider replies.
  * FIXTURE_CRASH_AFTER_LOAD makes the entry point start a thread that crashes (SIGSEGV) 100 ms
  * later: every load of the library crashes, which quarantines it.
+ * FIXTURE_BLOCKING_CALLS makes every `call` sleep 300 ms on the host's thread before it answers
+ * (against the ABI's "return promptly", as a provider doing blocking I/O does).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
@@ -307,6 +309,10 @@ static void call(const wk_bundle *bundle, const wk_call *call) {
     (void)bundle;
     const char *silent = getenv("FIXTURE_SILENT");
     if (silent != NULL && *silent != '\0') return;
+#ifdef FIXTURE_BLOCKING_CALLS
+    struct timespec blocked = {0, 300 * 1000 * 1000};
+    nanosleep(&blocked, NULL);
+#endif
     if (kind_is(call, "Configurable")) {
         configurable(call, the_host->now(the_host));
         return;
