@@ -40,8 +40,11 @@ public final class WidgetHost: Sendable {
     self.options = options
     self.clock = clock
     self.loader = loader
-    self.stream = EventStream(clock: clock, sinks: sinks)
-    self.renderer = Renderer(dates: DateText(locale: options.locale, timeZone: options.timeZone))
+    let renderer = Renderer(dates: DateText(locale: options.locale, timeZone: options.timeZone))
+    self.renderer = renderer
+    // The stream keeps each instance's latest entry undrawn, and draws it again when a late
+    // subscriber, `list` or `tap` reads it (docs/performance.md, memory).
+    self.stream = EventStream(clock: clock, sinks: sinks, renderer: renderer)
     self.services = HostServices(
       clock: clock, stream: stream, locale: options.bundleLocale, logOutput: log,
       minimumLogLevel: logLevel, control: control)
