@@ -15,7 +15,7 @@ public final class WidgetHost: Sendable {
     public var instances: Int
     /// Instances that never showed an entry of a timeline (a placeholder or nothing instead).
     public var failedInstances: Int
-    /// Provider calls (placeholder, snapshot, timeline) made for each instance, by instance id.
+    /// Provider calls (placeholder and timeline) made for each instance, by instance id.
     /// Instances that share a timeline key share their calls: each counts them all.
     public var providerCalls: [String: Int] = [:]
   }
@@ -187,7 +187,7 @@ public final class WidgetHost: Sendable {
             kinds: manifest.kinds.map(\.kind))))
     }
     stream.end()
-    let calls = selection.provider.calls
+    let calls = await scheduler.providerCalls()
     return Summary(
       instances: instances.count,
       failedInstances: router.instancesWithoutTimelineEntry(instances),
