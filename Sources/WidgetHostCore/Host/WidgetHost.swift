@@ -162,7 +162,7 @@ public final class WidgetHost: Sendable {
     }
     let loop = Task { await scheduler.run() }
     let reloader = HotReloader(
-      bundles: selection.bundles, instances: selection.instances, provider: selection.provider,
+      bundles: selection.bundles, instances: instances, provider: selection.provider,
       scheduler: scheduler, stream: stream, services: services
     ) { [self] source throws(HostError) in try await load(source) }
     let watching = watcher.map { watcher in
