@@ -19,6 +19,8 @@ struct StartupScenario: Scenario {
       try BenchBundle(kinds: 1, prefix: prefix).build(in: folder, environment: environment).path
     }
     let host = try environment.product("widget-host")
+    // The host starts it beside itself for each bundle: missing, the worker runs would fail.
+    _ = try environment.product("widget-worker")
     let hello = try environment.product("bench-hello")
     let foundationHello = try environment.product("bench-idle")
     let childEnvironment = environment.childEnvironment
