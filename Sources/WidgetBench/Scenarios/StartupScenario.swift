@@ -20,7 +20,7 @@ struct StartupScenario: Scenario {
     }
     let host = try environment.product("widget-host")
     // The host starts it beside itself for each bundle: missing, the worker runs would fail.
-    _ = try environment.product("widget-worker")
+    let worker = try environment.product("widget-worker")
     let hello = try environment.product("bench-hello")
     let foundationHello = try environment.product("bench-idle")
     let childEnvironment = environment.childEnvironment
@@ -46,6 +46,8 @@ struct StartupScenario: Scenario {
     var inProcess: [Double] = []
     var workers: [Double] = []
     var withFoundation: [Double] = []
+    var workerCPU: [Double] = []
+    var peerCPU: [Double] = []
     _ = try firstLine(hello, [], matching: { _ in true })  // warm the page cache
     _ = try firstLine(host, base, matching: isEntry)
     for _ in 0..<runs {
@@ -53,6 +55,11 @@ struct StartupScenario: Scenario {
       inProcess.append(try firstLine(host, base + ["--in-process"], matching: isEntry))
       workers.append(try firstLine(host, base, matching: isEntry))
       withFoundation.append(try firstLine(foundationHello, ["--hello"], matching: { _ in true }))
+      // What one worker costs, beside what the peer costs, in CPU time (docs/performance.md).
+      workerCPU.append(
+        try WorkerStart.cpuSeconds(
+          worker: worker, library: libraries[0], environment: childEnvironment))
+      peerCPU.append(try WorkerStart.cpuSeconds(of: hello, []))
     }
     let peerMedian = Statistics.quantile(peer, 0.5)
     let local = Statistics.quantile(inProcess, 0.5)
@@ -74,6 +81,8 @@ struct StartupScenario: Scenario {
         "runs": Double(runs), "bundles": 5,
         "hello world with Foundation (bench-idle --hello), ms":
           Statistics.quantile(withFoundation, 0.5) * 1e3,
+        "one worker, exec to loaded to exit, CPU ms": Statistics.quantile(workerCPU, 0.5) * 1e3,
+        "bench-hello, CPU ms": Statistics.quantile(peerCPU, 0.5) * 1e3,
       ])
   }
 }
