@@ -38,13 +38,26 @@ public enum HostPaths {
   /// The home folder of this process's user in the password database (what Foundation's
   /// `NSHomeDirectory()` falls back to without `HOME`); `/` when there is none.
   static func accountHome() -> String {
-    var entry = passwd()
-    var result: UnsafeMutablePointer<passwd>?
-    var buffer = [CChar](repeating: 0, count: 4096)
-    let status = getpwuid_r(getuid(), &entry, &buffer, buffer.count, &result)
-    guard status == 0, result != nil, let directory = entry.pw_dir else { return "/" }
-    let home = String(cString: directory)
-    return home.isEmpty ? "/" : home
+    var size = 4096
+    while true {
+      var buffer = [CChar](repeating: 0, count: size)
+      // The entry's strings live in `buffer`: read them before it goes.
+      let (status, home) = buffer.withUnsafeMutableBufferPointer { storage in
+        var entry = passwd()
+        var result: UnsafeMutablePointer<passwd>?
+        let status = getpwuid_r(getuid(), &entry, storage.baseAddress!, storage.count, &result)
+        guard status == 0, result != nil, let directory = entry.pw_dir else {
+          return (status, String?.none)
+        }
+        return (status, String(cString: directory))
+      }
+      if status == ERANGE && size < 1 << 20 {
+        size *= 4
+        continue
+      }
+      guard let home, !home.isEmpty else { return "/" }
+      return home
+    }
   }
 
   /// Whether `name` is an App Group identifier: `group.` followed by a reverse-DNS name of
