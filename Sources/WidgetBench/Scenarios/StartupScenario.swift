@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -40,7 +41,13 @@ struct StartupScenario: Scenario {
       return seen - start
     }
 
-    let isEntry: @Sendable (Substring) -> Bool = { $0.contains("\"type\":\"entry\"") }
+    // Each `loaded` event must name the library it came from: a release build once paired the
+    // bundles loaded by workers with each other's paths (docs/performance.md, startup).
+    let mispaired = Mutex<[String]>([])
+    let isEntry: @Sendable (Substring) -> Bool = { line in
+      if let wrong = Self.mispairing(line) { mispaired.withLock { $0.append(wrong) } }
+      return line.contains("\"type\":\"entry\"")
+    }
     let base = ["run", "--once", "--format", "json"] + libraries
     var peer: [Double] = []
     var inProcess: [Double] = []
@@ -60,6 +67,9 @@ struct StartupScenario: Scenario {
         try WorkerStart.cpuSeconds(
           worker: worker, library: libraries[0], environment: childEnvironment))
       peerCPU.append(try WorkerStart.cpuSeconds(of: hello, []))
+    }
+    if let wrong = mispaired.withLock({ $0.first }) {
+      throw BenchError("widget-host reported a bundle loaded from another's library: \(wrong)")
     }
     let peerMedian = Statistics.quantile(peer, 0.5)
     let local = Statistics.quantile(inProcess, 0.5)
@@ -84,5 +94,23 @@ struct StartupScenario: Scenario {
         "one worker, exec to loaded to exit, CPU ms": Statistics.quantile(workerCPU, 0.5) * 1e3,
         "bench-hello, CPU ms": Statistics.quantile(peerCPU, 0.5) * 1e3,
       ])
+  }
+
+  /// For a `loaded` event of a bench bundle (`local.<prefix>` from `lib<prefix>.so`) that names
+  /// another bundle's library: the event; nil for any other line.
+  static func mispairing(_ line: Substring) -> String? {
+    guard line.contains("\"event\":\"loaded\""),
+      let id = value(of: "bundle", in: line), id.hasPrefix("local."),
+      let path = value(of: "path", in: line)
+    else { return nil }
+    return path.hasSuffix("/lib\(id.dropFirst("local.".count)).so") ? nil : String(line)
+  }
+
+  /// The string value of `key` in a one-line JSON object without escapes in it.
+  private static func value(of key: String, in line: Substring) -> Substring? {
+    guard let start = line.range(of: "\"\(key)\":\"")?.upperBound,
+      let end = line[start...].firstIndex(of: "\"")
+    else { return nil }
+    return line[start..<end]
   }
 }
