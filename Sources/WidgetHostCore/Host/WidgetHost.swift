@@ -346,21 +346,27 @@ public final class WidgetHost: Sendable {
     typealias Loaded = Result<(any BundleConnection, BundleManifest), HostError>
     var results: [Loaded] = []
     if loader.loadsConcurrently && sources.count > 1 {
+      // Each task's result goes to its source's slot. The result is made before the tuple:
+      // Swift 6.3.1 -O miscompiles `return (index, .success(try await …))` inside a typed
+      // `do throws` in a task (the index came back as garbage, so release builds paired
+      // bundles with the wrong paths); a slot out of range stops here instead of mispairing.
       let finished = await withTaskGroup(of: (Int, Loaded).self) { group in
         for (index, source) in sources.enumerated() {
           group.addTask {
+            let loaded: Loaded
             do throws(HostError) {
-              return (index, .success(try await self.load(source)))
+              loaded = .success(try await self.load(source))
             } catch {
-              return (index, .failure(error))
+              loaded = .failure(error)
             }
+            return (index, loaded)
           }
         }
-        var finished: [(Int, Loaded)] = []
-        for await result in group { finished.append(result) }
-        return finished
+        var slots = [Loaded?](repeating: nil, count: sources.count)
+        for await (index, loaded) in group { slots[index] = loaded }
+        return slots
       }
-      results = finished.sorted { $0.0 < $1.0 }.map(\.1)
+      results = finished.map { $0! }
     } else {
       for source in sources {
         do throws(HostError) {

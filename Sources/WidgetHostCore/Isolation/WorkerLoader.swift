@@ -3,13 +3,13 @@ import Glibc
 import Synchronization
 import WidgetSchema
 
-/// Loads each bundle in its own worker process (`widget-host worker`), so a bundle that
+/// Loads each bundle in its own worker process (`widget-worker`), so a bundle that
 /// crashes, hangs or eats memory cannot take the host down (docs/isolation.md).
 public struct WorkerLoader: BundleLoader {
   /// The default address-space limit of a worker: 1 GiB.
   public static let defaultMemoryLimit = 1 << 30
 
-  /// The `widget-host` executable to run as the worker.
+  /// The `widget-worker` executable to run as the worker.
   public var executable: String
   /// Each worker's address-space limit in bytes (`RLIMIT_AS`); nil for none.
   public var memoryLimit: Int?
@@ -26,12 +26,12 @@ public struct WorkerLoader: BundleLoader {
   public var stagesLibraries = false
   var policy = CrashPolicy()
 
-  /// Creates a loader. `executable` defaults to this process's own executable.
+  /// Creates a loader. `executable` defaults to ``defaultExecutable()``.
   public init(
     executable: String? = nil, memoryLimit: Int? = WorkerLoader.defaultMemoryLimit,
     quarantine: QuarantineStore = .standard()
   ) {
-    self.executable = executable ?? Self.currentExecutable()
+    self.executable = executable ?? Self.defaultExecutable()
     self.memoryLimit = memoryLimit
     self.quarantine = quarantine
   }
@@ -44,6 +44,13 @@ public struct WorkerLoader: BundleLoader {
     loader.containers = AppGroupSandbox.containers(inStateDirectory: directory)
     loader.quarantine = QuarantineStore(inStateDirectory: directory)
     return loader
+  }
+
+  /// `widget-worker` in the folder of this process's executable (``currentExecutable()``): it
+  /// is built and installed next to `widget-host`.
+  public static func defaultExecutable() -> String {
+    URL(fileURLWithPath: currentExecutable()).deletingLastPathComponent()
+      .appendingPathComponent("widget-worker").path
   }
 
   /// This process's executable, resolved through `/proc/self/exe`.
