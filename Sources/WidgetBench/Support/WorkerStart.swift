@@ -24,8 +24,9 @@ enum WorkerStart {
     // As the host starts its workers (WorkerProcess).
     workerEnvironment["MALLOC_ARENA_MAX"] = workerEnvironment["MALLOC_ARENA_MAX"] ?? "2"
     workerEnvironment["SWIFT_BACKTRACE"] = "enable=no"
-    let pid = try spawn(
-      worker.path, ["--fd", "3"], socket: ends[1], environment: workerEnvironment)
+    let pid = try Spawn.process(
+      worker.path, ["--fd", "3"], output: nil, descriptor3: ends[1],
+      environment: workerEnvironment)
     close(ends[1])
     struct Load: Encodable {
       let type = "load"
@@ -54,7 +55,7 @@ enum WorkerStart {
 
   /// The CPU seconds of `executable` run with `arguments` to its end, its output discarded.
   static func cpuSeconds(of executable: URL, _ arguments: [String]) throws -> Double {
-    try wait(try spawn(executable.path, arguments, socket: nil, environment: nil))
+    try wait(try Spawn.process(executable.path, arguments, output: nil, environment: nil))
   }
 
   /// Reads exactly `count` bytes; nil if the stream ends first.
@@ -70,34 +71,6 @@ enum WorkerStart {
       got += result
     }
     return bytes
-  }
-
-  /// Starts `path`: standard streams on /dev/null, `socket` (if any) as descriptor 3.
-  private static func spawn(
-    _ path: String, _ arguments: [String], socket: Int32?, environment: [String: String]?
-  ) throws -> pid_t {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    if let socket { posix_spawn_file_actions_adddup2(&actions, socket, 3) }
-    let argv = ([path] + arguments).map { strdup($0) } + [nil]
-    defer { for pointer in argv { free(pointer) } }
-    let environ = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] }
-    defer { for pointer in environ ?? [] { free(pointer) } }
-    var pid: pid_t = 0
-    let status: Int32 =
-      if let environ {
-        posix_spawn(&pid, path, &actions, nil, argv, environ)
-      } else {
-        posix_spawn(&pid, path, &actions, nil, argv, Glibc.environ)
-      }
-    guard status == 0 else {
-      throw BenchError("cannot start \(path): \(String(cString: strerror(status)))")
-    }
-    return pid
   }
 
   /// Reaps `pid`; its CPU seconds (user and system). A failure status is an error.
