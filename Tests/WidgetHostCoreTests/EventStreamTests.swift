@@ -32,6 +32,21 @@ import WidgetSchema
     }
   }
 
+  /// Shows instance x a timer through a router on `stream`, then moves the clock on 65 s,
+  /// past its live redraws; returns the timer's view.
+  func showTimer(on stream: EventStream, _ clock: VirtualClock) -> ViewNode {
+    let router = EventRouter(stream: stream, renderer: renderer, clock: clock)
+    let key = TimelineKey(bundle: "b", kind: "K", family: .accessoryInline)
+    let timer = ViewNode.text(TextNode(runs: [.verbatim("t "), .date(start, style: .timer)]))
+    router.route(
+      .entry(
+        key, instances: ["x"], Entry(date: start, view: timer), source: .timeline,
+        validUntil: nil, stale: false))
+    router.stop()
+    clock.advance(by: 65)
+    return timer
+  }
+
   @Test func latestEntriesReadBackExactlyAsWritten() throws {
     let clock = VirtualClock(start: start)
     let recorder = Recorder()
@@ -80,15 +95,7 @@ import WidgetSchema
     let clock = VirtualClock(start: start)
     let recorder = Recorder()
     let stream = EventStream(clock: clock, sinks: [recorder], renderer: renderer)
-    let router = EventRouter(stream: stream, renderer: renderer, clock: clock)
-    let key = TimelineKey(bundle: "b", kind: "K", family: .accessoryInline)
-    let timer = ViewNode.text(TextNode(runs: [.verbatim("t "), .date(start, style: .timer)]))
-    router.route(
-      .entry(
-        key, instances: ["x"], Entry(date: start, view: timer), source: .timeline,
-        validUntil: nil, stale: false))
-    router.stop()
-    clock.advance(by: 65)
+    let timer = showTimer(on: stream, clock)
     let event = try #require(stream.currentEntry(of: "x"))
     guard case .entry(let entry) = event.payload else {
       Issue.record("not an entry")
@@ -104,15 +111,7 @@ import WidgetSchema
     let clock = VirtualClock(start: start)
     let recorder = Recorder()
     let stream = EventStream(clock: clock, sinks: [recorder])
-    let router = EventRouter(stream: stream, renderer: renderer, clock: clock)
-    let key = TimelineKey(bundle: "b", kind: "K", family: .accessoryInline)
-    let timer = ViewNode.text(TextNode(runs: [.verbatim("t "), .date(start, style: .timer)]))
-    router.route(
-      .entry(
-        key, instances: ["x"], Entry(date: start, view: timer), source: .timeline,
-        validUntil: nil, stale: false))
-    router.stop()
-    clock.advance(by: 65)
-    #expect(stream.currentEntry(of: "x") == lastWritten(recorder)["x"])
+    _ = showTimer(on: stream, clock)
+    #expect(stream.currentEntry(of: "x") == lastWritten(recorder)["x"], "its text as written")
   }
 }
