@@ -42,6 +42,13 @@ import Testing
     #expect(deadlines.count == 0)
   }
 
+  @Test func aDeadlineTooFarToRepresentIsOneThatNeverComes() async {
+    let deadlines = CallDeadlines()
+    #expect(await deadlines.race(seconds: 1e300) { "reply" } == "reply")
+    #expect(await deadlines.race(seconds: .infinity) { "reply" } == "reply")
+    #expect(deadlines.count == 0)
+  }
+
   @Test func aCallPastItsDeadlineIsCancelledAndAwaited() async {
     let deadlines = CallDeadlines()
     let hanging = Hanging()

@@ -69,7 +69,8 @@ final class CallDeadlines: @unchecked Sendable {
   /// Adds a deadline `seconds` from now; `expire` runs once when it passes, unless it was
   /// removed before.
   func add(after seconds: Double, _ expire: @escaping @Sendable () -> Void) -> UInt64 {
-    let due = DispatchTime.now().uptimeNanoseconds &+ UInt64(max(0, seconds) * 1e9)
+    // At most about 31 years: a later deadline never comes, and would not fit the conversion.
+    let due = DispatchTime.now().uptimeNanoseconds &+ UInt64(min(max(0, seconds), 1e9) * 1e9)
     return state.withLock { state in
       let id = state.nextID
       state.nextID += 1
