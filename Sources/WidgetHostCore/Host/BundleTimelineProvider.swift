@@ -225,23 +225,16 @@ final class BundleTimelineProvider: TimelineProviding {
     started(connection)
     defer { finished(connection) }
     let deadline = method == .placeholder ? deadlines.placeholder : deadlines.timeline
-    let outcome = await withTaskGroup(of: Result<Data, ProviderError>?.self) { group in
-      group.addTask { () async -> Result<Data, ProviderError>? in
+    // One table of deadlines for every call, not a timer of its own: see ``CallDeadlines``.
+    let outcome =
+      await CallDeadlines.shared.race(seconds: deadline) {
+        () async -> Result<Data, ProviderError> in
         do throws(ProviderError) {
           return .success(try await connection.call(method, kind: key.kind, context: context))
         } catch {
           return .failure(error)
         }
-      }
-      group.addTask {
-        // Cancelled (and gone) as soon as the reply wins: see ``DeadlineTimer``.
-        await DeadlineTimer.sleep(seconds: deadline)
-        return nil
-      }
-      let first = await group.next() ?? nil
-      group.cancelAll()
-      return first ?? .failure(.timedOut(deadline))
-    }
+      } ?? .failure(.timedOut(deadline))
     let data: Data
     switch outcome {
     case .success(let reply):

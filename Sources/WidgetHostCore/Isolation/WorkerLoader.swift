@@ -86,7 +86,9 @@ final class WorkerBundle: BundleConnection, Sendable {
   private let sandbox: AppGroupSandbox
   private let state: Mutex<State>
 
-  private typealias Completion = @Sendable (Result<Data, ProviderError>) -> Void
+  /// The task awaiting a call's reply. The pending table resumes each once: whoever removes
+  /// it (the reply, the worker's exit, cancellation, close) resumes it.
+  private typealias Completion = UnsafeContinuation<Result<Data, ProviderError>, Never>
 
   private struct State {
     var worker: WorkerProcess?
@@ -180,10 +182,10 @@ final class WorkerBundle: BundleConnection, Sendable {
     } catch {
       throw .invalid("cannot encode the context: \(error)")
     }
-    let callID = Mutex<UInt64?>(nil)
+    // The call's id once it is in the pending table (ids start at 1).
+    let callID = Atomic<UInt64>(0)
     let result = await withTaskCancellationHandler {
-      await withCheckedContinuation {
-        (continuation: CheckedContinuation<Result<Data, ProviderError>, Never>) in
+      await withUnsafeContinuation { (continuation: Completion) in
         let started: Result<(UInt64, WorkerProcess), ProviderError> = state.withLock { state in
           if state.closed { return .failure(.closed) }
           guard let worker = state.worker else {
@@ -191,14 +193,14 @@ final class WorkerBundle: BundleConnection, Sendable {
           }
           let id = state.nextCall
           state.nextCall += 1
-          state.pending[id] = { continuation.resume(returning: $0) }
+          state.pending[id] = continuation
           return .success((id, worker))
         }
         guard case .success(let (id, worker)) = started else {
           if case .failure(let error) = started { continuation.resume(returning: .failure(error)) }
           return
         }
-        callID.withLock { $0 = id }
+        callID.store(id, ordering: .releasing)
         if Task.isCancelled {
           finish(id, .failure(.abandoned))
           return
@@ -215,13 +217,14 @@ final class WorkerBundle: BundleConnection, Sendable {
         }
       }
     } onCancel: {
-      if let id = callID.withLock({ $0 }) { finish(id, .failure(.abandoned)) }
+      let id = callID.load(ordering: .acquiring)
+      if id != 0 { finish(id, .failure(.abandoned)) }
     }
     return try result.get()
   }
 
   private func finish(_ id: UInt64, _ result: Result<Data, ProviderError>) {
-    state.withLock { $0.pending.removeValue(forKey: id) }?(result)
+    state.withLock { $0.pending.removeValue(forKey: id) }?.resume(returning: result)
   }
 
   private func deliver(_ frame: WorkerFrame) {
@@ -251,7 +254,7 @@ final class WorkerBundle: BundleConnection, Sendable {
     guard let orphans else { return }
     // Reported before the calls fail, so the report precedes what the failures cause.
     crashed(exit.description)
-    for completion in orphans { completion(.failure(.crashed(exit.description))) }
+    for completion in orphans { completion.resume(returning: .failure(.crashed(exit.description))) }
   }
 
   /// Restarts the worker with backoff after a crash described by `how`, or quarantines the
@@ -329,7 +332,7 @@ final class WorkerBundle: BundleConnection, Sendable {
       return (state.worker, Array(state.pending.values), state.restart)
     }
     restart?.cancel()
-    for completion in orphans { completion(.failure(.closed)) }
+    for completion in orphans { completion.resume(returning: .failure(.closed)) }
     worker?.stop()
   }
 }
