@@ -3,7 +3,7 @@ import Synchronization
 
 /// The deadlines of the provider calls in flight, all on one Dispatch timer.
 ///
-/// Each call used to race its reply against a ``DeadlineTimer`` of its own in a task group: a
+/// Each call used to race its reply against a deadline timer of its own in a task group: a
 /// second child task, a Dispatch timer source created, armed and cancelled, and the wake-ups of
 /// the threads that do that (Dispatch's manager thread, the cancel handler's thread, the
 /// timer's task), on every call: 6 to 8 context switches more per call than the call alone
