@@ -5,6 +5,9 @@ let package = Package(
   name: "widget-host",
   products: [
     .executable(name: "widget-host", targets: ["widget-host"]),
+    // The worker process the host runs for each bundle (docs/isolation.md); installed next to
+    // widget-host.
+    .executable(name: "widget-worker", targets: ["widget-worker"]),
     // The performance benchmark (docs/performance.md): `swift run -c release widget-bench`.
     .executable(name: "widget-bench", targets: ["widget-bench"]),
     .library(name: "WidgetKit", targets: ["WidgetKit", "SwiftUI", "Intents", "AppIntents"]),
@@ -43,8 +46,13 @@ let package = Package(
     // SQLite (Debian: libsqlite3-dev) keeps the host's durable state: the refresh-budget ledger.
     .systemLibrary(
       name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+    // What a worker process needs to run a bundle: the in-process loading of a library, the
+    // frame codec and the worker loop; FoundationEssentials only, never Foundation.
+    .target(name: "WidgetBundleRuntime", dependencies: ["WidgetSchema", "CWidgetABI"]),
+    .executableTarget(name: "widget-worker", dependencies: ["WidgetBundleRuntime"]),
     .target(
-      name: "WidgetHostCore", dependencies: ["WidgetSchema", "CWidgetABI", "CSQLite"],
+      name: "WidgetHostCore",
+      dependencies: ["WidgetBundleRuntime", "WidgetSchema", "CWidgetABI", "CSQLite"],
       exclude: ["Rendering/UnicodeTables/generate_width_tables.py"]),
     .target(name: "WidgetHostCLI", dependencies: ["WidgetHostCore", "WidgetSchema"]),
     .executableTarget(name: "widget-host", dependencies: ["WidgetHostCLI"]),
@@ -74,14 +82,14 @@ let package = Package(
         intent: .custom(
           verb: "widget-bundle",
           description: "Builds a widget bundle product and assembles Name.widgetbundle/")),
-      dependencies: ["widget-host"]),
+      dependencies: ["widget-host", "widget-worker"]),
     .plugin(
       name: "WidgetValidatePlugin",
       capability: .command(
         intent: .custom(
           verb: "widget-validate",
           description: "Builds widget bundle products and runs the widget-host validate suite")),
-      dependencies: ["widget-host"]),
+      dependencies: ["widget-host", "widget-worker"]),
     .plugin(
       name: "IntentDefinitionPlugin", capability: .buildTool(),
       dependencies: ["intent-codegen"]),
@@ -95,7 +103,10 @@ let package = Package(
       plugins: ["IntentDefinitionPlugin"]),
     .testTarget(name: "IntentCodegenTests", dependencies: ["IntentCodegen", "TestSupport"]),
     .testTarget(
-      name: "WidgetHostCoreTests", dependencies: ["WidgetHostCore", "WidgetSchema", "CWidgetABI", "TestSupport"],
+      name: "WidgetHostCoreTests",
+      dependencies: [
+        "WidgetHostCore", "WidgetBundleRuntime", "WidgetSchema", "CWidgetABI", "TestSupport",
+      ],
       exclude: ["Fixtures"]),
     .testTarget(name: "WidgetHostCLITests", dependencies: ["WidgetHostCLI", "WidgetHostCore"]),
     .testTarget(name: "WidgetBenchTests", dependencies: ["TestSupport"]),

@@ -5,7 +5,6 @@ extension WidgetHostCLI {
   /// Runs `arguments` as the process's command: SIGINT and SIGTERM cancel the command, which
   /// then stops cleanly (bundles closed, stream ended) and exits 0.
   public static func runProcess(_ arguments: [String]) async -> Int32 {
-    if arguments.first == WorkerEntry.name { return await WorkerEntry.run(arguments) }
     let context = CommandContext.protectingStandardOutput()
     let task = Task { await main(arguments, context: context) }
     var sources: [any DispatchSourceSignal] = []

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A running widget as `WidgetCenter.getCurrentConfigurations` reports it: the host's `list`
 /// request gives these fields per instance, and the host extension `wk.widget-center` replies

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
   import Glibc
@@ -31,8 +31,33 @@ public enum HostPaths {
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> String {
     if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") { return config }
-    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? accountHome()
     return home + "/.config"
+  }
+
+  /// The home folder of this process's user in the password database (what Foundation's
+  /// `NSHomeDirectory()` falls back to without `HOME`); `/` when there is none.
+  static func accountHome() -> String {
+    var size = 4096
+    while true {
+      var buffer = [CChar](repeating: 0, count: size)
+      // The entry's strings live in `buffer`: read them before it goes.
+      let (status, home) = buffer.withUnsafeMutableBufferPointer { storage in
+        var entry = passwd()
+        var result: UnsafeMutablePointer<passwd>?
+        let status = getpwuid_r(getuid(), &entry, storage.baseAddress!, storage.count, &result)
+        guard status == 0, result != nil, let directory = entry.pw_dir else {
+          return (status, String?.none)
+        }
+        return (status, String(cString: directory))
+      }
+      if status == ERANGE && size < 1 << 20 {
+        size *= 4
+        continue
+      }
+      guard let home, !home.isEmpty else { return "/" }
+      return home
+    }
   }
 
   /// Whether `name` is an App Group identifier: `group.` followed by a reverse-DNS name of
@@ -40,7 +65,18 @@ public enum HostPaths {
   public static func isGroup(_ name: String) -> Bool {
     guard name.hasPrefix("group."), name.count > "group.".count else { return false }
     return name.unicodeScalars.allSatisfy {
-      CharacterSet.alphanumerics.contains($0) || $0 == "." || $0 == "-" || $0 == "_"
+      isAlphanumeric($0) || $0 == "." || $0 == "-" || $0 == "_"
+    }
+  }
+
+  /// Foundation's `CharacterSet.alphanumerics`: the Unicode general categories L*, M* and N*.
+  static func isAlphanumeric(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+      .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber:
+      true
+    default:
+      false
     }
   }
 }

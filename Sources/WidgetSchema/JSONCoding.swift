@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The JSON conventions shared by every payload: dates as RFC 3339 strings in UTC
 /// (`2026-11-30T04:07:41.123Z`; fractional seconds optional on input), keys as documented.
@@ -81,7 +81,7 @@ public struct SchemaError: Error, Sendable, Equatable, Codable, CustomStringConv
         path: JSONPath.string(context.codingPath),
         message: "expected \(JSONPath.typeName(type))")
     case .dataCorrupted(let context):
-      let underlying = context.underlyingError.map { " (\($0.localizedDescription))" } ?? ""
+      let underlying = context.underlyingError.map { " (\($0))" } ?? ""
       let message =
         context.codingPath.isEmpty
         ? "not valid JSON: \(context.debugDescription)\(underlying)"

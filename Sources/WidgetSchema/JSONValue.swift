@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Any JSON value, kept as it was sent: a request's `id` is echoed in its reply unchanged.
 public enum JSONValue: Codable, Sendable, Hashable {

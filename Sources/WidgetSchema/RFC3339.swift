@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Fast RFC 3339 date formatting and parsing for the JSON payloads.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The first line of every JSON stream: names the protocol and its version.
 ///

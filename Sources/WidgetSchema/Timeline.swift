@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One entry of a timeline: the JSON `Entry` a bundle sends for placeholder, snapshot and each
 /// timeline entry. It is self-contained: the host renders it without calling the bundle again.

@@ -67,7 +67,7 @@ import WidgetSchema
   /// come with the host's instance support).
   @Test func optionsAndConfiguredTimelinesGoThroughTheABI() async throws {
     let connection = try await WorkerLoader(
-      executable: Products.widgetHost.path,
+      executable: Products.widgetWorker.path,
       quarantine: QuarantineStore(
         path: TestSupport.temporaryDirectory("quarantine").appendingPathComponent("q.json").path)
     ).load(try BundleSource.open(Self.animals), services: StandaloneServices(log: MemoryOutput()))

@@ -7,6 +7,8 @@ import Testing
 /// with its Makefile), once per test process.
 enum Products {
   static let widgetHost = TestSupport.product("widget-host")
+  /// The worker the host runs for each bundle, next to `widget-host`.
+  static let widgetWorker = TestSupport.product("widget-worker")
 
   /// A folder with Clock.widgetbundle and SystemStatus.widgetbundle.
   static let bundles: URL = {

@@ -73,11 +73,6 @@ import WidgetHostCore
     }
   }
 
-  @Test func theHiddenWorkerCommandRefusesPeople() async {
-    #expect(await WorkerEntry.run(["worker"]) == 2)
-    #expect(await WorkerEntry.run(["worker", "--fd", "1"]) == 2)
-  }
-
   @Test func environmentLocale() {
     #expect(HostOptions.environmentLocale(["LANG": "zh_CN.UTF-8"]).identifier == "zh_CN")
     #expect(

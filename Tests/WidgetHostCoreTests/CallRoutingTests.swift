@@ -1,6 +1,6 @@
 import Testing
 
-@testable import WidgetHostCore
+@testable import WidgetBundleRuntime
 
 /// Where an in-process bundle's `call` runs: threads of its own until it has shown that it
 /// returns promptly, and for good once it has not.

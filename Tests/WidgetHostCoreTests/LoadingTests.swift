@@ -5,6 +5,7 @@ import TestSupport
 import Testing
 import WidgetSchema
 
+@testable import WidgetBundleRuntime
 @testable import WidgetHostCore
 
 /// Loading real C libraries: ABI negotiation, replies from any thread, exactly-once replies,

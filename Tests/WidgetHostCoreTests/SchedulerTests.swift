@@ -269,6 +269,23 @@ import WidgetSchema
     #expect(harness.shown() == ["placeholder", "real"])
     await harness.stop()
   }
+
+  @Test func providerCallsAreCountedPerKeyAndOutliveTheirInstances() async {
+    let harness = Harness { _, _ in .success(Self.timeline([(0, "t")], .never)) }
+    let other = TimelineKey(bundle: "b", kind: "Other", family: .systemSmall)
+    await harness.add("one", key)
+    await harness.add("two", other)
+    await harness.settle()
+    await harness.scheduler.reload(bundle: "b", kind: "K")
+    await harness.settle()
+    await harness.scheduler.remove(instance: "one")
+    await harness.add("one", key)
+    await harness.settle()
+    let counted = harness.provider.callsByKey.withLock { $0 }
+    #expect(counted[key] == 5, "a placeholder and a timeline per group, and the reload's")
+    #expect(await harness.scheduler.providerCalls() == counted)
+    await harness.stop()
+  }
 }
 
 /// A scheduler on a virtual clock with a scripted provider, recording everything it emits.
@@ -399,16 +416,20 @@ final class Harness: Sendable {
 final class ScriptedProvider: TimelineProviding {
   let script: Harness.Script
   let timelineCalls = Mutex(0)
+  /// Placeholder and timeline calls, by key.
+  let callsByKey = Mutex<[TimelineKey: Int]>([:])
 
   init(script: @escaping Harness.Script) {
     self.script = script
   }
 
   func placeholder(for key: TimelineKey) async -> Result<Entry, ProviderFailure> {
-    .success(SchedulerTests.entry(0, "placeholder"))
+    callsByKey.withLock { $0[key, default: 0] += 1 }
+    return .success(SchedulerTests.entry(0, "placeholder"))
   }
 
   func timeline(for key: TimelineKey) async -> Result<Timeline, ProviderFailure> {
+    callsByKey.withLock { $0[key, default: 0] += 1 }
     let call = timelineCalls.withLock { count in
       defer { count += 1 }
       return count

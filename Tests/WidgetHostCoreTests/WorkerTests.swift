@@ -5,9 +5,10 @@ import TestSupport
 import Testing
 import WidgetSchema
 
+@testable import WidgetBundleRuntime
 @testable import WidgetHostCore
 
-/// The worker-process loader (docs/isolation.md) with the real `widget-host` executable.
+/// The worker-process loader (docs/isolation.md) with the real `widget-worker` executable.
 @Suite struct WorkerTests {
   static let fixture = LoadingTests.fixture
 
@@ -26,7 +27,7 @@ import WidgetSchema
 
   static func loader() -> WorkerLoader {
     var loader = WorkerLoader(
-      executable: TestSupport.product("widget-host").path,
+      executable: TestSupport.product("widget-worker").path,
       quarantine: QuarantineStore(
         path: TestSupport.temporaryDirectory("state").appendingPathComponent("q.json").path))
     // Containers of this test only, never in the user's state folder.

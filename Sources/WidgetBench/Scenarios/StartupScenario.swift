@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -19,6 +20,8 @@ struct StartupScenario: Scenario {
       try BenchBundle(kinds: 1, prefix: prefix).build(in: folder, environment: environment).path
     }
     let host = try environment.product("widget-host")
+    // The host starts it beside itself for each bundle: missing, the worker runs would fail.
+    let worker = try environment.product("widget-worker")
     let hello = try environment.product("bench-hello")
     let foundationHello = try environment.product("bench-idle")
     let childEnvironment = environment.childEnvironment
@@ -38,12 +41,20 @@ struct StartupScenario: Scenario {
       return seen - start
     }
 
-    let isEntry: @Sendable (Substring) -> Bool = { $0.contains("\"type\":\"entry\"") }
+    // Each `loaded` event must name the library it came from: a release build once paired the
+    // bundles loaded by workers with each other's paths (docs/performance.md, startup).
+    let mispaired = Mutex<[String]>([])
+    let isEntry: @Sendable (Substring) -> Bool = { line in
+      if let wrong = Self.mispairing(line) { mispaired.withLock { $0.append(wrong) } }
+      return line.contains("\"type\":\"entry\"")
+    }
     let base = ["run", "--once", "--format", "json"] + libraries
     var peer: [Double] = []
     var inProcess: [Double] = []
     var workers: [Double] = []
     var withFoundation: [Double] = []
+    var workerCPU: [Double] = []
+    var peerCPU: [Double] = []
     _ = try firstLine(hello, [], matching: { _ in true })  // warm the page cache
     _ = try firstLine(host, base, matching: isEntry)
     for _ in 0..<runs {
@@ -51,6 +62,14 @@ struct StartupScenario: Scenario {
       inProcess.append(try firstLine(host, base + ["--in-process"], matching: isEntry))
       workers.append(try firstLine(host, base, matching: isEntry))
       withFoundation.append(try firstLine(foundationHello, ["--hello"], matching: { _ in true }))
+      // What one worker costs, beside what the peer costs, in CPU time (docs/performance.md).
+      workerCPU.append(
+        try WorkerStart.cpuSeconds(
+          worker: worker, library: libraries[0], environment: childEnvironment))
+      peerCPU.append(try WorkerStart.cpuSeconds(of: hello, []))
+    }
+    if let wrong = mispaired.withLock({ $0.first }) {
+      throw BenchError("widget-host reported a bundle loaded from another's library: \(wrong)")
     }
     let peerMedian = Statistics.quantile(peer, 0.5)
     let local = Statistics.quantile(inProcess, 0.5)
@@ -72,6 +91,26 @@ struct StartupScenario: Scenario {
         "runs": Double(runs), "bundles": 5,
         "hello world with Foundation (bench-idle --hello), ms":
           Statistics.quantile(withFoundation, 0.5) * 1e3,
+        "one worker, exec to loaded to exit, CPU ms": Statistics.quantile(workerCPU, 0.5) * 1e3,
+        "bench-hello, CPU ms": Statistics.quantile(peerCPU, 0.5) * 1e3,
       ])
+  }
+
+  /// For a `loaded` event of a bench bundle (`local.<prefix>` from `lib<prefix>.so`) that names
+  /// another bundle's library: the event; nil for any other line.
+  static func mispairing(_ line: Substring) -> String? {
+    guard line.contains("\"event\":\"loaded\""),
+      let id = value(of: "bundle", in: line), id.hasPrefix("local."),
+      let path = value(of: "path", in: line)
+    else { return nil }
+    return path.hasSuffix("/lib\(id.dropFirst("local.".count)).so") ? nil : String(line)
+  }
+
+  /// The string value of `key` in a one-line JSON object without escapes in it.
+  private static func value(of key: String, in line: Substring) -> Substring? {
+    guard let start = line.range(of: "\"\(key)\":\"")?.upperBound,
+      let end = line[start...].firstIndex(of: "\"")
+    else { return nil }
+    return line[start..<end]
   }
 }

@@ -33,7 +33,7 @@ struct UpdateCostScenario: Scenario {
 
     // In a worker: this process's CPU and the worker's.
     let loader = WorkerLoader(
-      executable: try environment.product("widget-host").path, memoryLimit: nil,
+      executable: try environment.product("widget-worker").path, memoryLimit: nil,
       quarantine: QuarantineStore(path: folder.appendingPathComponent("quarantine.json").path))
     let before = Set(ProcFS.children(of: getpid()))
     let worker = try await loader.load(source, services: BenchServices())

@@ -52,18 +52,37 @@ enum Spawn {
   ) throws -> (pid: pid_t, output: Int32) {
     var ends: [Int32] = [0, 0]
     guard pipe(&ends) == 0 else { throw BenchError("pipe failed: errno \(errno)") }
+    defer { close(ends[1]) }
+    do {
+      let pid = try process(
+        path, arguments, output: outputToNull ? nil : ends[1], closing: ends,
+        environment: environment)
+      return (pid, ends[0])
+    } catch {
+      close(ends[0])
+      throw error
+    }
+  }
+
+  /// Starts `path` with `arguments` (`argv[0]` is `path`): standard output on `output` (nil:
+  /// /dev/null), standard input and error on /dev/null, `descriptor3` (if any) as descriptor 3,
+  /// then `closing` closed in the child.
+  static func process(
+    _ path: String, _ arguments: [String], output: Int32?, descriptor3: Int32? = nil,
+    closing: [Int32] = [], environment: [String: String]?
+  ) throws -> pid_t {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    if outputToNull {
-      posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    if let output {
+      posix_spawn_file_actions_adddup2(&actions, output, 1)
     } else {
-      posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
+      posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
     }
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addclose(&actions, ends[0])
-    posix_spawn_file_actions_addclose(&actions, ends[1])
+    if let descriptor3 { posix_spawn_file_actions_adddup2(&actions, descriptor3, 3) }
+    for descriptor in closing { posix_spawn_file_actions_addclose(&actions, descriptor) }
     // The child starts with no signal blocked and default dispositions, whatever the calling
     // thread has: a blocked SIGTERM would make it unkillable.
     var attributes = posix_spawnattr_t()
@@ -88,12 +107,10 @@ enum Spawn {
       } else {
         posix_spawn(&pid, path, &actions, &attributes, argv, Glibc.environ)
       }
-    close(ends[1])
     guard status == 0 else {
-      close(ends[0])
       throw BenchError("cannot start \(path): \(String(cString: strerror(status)))")
     }
-    return (pid, ends[0])
+    return pid
   }
 
   /// Waits for `pid` and returns its exit status (128 + signal when killed).

@@ -209,7 +209,7 @@ public final class HostControl: Sendable {
     guard running.instances.contains(where: { $0.id == id }) else {
       throw .unknownInstance(id, known: running.instances.map(\.id).joined(separator: ", "))
     }
-    let entry = running.stream.currentEntries().first { $0.instance == id }.flatMap { event in
+    let entry = running.stream.currentEntry(of: id).flatMap { event in
       if case .entry(let entry) = event.payload { entry } else { nil }
     }
     guard let entry else { throw .nothingShown(id) }

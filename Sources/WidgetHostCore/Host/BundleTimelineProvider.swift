@@ -10,7 +10,6 @@ final class BundleTimelineProvider: TimelineProviding {
   private let connections = Mutex<[String: any BundleConnection]>([:])
   private let warn: @Sendable (TimelineKey, ProviderFailure) -> Void
   private let deadlines: HostOptions.Deadlines
-  private let callCounts = Mutex<[TimelineKey: Int]>([:])
   /// Kinds with intent parameters: their calls carry the configuration (`{}` at least).
   private let configurableKinds = Mutex<Set<String>>([])
   private let images = Mutex<[String: BundleImages]>([:])
@@ -135,12 +134,9 @@ final class BundleTimelineProvider: TimelineProviding {
     let key = TimelineKey(bundle: bundle, kind: kind, family: family)
     let context = ProviderContext(
       family: family, configuration: configuration, parameter: parameter)
-    return await call(.options, key, context: context, counted: false, as: ParameterOptions.self)
+    return await call(.options, key, context: context, as: ParameterOptions.self)
       .map(\.options)
   }
-
-  /// How many provider calls (placeholder, snapshot, timeline) were made for each key.
-  var calls: [TimelineKey: Int] { callCounts.withLock { $0 } }
 
   /// The snapshot entry for `key`: what a gallery shows (`isPreview` true) or a quick look at
   /// the widget (`isPreview` false).
@@ -216,14 +212,12 @@ final class BundleTimelineProvider: TimelineProviding {
     let context = ProviderContext(
       family: key.family, isPreview: isPreview,
       configuration: configurable ? key.configurationValues ?? [:] : nil)
-    return await call(method, key, context: context, counted: true, as: type)
+    return await call(method, key, context: context, as: type)
   }
 
   private func call<T: Decodable>(
-    _ method: ProviderMethod, _ key: TimelineKey, context: ProviderContext, counted: Bool,
-    as type: T.Type
+    _ method: ProviderMethod, _ key: TimelineKey, context: ProviderContext, as type: T.Type
   ) async -> Result<T, ProviderFailure> {
-    if counted { callCounts.withLock { $0[key, default: 0] += 1 } }
     guard let connection = connections.withLock({ $0[key.bundle] }) else {
       return .failure(
         ProviderFailure(code: "bundle-unavailable", message: "bundle \(key.bundle) is not loaded"))
@@ -231,23 +225,16 @@ final class BundleTimelineProvider: TimelineProviding {
     started(connection)
     defer { finished(connection) }
     let deadline = method == .placeholder ? deadlines.placeholder : deadlines.timeline
-    let outcome = await withTaskGroup(of: Result<Data, ProviderError>?.self) { group in
-      group.addTask { () async -> Result<Data, ProviderError>? in
+    // One table of deadlines for every call, not a timer of its own: see ``CallDeadlines``.
+    let outcome =
+      await CallDeadlines.shared.race(seconds: deadline) {
+        () async -> Result<Data, ProviderError> in
         do throws(ProviderError) {
           return .success(try await connection.call(method, kind: key.kind, context: context))
         } catch {
           return .failure(error)
         }
-      }
-      group.addTask {
-        // Cancelled (and gone) as soon as the reply wins: see ``DeadlineTimer``.
-        await DeadlineTimer.sleep(seconds: deadline)
-        return nil
-      }
-      let first = await group.next() ?? nil
-      group.cancelAll()
-      return first ?? .failure(.timedOut(deadline))
-    }
+      } ?? .failure(.timedOut(deadline))
     let data: Data
     switch outcome {
     case .success(let reply):

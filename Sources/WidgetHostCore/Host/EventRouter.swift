@@ -74,7 +74,7 @@ final class EventRouter: Sendable {
     _ key: TimelineKey, _ instances: [String], _ entry: Entry, source: EntrySource,
     validUntil: Date?, stale: Bool, restored: Bool = false
   ) {
-    let view = Self.displayedView(of: entry, source: source)
+    let view = Self.displayedView(of: entry.view, source: source)
     let configuration = key.configurationValues
     let rendered = renderer.render(view, family: key.family, now: clock.now())
     let live = rendered.nextLiveChange != nil
@@ -138,9 +138,8 @@ final class EventRouter: Sendable {
   }
 
   /// The view drawn for an entry: placeholders redacted, as WidgetKit shows them.
-  static func displayedView(of entry: Entry, source: EntrySource) -> ViewNode {
-    source == .placeholder
-      ? ViewNode.modified(entry.view, .style(TextStyle(redacted: true))) : entry.view
+  static func displayedView(of view: ViewNode, source: EntrySource) -> ViewNode {
+    source == .placeholder ? ViewNode.modified(view, .style(TextStyle(redacted: true))) : view
   }
 
   /// Stops every pending redraw.

@@ -66,7 +66,7 @@ extension WidgetHost {
     switch result {
     case .success(let entry):
       let rendered = renderer.render(
-        EventRouter.displayedView(of: entry, source: source), family: key.family,
+        EventRouter.displayedView(of: entry.view, source: source), family: key.family,
         now: clock.now())
       return PreviewItem.Outcome(
         entry: EntryEvent(

@@ -15,7 +15,7 @@ public final class WidgetHost: Sendable {
     public var instances: Int
     /// Instances that never showed an entry of a timeline (a placeholder or nothing instead).
     public var failedInstances: Int
-    /// Provider calls (placeholder, snapshot, timeline) made for each instance, by instance id.
+    /// Provider calls (placeholder and timeline) made for each instance, by instance id.
     /// Instances that share a timeline key share their calls: each counts them all.
     public var providerCalls: [String: Int] = [:]
   }
@@ -40,8 +40,11 @@ public final class WidgetHost: Sendable {
     self.options = options
     self.clock = clock
     self.loader = loader
-    self.stream = EventStream(clock: clock, sinks: sinks)
-    self.renderer = Renderer(dates: DateText(locale: options.locale, timeZone: options.timeZone))
+    let renderer = Renderer(dates: DateText(locale: options.locale, timeZone: options.timeZone))
+    self.renderer = renderer
+    // The stream keeps each instance's latest entry undrawn, and draws it again when a late
+    // subscriber, `list` or `tap` reads it (docs/performance.md, memory).
+    self.stream = EventStream(clock: clock, sinks: sinks, renderer: renderer)
     self.services = HostServices(
       clock: clock, stream: stream, locale: options.bundleLocale, logOutput: log,
       minimumLogLevel: logLevel, control: control)
@@ -159,7 +162,7 @@ public final class WidgetHost: Sendable {
     }
     let loop = Task { await scheduler.run() }
     let reloader = HotReloader(
-      bundles: selection.bundles, instances: selection.instances, provider: selection.provider,
+      bundles: selection.bundles, instances: instances, provider: selection.provider,
       scheduler: scheduler, stream: stream, services: services
     ) { [self] source throws(HostError) in try await load(source) }
     let watching = watcher.map { watcher in
@@ -184,7 +187,7 @@ public final class WidgetHost: Sendable {
             kinds: manifest.kinds.map(\.kind))))
     }
     stream.end()
-    let calls = selection.provider.calls
+    let calls = await scheduler.providerCalls()
     return Summary(
       instances: instances.count,
       failedInstances: router.instancesWithoutTimelineEntry(instances),
@@ -343,21 +346,27 @@ public final class WidgetHost: Sendable {
     typealias Loaded = Result<(any BundleConnection, BundleManifest), HostError>
     var results: [Loaded] = []
     if loader.loadsConcurrently && sources.count > 1 {
+      // Each task's result goes to its source's slot. The result is made before the tuple:
+      // Swift 6.3.1 -O miscompiles `return (index, .success(try await …))` inside a typed
+      // `do throws` in a task (the index came back as garbage, so release builds paired
+      // bundles with the wrong paths); a slot out of range stops here instead of mispairing.
       let finished = await withTaskGroup(of: (Int, Loaded).self) { group in
         for (index, source) in sources.enumerated() {
           group.addTask {
+            let loaded: Loaded
             do throws(HostError) {
-              return (index, .success(try await self.load(source)))
+              loaded = .success(try await self.load(source))
             } catch {
-              return (index, .failure(error))
+              loaded = .failure(error)
             }
+            return (index, loaded)
           }
         }
-        var finished: [(Int, Loaded)] = []
-        for await result in group { finished.append(result) }
-        return finished
+        var slots = [Loaded?](repeating: nil, count: sources.count)
+        for await (index, loaded) in group { slots[index] = loaded }
+        return slots
       }
-      results = finished.sorted { $0.0 < $1.0 }.map(\.1)
+      results = finished.map { $0! }
     } else {
       for source in sources {
         do throws(HostError) {

@@ -34,7 +34,7 @@ final class InstanceConfigurator: Sendable {
       placed.spec.parameters, kind: placed.kind, bundle: placed.bundle, family: placed.family,
       instance: placed.id)
     guard problems.isEmpty else { return (nil, problems) }
-    given.withLock { $0[placed.id] = placed.spec.parameters }
+    record(placed.id, values: placed.spec.parameters)
     return (
       WidgetInstance(
         id: placed.id,
@@ -137,9 +137,10 @@ final class InstanceConfigurator: Sendable {
     given.withLock { $0[instance.id] = values.mapValues { .json($0) } }
   }
 
-  /// Remembers the values `instance` was given, for later changes.
+  /// Remembers the values `instance` was given, for later changes. None is remembered as
+  /// nothing: most instances are given none, and each is kept for the whole run.
   func record(_ instance: String, values: [String: ParameterInput]) {
-    given.withLock { $0[instance] = values }
+    given.withLock { $0[instance] = values.isEmpty ? nil : values }
   }
 
   private func resolve(

@@ -229,74 +229,13 @@ enum InstanceResolver {
     return String(decoding: data, as: UTF8.self)
   }
 
-  struct TypeProblem: Error {
-    var message: String
-  }
+  typealias TypeProblem = ParameterTypeProblem
 
   /// `value` as the JSON the parameter's type stores, or why it is not one.
   static func typed(
     _ input: ParameterInput, _ parameter: ParameterSchema
   ) -> Result<JSONValue, TypeProblem> {
-    func wrong(_ expected: String) -> Result<JSONValue, TypeProblem> {
-      .failure(TypeProblem(message: "expects \(expected), got \(shown(input))"))
-    }
-    switch (parameter.type, input) {
-    case (.string, .text(let text)), (.string, .json(.string(let text))):
-      return .success(.string(text))
-    case (.string, _):
-      return wrong("a string")
-    case (.int, .text(let text)):
-      guard let number = Int(text) else { return wrong("a whole number (int)") }
-      return .success(.number(Double(number)))
-    case (.int, .json(.number(let number))):
-      guard number.isFinite, number == number.rounded(), abs(number) < 9e15 else {
-        return wrong("a whole number (int)")
-      }
-      return .success(.number(number))
-    case (.int, _):
-      return wrong("a whole number (int)")
-    case (.double, .text(let text)):
-      guard let number = Double(text), number.isFinite else { return wrong("a number (double)") }
-      return .success(.number(number))
-    case (.double, .json(.number(let number))):
-      return .success(.number(number))
-    case (.double, _):
-      return wrong("a number (double)")
-    case (.bool, .text("true")), (.bool, .json(.bool(true))):
-      return .success(.bool(true))
-    case (.bool, .text("false")), (.bool, .json(.bool(false))):
-      return .success(.bool(false))
-    case (.bool, _):
-      return wrong("true or false")
-    case (.date, .text(let text)), (.date, .json(.string(let text))):
-      guard let date = RFC3339.date(from: text) else {
-        return wrong("an RFC 3339 date such as 2026-01-01T09:00:00Z")
-      }
-      return .success(.string(RFC3339.string(from: date)))
-    case (.date, _):
-      return wrong("an RFC 3339 date such as 2026-01-01T09:00:00Z")
-    case (.enum, .text(let text)), (.enum, .json(.string(let text))):
-      let cases = parameter.cases ?? []
-      guard cases.contains(where: { $0.value == text }) else {
-        return .failure(
-          TypeProblem(
-            message: "'\(text)' is not one of its cases: "
-              + cases.map(\.value).joined(separator: ", ")))
-      }
-      return .success(.string(text))
-    case (.enum, _):
-      return wrong(
-        "one of its cases (" + (parameter.cases ?? []).map(\.value).joined(separator: ", ") + ")")
-    case (.entity, .text(let text)), (.entity, .json(.string(let text))):
-      return .success(.object(["identifier": .string(text), "display": .string(text)]))
-    case (.entity, .json(.object(let fields))):
-      guard case .string(let identifier)? = fields["identifier"] else {
-        return wrong("an identifier (a string, or an object with \"identifier\")")
-      }
-      return .success(.object(["identifier": .string(identifier), "display": .string(identifier)]))
-    case (.entity, _):
-      return wrong("an identifier (a string, or an object with \"identifier\")")
-    }
+    parameter.typed(input)
   }
 
   /// A schema's default as a configuration stores it: entity defaults as
@@ -337,14 +276,6 @@ enum InstanceResolver {
     .joined(separator: ", ")
   }
 
-  private static func shown(_ input: ParameterInput) -> String {
-    switch input {
-    case .text(let text): return "'\(text)'"
-    case .json(let value):
-      guard let data = try? WidgetJSON.encode(value) else { return "a value" }
-      return String(decoding: data, as: UTF8.self)
-    }
-  }
 }
 
 extension TimelineKey {

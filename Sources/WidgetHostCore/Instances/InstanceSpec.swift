@@ -95,14 +95,6 @@ public struct InstanceSpec: Sendable, Equatable {
   }
 }
 
-/// A parameter value as given, before it is typed by the parameter's schema.
-public enum ParameterInput: Sendable, Equatable {
-  /// Text from the command line (`count=3`): read as the parameter's type says.
-  case text(String)
-  /// A JSON value from a home-screen file or a control request: must have the parameter's type.
-  case json(JSONValue)
-}
-
 /// A `--instance` spec that cannot be read; a usage error.
 public struct InstanceSpecError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The spec as given.

@@ -3,13 +3,13 @@ import Glibc
 import Synchronization
 import WidgetSchema
 
-/// Loads each bundle in its own worker process (`widget-host worker`), so a bundle that
+/// Loads each bundle in its own worker process (`widget-worker`), so a bundle that
 /// crashes, hangs or eats memory cannot take the host down (docs/isolation.md).
 public struct WorkerLoader: BundleLoader {
   /// The default address-space limit of a worker: 1 GiB.
   public static let defaultMemoryLimit = 1 << 30
 
-  /// The `widget-host` executable to run as the worker.
+  /// The `widget-worker` executable to run as the worker.
   public var executable: String
   /// Each worker's address-space limit in bytes (`RLIMIT_AS`); nil for none.
   public var memoryLimit: Int?
@@ -26,12 +26,12 @@ public struct WorkerLoader: BundleLoader {
   public var stagesLibraries = false
   var policy = CrashPolicy()
 
-  /// Creates a loader. `executable` defaults to this process's own executable.
+  /// Creates a loader. `executable` defaults to ``defaultExecutable()``.
   public init(
     executable: String? = nil, memoryLimit: Int? = WorkerLoader.defaultMemoryLimit,
     quarantine: QuarantineStore = .standard()
   ) {
-    self.executable = executable ?? Self.currentExecutable()
+    self.executable = executable ?? Self.defaultExecutable()
     self.memoryLimit = memoryLimit
     self.quarantine = quarantine
   }
@@ -44,6 +44,13 @@ public struct WorkerLoader: BundleLoader {
     loader.containers = AppGroupSandbox.containers(inStateDirectory: directory)
     loader.quarantine = QuarantineStore(inStateDirectory: directory)
     return loader
+  }
+
+  /// `widget-worker` in the folder of this process's executable (``currentExecutable()``): it
+  /// is built and installed next to `widget-host`.
+  public static func defaultExecutable() -> String {
+    URL(fileURLWithPath: currentExecutable()).deletingLastPathComponent()
+      .appendingPathComponent("widget-worker").path
   }
 
   /// This process's executable, resolved through `/proc/self/exe`.
@@ -79,7 +86,9 @@ final class WorkerBundle: BundleConnection, Sendable {
   private let sandbox: AppGroupSandbox
   private let state: Mutex<State>
 
-  private typealias Completion = @Sendable (Result<Data, ProviderError>) -> Void
+  /// The task awaiting a call's reply. The pending table resumes each once: whoever removes
+  /// it (the reply, the worker's exit, cancellation, close) resumes it.
+  private typealias Completion = UnsafeContinuation<Result<Data, ProviderError>, Never>
 
   private struct State {
     var worker: WorkerProcess?
@@ -173,10 +182,10 @@ final class WorkerBundle: BundleConnection, Sendable {
     } catch {
       throw .invalid("cannot encode the context: \(error)")
     }
-    let callID = Mutex<UInt64?>(nil)
+    // The call's id once it is in the pending table (ids start at 1).
+    let callID = Atomic<UInt64>(0)
     let result = await withTaskCancellationHandler {
-      await withCheckedContinuation {
-        (continuation: CheckedContinuation<Result<Data, ProviderError>, Never>) in
+      await withUnsafeContinuation { (continuation: Completion) in
         let started: Result<(UInt64, WorkerProcess), ProviderError> = state.withLock { state in
           if state.closed { return .failure(.closed) }
           guard let worker = state.worker else {
@@ -184,14 +193,14 @@ final class WorkerBundle: BundleConnection, Sendable {
           }
           let id = state.nextCall
           state.nextCall += 1
-          state.pending[id] = { continuation.resume(returning: $0) }
+          state.pending[id] = continuation
           return .success((id, worker))
         }
         guard case .success(let (id, worker)) = started else {
           if case .failure(let error) = started { continuation.resume(returning: .failure(error)) }
           return
         }
-        callID.withLock { $0 = id }
+        callID.store(id, ordering: .releasing)
         if Task.isCancelled {
           finish(id, .failure(.abandoned))
           return
@@ -208,13 +217,14 @@ final class WorkerBundle: BundleConnection, Sendable {
         }
       }
     } onCancel: {
-      if let id = callID.withLock({ $0 }) { finish(id, .failure(.abandoned)) }
+      let id = callID.load(ordering: .acquiring)
+      if id != 0 { finish(id, .failure(.abandoned)) }
     }
     return try result.get()
   }
 
   private func finish(_ id: UInt64, _ result: Result<Data, ProviderError>) {
-    state.withLock { $0.pending.removeValue(forKey: id) }?(result)
+    state.withLock { $0.pending.removeValue(forKey: id) }?.resume(returning: result)
   }
 
   private func deliver(_ frame: WorkerFrame) {
@@ -244,7 +254,7 @@ final class WorkerBundle: BundleConnection, Sendable {
     guard let orphans else { return }
     // Reported before the calls fail, so the report precedes what the failures cause.
     crashed(exit.description)
-    for completion in orphans { completion(.failure(.crashed(exit.description))) }
+    for completion in orphans { completion.resume(returning: .failure(.crashed(exit.description))) }
   }
 
   /// Restarts the worker with backoff after a crash described by `how`, or quarantines the
@@ -322,7 +332,7 @@ final class WorkerBundle: BundleConnection, Sendable {
       return (state.worker, Array(state.pending.values), state.restart)
     }
     restart?.cancel()
-    for completion in orphans { completion(.failure(.closed)) }
+    for completion in orphans { completion.resume(returning: .failure(.closed)) }
     worker?.stop()
   }
 }

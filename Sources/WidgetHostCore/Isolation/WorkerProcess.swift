@@ -33,7 +33,7 @@ enum WorkerExit: Sendable, Equatable, CustomStringConvertible {
   }
 }
 
-/// One running worker process of the host side: spawns `widget-host worker`, answers the
+/// One running worker process of the host side: spawns `widget-worker`, answers the
 /// worker's log, reload and clock frames itself, hands replies to ``onReply`` and reports the
 /// exit (after reaping the process) to ``onExit``.
 final class WorkerProcess: Sendable {
@@ -52,7 +52,7 @@ final class WorkerProcess: Sendable {
     var loadTimedOut = false
   }
 
-  /// Spawns `executable worker --fd 3 [--memory-limit BYTES]` with one end of a socketpair as
+  /// Spawns `executable --fd 3 [--memory-limit BYTES]` with one end of a socketpair as
   /// its descriptor 3, and `configHome` (the bundle's App Group sandbox) as its
   /// `XDG_CONFIG_HOME`.
   init(
@@ -66,7 +66,7 @@ final class WorkerProcess: Sendable {
     else {
       throw .workerFailed(path: path, reason: "socketpair: \(String(cString: strerror(errno)))")
     }
-    var arguments = [executable, "worker", "--fd", "3"]
+    var arguments = [executable, "--fd", "3"]
     if let memoryLimit { arguments += ["--memory-limit", String(memoryLimit)] }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -89,6 +89,12 @@ final class WorkerProcess: Sendable {
     close(pair[1])
     guard result == 0 else {
       close(pair[0])
+      if result == ENOENT {
+        throw .workerFailed(
+          path: path,
+          reason: "\(executable) does not exist: each bundle runs in the widget-worker "
+            + "executable, installed next to widget-host (docs/isolation.md)")
+      }
       throw .workerFailed(
         path: path, reason: "cannot start \(executable): \(String(cString: strerror(result)))")
     }

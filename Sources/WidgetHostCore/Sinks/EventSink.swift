@@ -34,22 +34,22 @@ public final class EventStream: Sendable {
   private let sinks: [any EventSink]
   private let sequence = Mutex<UInt64>(0)
   /// The latest `entry` event of each instance: the current state a late subscriber needs.
-  /// Boxed: an event is 168 bytes, and the dictionary's spare buckets then hold a reference
-  /// each instead (docs/performance.md, memory).
+  /// Boxed: the dictionary's spare buckets then hold a reference each (docs/performance.md,
+  /// memory).
   private let latestEntries = Mutex<[String: LatestEntry]>([:])
-
-  private final class LatestEntry: Sendable {
-    let event: StreamEvent
-
-    init(_ event: StreamEvent) {
-      self.event = event
-    }
-  }
+  /// Draws the latest entries again when they are read; nil keeps their drawing.
+  private let renderer: Renderer?
 
   /// Creates a stream writing to `sinks`.
-  public init(clock: any HostClock, sinks: [any EventSink]) {
+  ///
+  /// With `renderer`, the latest entry of each instance is kept without its drawing (its rows,
+  /// spans, regions and URL: most of what an idle instance would keep) and drawn again from
+  /// its view when it is read, at the clock's time; an entry without live dates reads back
+  /// exactly as it was written. Without a renderer it is kept whole.
+  public init(clock: any HostClock, sinks: [any EventSink], renderer: Renderer? = nil) {
     self.clock = clock
     self.sinks = sinks
+    self.renderer = renderer
   }
 
   /// Tells every sink which instances will be shown; the first refusal is thrown.
@@ -71,8 +71,10 @@ public final class EventStream: Sendable {
       sequence += 1
       let event = StreamEvent(
         seq: sequence, time: clock.now(), instance: instance, payload: payload)
-      if case .entry = payload, let instance {
-        latestEntries.withLock { $0[instance] = LatestEntry(event) }
+      if case .entry(let entry) = payload, let instance {
+        let latest = LatestEntry(
+          seq: event.seq, time: event.time, entry, keepsDrawing: renderer == nil)
+        latestEntries.withLock { $0[instance] = latest }
       }
       for sink in sinks { sink.write(event) }
     }
@@ -87,7 +89,29 @@ public final class EventStream: Sendable {
 
   /// The latest `entry` event of every instance, in sequence order.
   public func currentEntries() -> [StreamEvent] {
-    latestEntries.withLock { $0.values.map(\.event) }.sorted { $0.seq < $1.seq }
+    latestEntries.withLock { Array($0) }.sorted { $0.value.seq < $1.value.seq }.map {
+      $0.value.event(of: $0.key, draw: draw)
+    }
+  }
+
+  /// The latest `entry` event of `instance`, if it showed one.
+  public func currentEntry(of instance: String) -> StreamEvent? {
+    latestEntries.withLock { $0[instance] }?.event(of: instance, draw: draw)
+  }
+
+  /// A kept entry drawn again, as the host draws entries, at the clock's time.
+  private func draw(
+    _ view: ViewNode, source: EntrySource, family: WidgetFamily
+  ) -> LatestEntry.Drawing {
+    // Only entries kept without their drawing are drawn, and only a stream with a renderer
+    // keeps them so.
+    guard let renderer else {
+      return LatestEntry.Drawing(lines: [], spans: [], regions: [], url: nil)
+    }
+    let rendered = renderer.render(
+      EventRouter.displayedView(of: view, source: source), family: family, now: clock.now())
+    return LatestEntry.Drawing(
+      lines: rendered.lines, spans: rendered.spans, regions: rendered.regions, url: rendered.url)
   }
 
   /// Ends the stream.

@@ -54,11 +54,14 @@ extension StateStore {
   public func startInstances(
     _ given: [WidgetInstance], at date: Date
   ) throws(StoreError) -> [WidgetInstance] {
-    let running = given.map { planned in
+    // A copy only when an instance keeps a stored configuration: the list is kept for the whole
+    // run, and most runs have none (docs/performance.md, memory).
+    var running = given
+    for (index, planned) in given.enumerated() {
       guard let stored = self.instance(planned.id), Self.reuses(stored, for: planned.key) else {
-        return planned
+        continue
       }
-      return WidgetInstance(id: planned.id, key: stored.key)
+      running[index] = WidgetInstance(id: planned.id, key: stored.key)
     }
     try access { connection throws(SQLiteError) in
       try connection.transaction { () throws(SQLiteError) in

@@ -55,35 +55,39 @@ public actor Scheduler {
 
   /// A class, not a struct: the scheduler changes its groups in place (no copy of every group
   /// on every turn), and the groups dictionary holds a reference instead of the whole state, so
-  /// its spare buckets stay small (docs/performance.md, memory).
+  /// its spare buckets stay small. Its fields are declared largest first, the one-byte ones
+  /// together, so that none pads another (docs/performance.md, memory).
   private final class Group {
     let key: TimelineKey
     /// The order groups were added in: groups due at the same time are handled in this order.
     let rank: Int
+    var instances: [String]
+    var generation = 0
+    var failures = 0
+    /// Provider calls made for the group (placeholders and timelines).
+    var providerCalls = 0
+    /// When budgeted reloads were made, oldest first (within the window).
+    var ledger: [Date] = []
+    /// Kept only until something is shown: a placeholder is never shown after that, and
+    /// dropping it halves what an idle instance keeps (docs/performance.md, "memory"). Boxed:
+    /// the group does not carry an entry's room for the rest of its life.
+    var placeholder: Placeholder?
+    var current: Showing?
+    var timeline: Timeline?
+    var shown: Shown?
     /// The date of the group's one valid appointment on the agenda (others are outdated).
     var agendaDate: Date?
+    var nextReload: Date?
+    var reloadReason: ReloadReason = .initial
+    /// A reload asked for while a fetch was in flight, and why: it follows the fetch.
+    var requestedDuringFetch: ReloadReason?
     /// On its bundle's list of groups waiting for a free call.
     var waitsForCall = false
-    var instances: [String]
-    var timeline: Timeline?
-    var generation = 0
-    /// Kept only until something is shown: a placeholder is never shown after that, and
-    /// dropping it halves what an idle instance keeps (docs/performance.md, "memory").
-    var placeholder: Entry?
     var placeholderRequested = false
     /// The placeholder is to be asked for just before the first timeline.
     var placeholderPending = false
     var placeholderDone = false
-    var shown: Shown?
-    var current: Showing?
-    var nextReload: Date?
-    var reloadReason: ReloadReason = .initial
     var fetching = false
-    /// A reload asked for while a fetch was in flight, and why: it follows the fetch.
-    var requestedDuringFetch: ReloadReason?
-    var failures = 0
-    /// When budgeted reloads were made, oldest first (within the window).
-    var ledger: [Date] = []
     /// `timeline` was restored from an earlier run; no fresh one has arrived yet.
     var restored = false
 
@@ -98,6 +102,15 @@ public actor Scheduler {
     func settled(at now: Date) -> Bool {
       if restored { return !fetching && (nextReload.map { $0 > now } ?? true) }
       return timeline != nil || (failures > 0 && placeholderDone)
+    }
+  }
+
+  /// A placeholder entry, until something is shown.
+  private final class Placeholder {
+    let entry: Entry
+
+    init(_ entry: Entry) {
+      self.entry = entry
     }
   }
 
@@ -145,6 +158,9 @@ public actor Scheduler {
   private let emit: @Sendable (SchedulerEvent) -> Void
 
   private var groups: [TimelineKey: Group] = [:]
+  /// The provider calls of groups no instance shows any more, by key (a key shown again
+  /// counts on from there).
+  private var callsOfRemovedGroups: [TimelineKey: Int] = [:]
   private var nextRank = 0
   /// When each group next has something to do. A group changed anywhere is scheduled again; an
   /// appointment whose date is not its group's `agendaDate` is outdated and skipped.
@@ -209,6 +225,7 @@ public actor Scheduler {
     }
     let now = clock.now()
     let group = Group(key: key, rank: nextRank, instances: [instance.id])
+    group.providerCalls = callsOfRemovedGroups.removeValue(forKey: key) ?? 0
     nextRank += 1
     group.nextReload = now
     group.ledger =
@@ -241,8 +258,19 @@ public actor Scheduler {
   public func remove(instance id: String) {
     guard let group = groups.values.first(where: { $0.instances.contains(id) }) else { return }
     group.instances.removeAll { $0 == id }
-    if group.instances.isEmpty { groups[group.key] = nil }
+    if group.instances.isEmpty {
+      groups[group.key] = nil
+      callsOfRemovedGroups[group.key, default: 0] += group.providerCalls
+    }
     wake()
+  }
+
+  /// The provider calls (placeholders and timelines) made for each timeline key since the
+  /// scheduler started.
+  public func providerCalls() -> [TimelineKey: Int] {
+    var calls = callsOfRemovedGroups
+    for (key, group) in groups { calls[key, default: 0] += group.providerCalls }
+    return calls
   }
 
   /// Asks for new timelines for `kind` of `bundle` (every kind when nil), as
@@ -485,7 +513,7 @@ public actor Scheduler {
         Showing(
           entry: timeline.entries[index], source: .timeline, validUntil: validUntil,
           stale: group.failures > 0, restored: group.restored), key, group)
-    } else if let placeholder = group.placeholder, group.shown == nil {
+    } else if let placeholder = group.placeholder?.entry, group.shown == nil {
       group.shown = .placeholder
       group.placeholder = nil
       show(
@@ -522,6 +550,7 @@ public actor Scheduler {
     group.fetching = true
     group.nextReload = nil
     callStarted(key.bundle)
+    group.providerCalls += 1
     emit(.reload(key, instances: group.instances, reason: group.reloadReason))
     let call = takeCallNumber()
     Task {
@@ -622,6 +651,7 @@ public actor Scheduler {
     guard !group.placeholderRequested else { return }
     group.placeholderRequested = true
     callStarted(key.bundle)
+    group.providerCalls += 1
     let call = takeCallNumber()
     Task {
       let result = await provider.placeholder(for: key)
@@ -636,7 +666,7 @@ public actor Scheduler {
     guard let group = groups[key] else { return }
     group.placeholderDone = true
     switch result {
-    case .success(let entry) where group.shown == nil: group.placeholder = entry
+    case .success(let entry) where group.shown == nil: group.placeholder = Placeholder(entry)
     case .success: break
     case .failure(let failure): emit(.failure(key, instances: group.instances, failure))
     }

@@ -3,21 +3,50 @@ import WidgetSchema
 /// What makes two instances share one provider call: the same bundle, kind, family and
 /// configuration.
 public struct TimelineKey: Hashable, Sendable, CustomStringConvertible {
+  /// The four fields, in one allocation that every copy of the key shares: a key is held by its
+  /// instance, the scheduler's group and the group's dictionary, and carried by every event, so
+  /// a copy costs a reference instead of 56 bytes (docs/performance.md, memory).
+  private final class Fields: Sendable {
+    let bundle: String
+    let kind: String
+    let family: WidgetFamily
+    let configuration: String
+
+    init(bundle: String, kind: String, family: WidgetFamily, configuration: String) {
+      self.bundle = bundle
+      self.kind = kind
+      self.family = family
+      self.configuration = configuration
+    }
+  }
+
+  private let fields: Fields
+
   /// The bundle's id.
-  public let bundle: String
+  public var bundle: String { fields.bundle }
   /// The widget kind.
-  public let kind: String
+  public var kind: String { fields.kind }
   /// The family.
-  public let family: WidgetFamily
+  public var family: WidgetFamily { fields.family }
   /// The instance's configuration as canonical JSON (`{}` for static widgets).
-  public let configuration: String
+  public var configuration: String { fields.configuration }
 
   /// Creates a key.
   public init(bundle: String, kind: String, family: WidgetFamily, configuration: String = "{}") {
-    self.bundle = bundle
-    self.kind = kind
-    self.family = family
-    self.configuration = configuration
+    fields = Fields(bundle: bundle, kind: kind, family: family, configuration: configuration)
+  }
+
+  public static func == (left: TimelineKey, right: TimelineKey) -> Bool {
+    left.fields === right.fields
+      || (left.bundle == right.bundle && left.kind == right.kind && left.family == right.family
+        && left.configuration == right.configuration)
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(bundle)
+    hasher.combine(kind)
+    hasher.combine(family)
+    hasher.combine(configuration)
   }
 
   public var description: String { "\(kind) (\(family.rawValue))" }

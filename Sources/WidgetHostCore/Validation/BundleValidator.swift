@@ -510,22 +510,15 @@ struct ValidationSession: Sendable {
   static func call(
     _ connection: any BundleConnection, kind: String, context: ProviderContext, deadline: Double
   ) async -> Result<Data, ProviderError> {
-    await withTaskGroup(of: Result<Data, ProviderError>?.self) { group in
-      group.addTask {
-        do throws(ProviderError) {
-          return .success(try await connection.call(.timeline, kind: kind, context: context))
-        } catch {
-          return .failure(error)
-        }
+    let outcome = await CallDeadlines.shared.race(seconds: deadline) {
+      () async -> Result<Data, ProviderError> in
+      do throws(ProviderError) {
+        return .success(try await connection.call(.timeline, kind: kind, context: context))
+      } catch {
+        return .failure(error)
       }
-      group.addTask {
-        try? await Task.sleep(for: .seconds(deadline))
-        return nil
-      }
-      let first = await group.next() ?? nil
-      group.cancelAll()
-      return first ?? .failure(.timedOut(deadline))
     }
+    return outcome ?? .failure(.timedOut(deadline))
   }
 }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A JSON document parsed into a plain tree, for ``ReplyReader``: strict RFC 8259 (no
 /// comments, no trailing commas, UTF-8 only), object members in document order.

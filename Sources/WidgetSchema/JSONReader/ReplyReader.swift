@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads the bundle replies the host decodes on every update (`Timeline`, `Entry`,
 /// `ViewNode`) by hand, several times faster than `JSONDecoder` and to the same values.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension ProviderContext {
   /// The context as JSON, passed with every provider call: the same bytes as

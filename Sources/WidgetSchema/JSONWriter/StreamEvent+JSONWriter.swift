@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 // Every type of the stream written by hand with `JSONByteWriter`, keys in the order
 // `JSONEncoder` sorts them (UTF-8), fields left out exactly where the Codable conformances

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How a user's language chooses among a bundle's `<lang>.lproj` folders.
 ///
@@ -16,10 +16,22 @@ public enum LanguageMatch {
     var tag = Substring(identifier)
     if let dot = tag.firstIndex(of: ".") { tag = tag[..<dot] }
     if let at = tag.firstIndex(of: "@") { tag = tag[..<at] }
-    let result = tag.replacingOccurrences(of: "_", with: "-")
-      .trimmingCharacters(in: .whitespaces)
+    let result = trimmingBlanks(String(tag.map { $0 == "_" ? "-" : $0 }))
     guard !result.isEmpty, result != "C", result != "POSIX" else { return nil }
     return result
+  }
+
+  /// `text` without the spaces and tabs at either end (Foundation's
+  /// `trimmingCharacters(in: .whitespaces)`: the Unicode spaces, category Zs, and tab).
+  static func trimmingBlanks(_ text: String) -> String {
+    func isBlank(_ scalar: Unicode.Scalar) -> Bool {
+      scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
+    }
+    let scalars = text.unicodeScalars
+    guard let first = scalars.firstIndex(where: { !isBlank($0) }),
+      let last = scalars.lastIndex(where: { !isBlank($0) })
+    else { return "" }
+    return String(scalars[first...last])
   }
 
   /// The tags to try for `language`, most specific first: `zh-Hans-CN` → `zh-Hans-CN`,
@@ -44,7 +56,7 @@ public enum LanguageMatch {
     }
     var result: [String] = []
     func add(_ candidate: String) {
-      if !result.contains(where: { $0.caseInsensitiveCompare(candidate) == .orderedSame }) {
+      if !result.contains(where: { $0.lowercased() == candidate.lowercased() }) {
         result.append(candidate)
       }
     }
@@ -63,7 +75,7 @@ public enum LanguageMatch {
   ) -> [String] {
     var order: [String] = []
     func key(_ name: String) -> String {
-      name.replacingOccurrences(of: "_", with: "-").lowercased()
+      String(name.map { $0 == "_" ? "-" : $0 }).lowercased()
     }
     func add(_ candidate: String) {
       guard let match = available.first(where: { key($0) == key(candidate) }),

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// The localized strings of one bundle's `Resources/` folder for one user language: looks keys

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A `.strings` file (Xcode's `Localizable.strings` format), parsed.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension ViewNode: Codable {
   private enum CodingKeys: String, CodingKey {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The view tree: what a bundle's view resolves to, and what the host lays out and renders.
 ///

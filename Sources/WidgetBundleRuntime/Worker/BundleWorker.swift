@@ -1,9 +1,10 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 import Glibc
 import Synchronization
 import WidgetSchema
 
-/// The worker side of process isolation: `widget-host worker --fd N` runs this. It loads one
+/// The worker side of process isolation: `widget-worker --fd N` runs this. It loads one
 /// bundle with the in-process loader and serves the host's calls concurrently over the socket
 /// `N` (docs/isolation.md).
 public enum BundleWorker {
@@ -19,10 +20,36 @@ public enum BundleWorker {
       setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit)
     }
     let channel = FrameChannel(descriptor: descriptor)
-    let thread = Thread { serve(channel) }
-    thread.name = "widget-host.worker.socket"
-    thread.start()
+    startThread { serve(channel) }
     while true { try? await Task.sleep(for: .seconds(3600)) }
+  }
+
+  /// Runs `body` on a thread of its own (it blocks on the socket for the process's lifetime,
+  /// which a Dispatch worker thread must not).
+  private static func startThread(_ body: @escaping @Sendable () -> Void) {
+    final class Start: Sendable {
+      let body: @Sendable () -> Void
+      init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+    }
+    let start = Unmanaged.passRetained(Start(body)).toOpaque()
+    var thread = pthread_t()
+    let status = pthread_create(
+      &thread, nil,
+      { argument in
+        Unmanaged<Start>.fromOpaque(argument!).takeRetainedValue().body()
+        return nil
+      }, start)
+    guard status == 0 else {
+      report("cannot start the socket thread: \(String(cString: strerror(status)))")
+      _exit(2)
+    }
+    pthread_detach(thread)
+  }
+
+  /// Writes `message` to standard error as one line.
+  private static func report(_ message: String) {
+    let line = Array("widget-worker: \(message)\n".utf8)
+    _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
   }
 
   private static func serve(_ channel: FrameChannel) {
@@ -33,7 +60,7 @@ public enum BundleWorker {
       do {
         frame = try channel.receive()
       } catch {
-        FileHandle.standardError.write(Data("widget-host worker: \(error)\n".utf8))
+        report("\(error)")
         _exit(2)
       }
       guard let frame else { finish(bundle) }
@@ -121,7 +148,7 @@ public enum BundleWorker {
       return try InProcessBundle(source: staged, services: services)
     } catch .libraryLoadFailed(let path, let reason) {
       throw .libraryLoadFailed(
-        path: path, reason: reason.replacingOccurrences(of: copy.path, with: original.path))
+        path: path, reason: reason.replacing(copy.path, with: original.path))
     }
   }
 

@@ -1,5 +1,7 @@
 import CWidgetABI
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 import Synchronization
 import WidgetSchema
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import WidgetSchema
 
 /// Decodes manifests and library descriptions and checks the rules the schema alone cannot
@@ -179,7 +179,7 @@ public enum ManifestValidator {
               message: "a required parameter has no default: an instance must give the value "
                 + "(remove the default or 'required')"))
         }
-        if case .failure(let problem) = InstanceResolver.typed(.json(value), parameter) {
+        if case .failure(let problem) = parameter.typed(.json(value)) {
           problems.append(SchemaError(path: "\(path).default", message: problem.message))
         }
       }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import WidgetSchema
 
 /// A bundle on disk, known from its manifest alone (nothing loaded yet): either a
@@ -18,12 +19,12 @@ public struct BundleSource: Sendable, Equatable {
 
   /// Opens the bundle at `path`, reading and validating its manifest. Does not load the library.
   public static func open(_ path: String) throws(BundleError) -> BundleSource {
-    var isDirectory: ObjCBool = false
+    var isDirectory = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
       throw .notABundle(path: path, reason: "no such file or directory")
     }
     let url = URL(fileURLWithPath: path).standardizedFileURL
-    if !isDirectory.boolValue {
+    if !isDirectory {
       guard isSharedLibrary(url.path) else {
         throw .notABundle(
           path: path, reason: "not a .widgetbundle folder or a shared library (ELF .so)")
@@ -75,10 +76,12 @@ public struct BundleSource: Sendable, Equatable {
   }
 
   private static func isSharedLibrary(_ path: String) -> Bool {
-    guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-    defer { try? handle.close() }
-    let magic = (try? handle.read(upToCount: 4)) ?? Data()
-    return magic == Data([0x7F, 0x45, 0x4C, 0x46])
+    let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return false }
+    defer { Glibc.close(descriptor) }
+    var magic: [UInt8] = [0, 0, 0, 0]
+    let count = magic.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, 4) }
+    return count == 4 && magic == [0x7F, 0x45, 0x4C, 0x46]
   }
 
   private static func displayPath(_ url: URL, given: String) -> String {

@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import Glibc
 
 /// The executor of the tasks that call in-process bundles not yet known to return promptly
 /// (see ``CallRouting``): jobs run on threads of Dispatch's overcommitting pool, outside

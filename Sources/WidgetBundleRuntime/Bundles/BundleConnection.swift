@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import WidgetSchema
 
 /// The host's whole interface to a loaded bundle: one narrow, asynchronous protocol.
@@ -111,7 +111,7 @@ public enum ReplyLimits {
 }
 
 extension ProviderError {
-  static func seconds(_ value: Double) -> String {
+  package static func seconds(_ value: Double) -> String {
     value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
   }
 }

@@ -1,5 +1,6 @@
 import CWidgetABI
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// The calls waiting for a reply, across every in-process bundle.

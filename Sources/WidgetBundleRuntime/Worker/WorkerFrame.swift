@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 import Synchronization
 import WidgetSchema
@@ -7,9 +7,9 @@ import WidgetSchema
 /// socket a frame is a 4-byte big-endian length followed by that many bytes of JSON, except the
 /// two frames of every update, a `call` and a successful `reply`, which are binary
 /// (``FrameChannel/binaryCallMarker``, ``FrameChannel/binaryReplyMarker``).
-struct WorkerFrame: Codable, Sendable {
+package struct WorkerFrame: Codable, Sendable {
   /// The frame types.
-  enum Kind: String, Codable, Sendable {
+  package enum Kind: String, Codable, Sendable {
     /// Host → worker: load the bundle at `path`; `locale` is the host's; with `stage`, from a
     /// private copy of its library; with `realClock`, the host's clock is the system's.
     case load
@@ -35,45 +35,45 @@ struct WorkerFrame: Codable, Sendable {
     case currentConfigurations = "current-configurations"
   }
 
-  var type: Kind
-  var id: UInt64?
-  var path: String?
-  var locale: String?
-  var description: BundleDescription?
-  var loadError: BundleError?
-  var method: Int32?
-  var kind: String?
-  var context: ProviderContext?
+  package var type: Kind
+  package var id: UInt64?
+  package var path: String?
+  package var locale: String?
+  package var description: BundleDescription?
+  package var loadError: BundleError?
+  package var method: Int32?
+  package var kind: String?
+  package var context: ProviderContext?
   /// In a binary `call` frame: the context's JSON as ``ProviderContext/jsonBytes()`` writes it,
   /// handed to the bundle as it is. Never part of a JSON frame.
-  var contextJSON: [UInt8]?
-  var payload: Data?
-  var failure: ProviderError?
-  var bundle: String?
-  var level: Int32?
-  var message: String?
-  var time: Double?
-  var configurations: CurrentConfigurations?
+  package var contextJSON: [UInt8]?
+  package var payload: Data?
+  package var failure: ProviderError?
+  package var bundle: String?
+  package var level: Int32?
+  package var message: String?
+  package var time: Double?
+  package var configurations: CurrentConfigurations?
   /// In a `load` frame: load a private copy of the library (`run --watch`).
-  var stage: Bool?
+  package var stage: Bool?
   /// In a `load` frame: the host's clock is the system's real-time clock, so the worker reads
   /// it itself instead of asking the host with a `now` frame (the same clock, without a round
   /// trip through the host on every call that reads it).
-  var realClock: Bool?
+  package var realClock: Bool?
 
   private enum CodingKeys: String, CodingKey {
     case type, id, path, locale, description, loadError, method, kind, context, payload, failure
     case bundle, level, message, time, configurations, stage, realClock
   }
 
-  init(_ type: Kind, id: UInt64? = nil) {
+  package init(_ type: Kind, id: UInt64? = nil) {
     self.type = type
     self.id = id
   }
 }
 
 /// Why a frame could not be read or written.
-enum FrameError: Error, Sendable, CustomStringConvertible {
+package enum FrameError: Error, Sendable, CustomStringConvertible {
   /// The peer announced a frame larger than ``FrameChannel/maximumFrameBytes``.
   case tooLarge(Int)
   /// The frame's JSON did not decode.
@@ -81,7 +81,7 @@ enum FrameError: Error, Sendable, CustomStringConvertible {
   /// The socket failed (errno).
   case io(Int32)
 
-  var description: String {
+  package var description: String {
     switch self {
     case .tooLarge(let bytes):
       "a frame of \(bytes) bytes exceeds the limit of \(FrameChannel.maximumFrameBytes) bytes"
@@ -94,16 +94,16 @@ enum FrameError: Error, Sendable, CustomStringConvertible {
 /// One end of a host–worker socket: writes frames (from any thread, one at a time, each with
 /// one `send`) and reads them (from one thread, through a buffer that takes whatever the socket
 /// holds with each `read`). Shared by both sides, so both speak exactly the same codec.
-final class FrameChannel: Sendable {
+package final class FrameChannel: Sendable {
   /// The largest frame accepted: a reply at ``ReplyLimits/maximumBytes`` in base64, plus 1 MiB
   /// for the rest of the frame.
-  static let maximumFrameBytes = (ReplyLimits.maximumBytes + 2) / 3 * 4 + (1 << 20)
+  package static let maximumFrameBytes = (ReplyLimits.maximumBytes + 2) / 3 * 4 + (1 << 20)
 
-  let descriptor: Int32
+  package let descriptor: Int32
   private let writeLock = Mutex(())
   private let reader = Mutex(FrameReader())
 
-  init(descriptor: Int32) {
+  package init(descriptor: Int32) {
     self.descriptor = descriptor
   }
 
@@ -207,7 +207,7 @@ final class FrameChannel: Sendable {
   }
 
   /// Writes `frame` whole. Never raises SIGPIPE: a closed peer is an error.
-  func send(_ frame: WorkerFrame) throws(FrameError) {
+  package func send(_ frame: WorkerFrame) throws(FrameError) {
     let data = try Self.encode(frame)
     let failure: Int32? = writeLock.withLock { _ in
       data.withUnsafeBytes { buffer -> Int32? in
@@ -228,13 +228,13 @@ final class FrameChannel: Sendable {
   }
 
   /// Reads the next frame, blocking; nil at the end of the stream. One thread reads.
-  func receive() throws(FrameError) -> WorkerFrame? {
+  package func receive() throws(FrameError) -> WorkerFrame? {
     let descriptor = self.descriptor
     return try reader.withLock { reader throws(FrameError) in try reader.next(from: descriptor) }
   }
 
   /// Stops both directions; a blocked `receive` on either side sees the end of the stream.
-  func shutDown() {
+  package func shutDown() {
     shutdown(descriptor, Int32(SHUT_RDWR))
   }
 }

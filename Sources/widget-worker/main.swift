@@ -1,0 +1,14 @@
+import Glibc
+import WidgetBundleRuntime
+
+// The worker process the host starts for each bundle (docs/isolation.md). It links the bundle
+// runtime and FoundationEssentials only, so that it starts about as fast as a Swift hello
+// world; parsing and the worker loop live in WidgetBundleRuntime.
+switch WorkerArguments.parse(Array(CommandLine.arguments.dropFirst())) {
+case .success(let arguments):
+  await BundleWorker.run(descriptor: arguments.descriptor, memoryLimit: arguments.memoryLimit)
+case .failure(let problem):
+  let line = Array("widget-worker: \(problem.message)\n".utf8)
+  _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+  exit(WorkerArguments.usageStatus)
+}

@@ -1,0 +1,96 @@
+import Foundation
+import TestSupport
+import Testing
+import WidgetSchema
+
+@testable import WidgetBundleRuntime
+@testable import WidgetHostCore
+
+/// The `widget-worker` executable (docs/isolation.md): its command line, what it loads, and
+/// what the host says when it is missing.
+@Suite struct WorkerExecutableTests {
+  @Test func argumentsAreTheDescriptorAndAnOptionalMemoryLimit() {
+    #expect(
+      WorkerArguments.parse(["--fd", "3"]) == .success(WorkerArguments(descriptor: 3)))
+    #expect(
+      WorkerArguments.parse(["--fd=7", "--memory-limit", "1073741824"])
+        == .success(WorkerArguments(descriptor: 7, memoryLimit: 1 << 30)))
+    let refused: [([String], String)] = [
+      ([], "--fd is required"),
+      (["--fd", "1"], "--fd must be a descriptor above 2, got '1'"),
+      (["--fd", "x"], "--fd must be a descriptor above 2, got 'x'"),
+      (["--fd"], "--fd needs a value"),
+      (["--fd", "3", "--fd", "4"], "--fd is given twice"),
+      (["--fd", "3", "--memory-limit", "-5"], "--memory-limit must be a positive number"),
+      (["worker", "--fd", "3"], "unknown argument 'worker'"),
+    ]
+    for (arguments, message) in refused {
+      guard case .failure(let problem) = WorkerArguments.parse(arguments) else {
+        Issue.record("accepted \(arguments)")
+        continue
+      }
+      #expect(problem.message.hasPrefix(message), "\(arguments): \(problem.message)")
+      #expect(problem.message.contains("run by widget-host"), "\(problem.message)")
+    }
+  }
+
+  @Test func theDefaultWorkerIsNextToThisExecutable() {
+    let folder = URL(fileURLWithPath: WorkerLoader.currentExecutable()).deletingLastPathComponent()
+    #expect(WorkerLoader.defaultExecutable() == folder.appendingPathComponent("widget-worker").path)
+    #expect(WorkerLoader().executable == WorkerLoader.defaultExecutable())
+  }
+
+  @Test func aMissingWorkerIsAnErrorNamingThePathLookedAt() async throws {
+    let library = try TestSupport.compileSharedLibrary(LoadingTests.fixture)
+    let missing = TestSupport.temporaryDirectory("no-worker").appendingPathComponent(
+      "widget-worker"
+    ).path
+    var loader = WorkerTests.loader()
+    loader.executable = missing
+    do {
+      _ = try await loader.load(try BundleSource.open(library.path), services: RecordingServices())
+      Issue.record("loaded without a worker")
+    } catch {
+      guard case .workerFailed(let path, let reason) = error else {
+        Issue.record("\(error)")
+        return
+      }
+      #expect(path == library.path)
+      #expect(reason.contains("\(missing) does not exist"), "\(reason)")
+      #expect(reason.contains("widget-worker"), "\(reason)")
+    }
+  }
+
+  /// The point of the executable: a worker running a C bundle maps neither Foundation nor ICU
+  /// (a Swift bundle brings them itself when it is loaded).
+  @Test func aWorkerRunningACBundleLoadsNeitherFoundationNorICU() async throws {
+    let library = try TestSupport.compileSharedLibrary(LoadingTests.fixture)
+    let connection = try await WorkerTests.loader().load(
+      try BundleSource.open(library.path), services: RecordingServices())
+    let maps = Self.childrenMaps().first { $0.contains(library.path) }
+    await connection.close()
+    let mapped = try #require(maps, "no child process maps \(library.path)")
+    // The check reads the worker's maps: its runtime and FoundationEssentials are there.
+    #expect(mapped.contains("/libswiftCore.so"))
+    #expect(mapped.contains("/libFoundationEssentials.so"))
+    for library in [
+      "/libFoundation.so", "/libFoundationInternationalization.so", "/lib_FoundationICU.so",
+    ] {
+      #expect(!mapped.contains(library), "the worker maps \(library)")
+    }
+  }
+
+  /// The memory maps of this process's children.
+  static func childrenMaps() -> [String] {
+    func read(_ path: String) -> String {
+      guard let handle = FileHandle(forReadingAtPath: path) else { return "" }
+      defer { try? handle.close() }
+      return String(decoding: (try? handle.readToEnd()) ?? Data(), as: UTF8.self)
+    }
+    let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+    let children = tasks.flatMap {
+      read("/proc/self/task/\($0)/children").split(separator: " ").map(String.init)
+    }
+    return children.map { read("/proc/\($0)/maps") }
+  }
+}
