@@ -5,6 +5,7 @@ import TestSupport
 import Testing
 import WidgetSchema
 
+@testable import WidgetBundleRuntime
 @testable import WidgetHostCore
 
 /// Loading real C libraries: ABI negotiation, replies from any thread, exactly-once replies,
@@ -97,6 +98,51 @@ import WidgetSchema
       timeline.entries[0].date
         == Date(timeIntervalSince1970: RecordingServices.start.timeIntervalSince1970.rounded(.down))
     )
+    await connection.close()
+  }
+
+  @Test func blockingCallsEachHoldOnlyTheirOwnThread() async throws {
+    // Every `call` of this build blocks until all the calls below are inside `call` at once
+    // (or fails after 2 s): more calls than the machine has cores. Calls not yet known to
+    // return promptly run on threads of their own, which Dispatch does not limit to one per
+    // core as it does the cooperative pool (where a blocking call held the host's tasks).
+    let calls = 2 * ProcessInfo.processInfo.activeProcessorCount + 2
+    let connection = try await load(["FIXTURE_BLOCKING_CALLS=\(calls)"])
+    let failures = await withTaskGroup(of: String?.self) { group in
+      for _ in 0..<calls {
+        // Started on the call executor, so that no thread of the (shared) pool is needed.
+        group.addTask(executorPreference: BundleCallExecutor.shared) {
+          do {
+            _ = try await connection.call(
+              .placeholder, kind: "Good", context: ProviderContext(family: .systemSmall))
+            return nil
+          } catch {
+            return "\(error)"
+          }
+        }
+      }
+      var failures: [String] = []
+      for await failure in group { if let failure { failures.append(failure) } }
+      return failures
+    }
+    #expect(failures.isEmpty)
+    await connection.close()
+  }
+
+  @Test func promptCallsKeepReplyingOnceTheyRunInline() async throws {
+    // Past the probation, calls run on the calling thread: replies sent from inside `call`
+    // and from the bundle's own thread later both still arrive.
+    let connection = try await load()
+    for _ in 0..<CallRouting.probation + 4 {
+      let now = try await connection.call(
+        .placeholder, kind: "Good", context: ProviderContext(family: .systemSmall))
+      #expect(try WidgetJSON.decode(Entry.self, from: now).view != .empty)
+      let later = try await connection.call(
+        .placeholder, kind: "Later", context: ProviderContext(family: .systemSmall))
+      #expect(
+        try WidgetJSON.decode(Entry.self, from: later).view
+          == .text(TextNode(runs: [.verbatim("placeholder")])))
+    }
     await connection.close()
   }
 

@@ -25,9 +25,10 @@ struct UpdateCostScenario: Scenario {
     let inProcess = try await InProcessLoader().load(source, services: BenchServices())
     let local = UpdatePipeline(connection: inProcess, kind: "Update2", family: .systemSmall)
     for _ in 0..<min(100, updates) { try await local.update() }  // warm up
-    let localStart = Clock.cpu()
+    let localStart = (Clock.cpu(), Clock.contextSwitches())
     for _ in 0..<updates { try await local.update() }
-    let localCost = (Clock.cpu() - localStart) / Double(updates)
+    let localCost = (Clock.cpu() - localStart.0) / Double(updates)
+    let localSwitches = Clock.contextSwitches()
     await inProcess.close()
 
     // In a worker: this process's CPU and the worker's.
@@ -91,6 +92,11 @@ struct UpdateCostScenario: Scenario {
       counts: [
         "updates": Double(updates), "script runs": Double(spawns),
         "bytes per update": Double(line.utf8.count + 1),
+        // Thread hand-offs cost CPU: what the in-process figure includes of them.
+        "in-process voluntary context switches per update":
+          Double(localSwitches.voluntary - localStart.1.voluntary) / Double(updates),
+        "in-process involuntary context switches per update":
+          Double(localSwitches.involuntary - localStart.1.involuntary) / Double(updates),
       ])
   }
 }

@@ -21,4 +21,12 @@ enum Clock {
     return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
       + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
   }
+
+  /// Context switches of this process's threads so far, voluntary (a thread waited: parked,
+  /// to be woken) and involuntary (preempted).
+  static func contextSwitches() -> (voluntary: Int, involuntary: Int) {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return (usage.ru_nvcsw, usage.ru_nivcsw)
+  }
 }

@@ -27,6 +27,11 @@ final class InProcessBundle: BundleConnection, @unchecked Sendable {
   private let connection: UInt64
   private let queue: DispatchQueue
   private let closed = Mutex(false)
+  /// Calls inside the bundle's `call` function on a caller's thread (not on `queue`), which
+  /// `close` waits for as the queue's barrier waits for the others.
+  private let callsOnCallerThreads = Atomic<Int>(0)
+  /// Where calls run: the calling thread once `call` has shown it returns promptly.
+  private let routing = CallRouting()
 
   init(source: BundleSource, services: any BundleServices) throws(BundleError) {
     let path = source.path
@@ -124,8 +129,25 @@ final class InProcessBundle: BundleConnection, @unchecked Sendable {
     } catch {
       throw .invalid("cannot encode the context: \(error)")
     }
+    // See ``CallRouting``: on this thread once the bundle has shown that `call` returns
+    // promptly, on a thread of its own (outside the cooperative pool) until then.
+    if routing.callsInline {
+      return try await reply(method, kind: kind, contextJSON: contextJSON, onThisThread: true)
+        .get()
+    }
+    let executor = BundleCallExecutor.shared
+    let result = await withTaskExecutorPreference(executor) {
+      await reply(method, kind: kind, contextJSON: contextJSON, onThisThread: executor.isCurrent)
+    }
+    return try result.get()
+  }
+
+  /// Calls the bundle and waits for its reply; a cancelled wait abandons the call.
+  private func reply(
+    _ method: ProviderMethod, kind: String, contextJSON: [UInt8], onThisThread: Bool
+  ) async -> Result<Data, ProviderError> {
     let callID = Mutex<UInt64?>(nil)
-    let result = await withTaskCancellationHandler {
+    return await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
         let id = PendingCalls.shared.add(connection: connection) {
           continuation.resume(returning: $0)
@@ -136,12 +158,11 @@ final class InProcessBundle: BundleConnection, @unchecked Sendable {
           PendingCalls.shared.abandon(id: id)
           return
         }
-        invoke(method, kind: kind, contextJSON: contextJSON, id: id)
+        invoke(method, kind: kind, contextJSON: contextJSON, id: id, onThisThread: onThisThread)
       }
     } onCancel: {
       if let id = callID.withLock({ $0 }) { PendingCalls.shared.abandon(id: id) }
     }
-    return try result.get()
   }
 
   /// Starts a call without waiting for it: `contextJSON` is the context as
@@ -180,11 +201,19 @@ final class InProcessBundle: BundleConnection, @unchecked Sendable {
             context_len: contextBytes.count,
             reply_ctx: UnsafeMutableRawPointer(bitPattern: UInt(id)),
             reply: PendingCalls.replyFunction)
+          let start = ContinuousClock.now
           bundle.pointee.call(bundle, &call)
+          self.routing.record(seconds: (ContinuousClock.now - start) / .seconds(1))
         }
       }
     }
-    if onThisThread { work() } else { queue.async(execute: work) }
+    if onThisThread {
+      callsOnCallerThreads.add(1, ordering: .acquiring)
+      work()
+      callsOnCallerThreads.subtract(1, ordering: .releasing)
+    } else {
+      queue.async(execute: work)
+    }
   }
 
   func close() async {
@@ -203,6 +232,10 @@ final class InProcessBundle: BundleConnection, @unchecked Sendable {
     PendingCalls.shared.removeConnection(connection)
     if idle {
       queue.sync(flags: .barrier) {}
+      // The last reply may come from inside `call`, before it returns.
+      while callsOnCallerThreads.load(ordering: .acquiring) > 0 {
+        try? await Task.sleep(for: .milliseconds(1))
+      }
       bundle.pointee.destroy(bundle)
     }
   }

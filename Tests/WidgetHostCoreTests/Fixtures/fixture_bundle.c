@@ -36,6 +36,9 @@
  * is answered: what a restarted host shows before its provider replies.
  * FIXTURE_CRASH_AFTER_LOAD makes the entry point start a thread that crashes (SIGSEGV) 100 ms
  * later: every load of the library crashes, which quarantines it.
+ * FIXTURE_BLOCKING_CALLS=N makes every `call` block the host's thread (against the ABI's "return
+ * promptly", as a provider doing blocking I/O does) until N calls are inside `call` at once, or
+ * for 2 s; after 2 s it answers with an error instead.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
@@ -307,6 +310,20 @@ static void call(const wk_bundle *bundle, const wk_call *call) {
     (void)bundle;
     const char *silent = getenv("FIXTURE_SILENT");
     if (silent != NULL && *silent != '\0') return;
+#ifdef FIXTURE_BLOCKING_CALLS
+    static int inside = 0;
+    int together = 0;
+    __atomic_add_fetch(&inside, 1, __ATOMIC_SEQ_CST);
+    for (int waited = 0; waited < 2000 && !together; waited++) {
+        together = __atomic_load_n(&inside, __ATOMIC_SEQ_CST) >= FIXTURE_BLOCKING_CALLS;
+        struct timespec pause = {0, 1000 * 1000};
+        if (!together) nanosleep(&pause, NULL);
+    }
+    if (!together) {
+        reply_text(call, WK_STATUS_ERROR, "fewer calls inside call at once than expected");
+        return;
+    }
+#endif
     if (kind_is(call, "Configurable")) {
         configurable(call, the_host->now(the_host));
         return;
