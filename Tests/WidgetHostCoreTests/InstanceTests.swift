@@ -366,7 +366,13 @@ final class OptionsConnection: BundleConnection {
 /// the kind's parameters as they are now.
 @Suite struct StoredConfigurationTests {
   static func configurator() -> InstanceConfigurator {
-    let provider = BundleTimelineProvider(deadlines: HostOptions.Deadlines()) { _, _ in }
+    // The options call's reply is immediate, but it runs on the cooperative pool, which the
+    // suite's synchronous end-to-end tests (a `swift build` of a template, a host waited for)
+    // can hold for longer than the default 30 s on a two-core machine: these tests are about
+    // resolving configurations, not deadlines.
+    var deadlines = HostOptions.Deadlines()
+    deadlines.timeline = 600
+    let provider = BundleTimelineProvider(deadlines: deadlines) { _, _ in }
     provider.add(OptionsConnection(), for: "b")
     return InstanceConfigurator(bundles: InstanceResolutionTests.bundles, provider: provider)
   }
