@@ -10,7 +10,6 @@ final class EventRouter: Sendable {
   private let stream: EventStream
   private let renderer: Renderer
   private let clock: any HostClock
-  private let showedTimelineEntry = Mutex<Set<String>>([])
   private let liveRedraws = Mutex<[TimelineKey: Task<Void, Never>]>([:])
   /// The key whose entry each instance shows, for the instances whose entry has live dates:
   /// an instance reconfigured onto another key gets no more redraws of its old entry. Only
@@ -91,7 +90,6 @@ final class EventRouter: Sendable {
         url: rendered.url, stale: stale, restored: restored,
         configuration: configuration)
     }
-    if source == .timeline { showedTimelineEntry.withLock { $0.formUnion(instances) } }
     for instance in instances {
       for warning in rendered.warnings {
         stream.emit(
@@ -151,9 +149,10 @@ final class EventRouter: Sendable {
   }
 
   /// How many of `instances` never showed an entry of a timeline (they showed a placeholder,
-  /// or nothing: the provider failed, or its timeline was empty).
+  /// or nothing: the provider failed, or its timeline was empty). Read from the stream's latest
+  /// entries: once an instance shows a timeline's entry, its latest entry stays one (a failed
+  /// reload marks it stale, and a placeholder is only shown before anything else).
   func instancesWithoutTimelineEntry(_ instances: [WidgetInstance]) -> Int {
-    let received = showedTimelineEntry.withLock { $0 }
-    return instances.count { !received.contains($0.id) }
+    instances.count { stream.currentSource(of: $0.id) != .timeline }
   }
 }

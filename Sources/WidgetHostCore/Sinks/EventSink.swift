@@ -99,6 +99,11 @@ public final class EventStream: Sendable {
     latestEntries.withLock { $0[instance] }?.event(of: instance, draw: draw)
   }
 
+  /// Where the latest entry of `instance` came from, if it showed one (nothing is drawn).
+  public func currentSource(of instance: String) -> EntrySource? {
+    latestEntries.withLock { $0[instance]?.source }
+  }
+
   /// A kept entry drawn again, as the host draws entries, at the clock's time.
   private func draw(
     _ view: ViewNode, source: EntrySource, family: WidgetFamily
