@@ -61,7 +61,16 @@ public actor Scheduler {
     let key: TimelineKey
     /// The order groups were added in: groups due at the same time are handled in this order.
     let rank: Int
-    var instances: [String]
+    /// The instances showing the group's timeline, in the order they were added. Most groups
+    /// have one, kept without an array of its own (docs/performance.md, memory).
+    var instances: [String] {
+      get { firstInstance.map { [$0] + otherInstances } ?? otherInstances }
+      set {
+        firstInstance = newValue.first
+        otherInstances = Array(newValue.dropFirst())
+      }
+    }
+    private var otherInstances: [String] = []
     var generation = 0
     var failures = 0
     /// Provider calls made for the group (placeholders and timelines).
@@ -90,6 +99,7 @@ public actor Scheduler {
     var fetching = false
     /// `timeline` was restored from an earlier run; no fresh one has arrived yet.
     var restored = false
+    private var firstInstance: String?
 
     init(key: TimelineKey, rank: Int, instances: [String]) {
       self.key = key
