@@ -26,11 +26,17 @@ final class BundleCallExecutor: TaskExecutor, Sendable {
 
   func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
-    DispatchQueue(label: "widget-host.bundle-call").async {
+    Self.onThreadOfItsOwn {
       pthread_setspecific(Self.marker, UnsafeRawPointer(bitPattern: 1))
       job.runSynchronously(on: self.asUnownedTaskExecutor())
       pthread_setspecific(Self.marker, nil)
     }
+  }
+
+  /// Runs `work` on a thread of Dispatch's overcommitting pool, outside the cooperative pool:
+  /// a serial queue of its own.
+  static func onThreadOfItsOwn(_ work: @escaping @Sendable () -> Void) {
+    DispatchQueue(label: "widget-host.bundle-call").async(execute: work)
   }
 
   /// Whether the current thread is running one of this executor's jobs (and so is not a thread

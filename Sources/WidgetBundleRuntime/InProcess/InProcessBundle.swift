@@ -25,11 +25,9 @@ final class InProcessBundle: BundleConnection, @unchecked Sendable {
   private let bundle: UnsafePointer<wk_bundle>
   private let hostTable: HostTable
   private let connection: UInt64
-  private let queue: DispatchQueue
   private let closed = Mutex(false)
-  /// Calls inside the bundle's `call` function on a caller's thread (not on `queue`), which
-  /// `close` waits for as the queue's barrier waits for the others.
-  private let callsOnCallerThreads = Atomic<Int>(0)
+  /// Calls inside the bundle's `call` function, wherever they run: `close` waits for them.
+  private let callsInside = Atomic<Int>(0)
   /// Where calls run: the calling thread once `call` has shown it returns promptly.
   private let routing = CallRouting()
 
@@ -66,7 +64,6 @@ final class InProcessBundle: BundleConnection, @unchecked Sendable {
     self.bundle = bundle
     self.description = description
     self.hostTable = hostTable
-    self.queue = DispatchQueue(label: "widget-host.bundle.\(bundleID)", attributes: .concurrent)
     self.connection = PendingCalls.shared.addConnection { [hostTable] message in
       hostTable.services.log(bundle: hostTable.bundleID, level: .error, message: message)
     }
@@ -169,8 +166,8 @@ final class InProcessBundle: BundleConnection, @unchecked Sendable {
   /// ``ProviderContext/jsonBytes()`` writes it, and `completion` runs once, on the thread the
   /// bundle replies from (or now, with `.closed`, once the bundle is closed). A worker serves
   /// the host's calls with it, sending each reply from that thread. `onThisThread`: the
-  /// bundle's `call` runs on the calling thread (the ABI has it return promptly) instead of
-  /// the bundle's queue.
+  /// bundle's `call` runs on the calling thread (the ABI has it return promptly) instead of a
+  /// thread of its own (``BundleCallExecutor/onThreadOfItsOwn(_:)``).
   func start(
     _ method: ProviderMethod, kind: String, contextJSON: [UInt8], onThisThread: Bool = false,
     completion: @escaping PendingCalls.Completion
@@ -180,7 +177,7 @@ final class InProcessBundle: BundleConnection, @unchecked Sendable {
     invoke(method, kind: kind, contextJSON: contextJSON, id: id, onThisThread: onThisThread)
   }
 
-  /// Calls the bundle for pending call `id`, on its queue or on this thread.
+  /// Calls the bundle for pending call `id`, on this thread or on a thread of its own.
   private func invoke(
     _ method: ProviderMethod, kind: String, contextJSON: [UInt8], id: UInt64,
     onThisThread: Bool = false
@@ -201,19 +198,15 @@ final class InProcessBundle: BundleConnection, @unchecked Sendable {
             context_len: contextBytes.count,
             reply_ctx: UnsafeMutableRawPointer(bitPattern: UInt(id)),
             reply: PendingCalls.replyFunction)
+          self.callsInside.add(1, ordering: .acquiring)
           let start = ContinuousClock.now
           bundle.pointee.call(bundle, &call)
           self.routing.record(seconds: (ContinuousClock.now - start) / .seconds(1))
+          self.callsInside.subtract(1, ordering: .releasing)
         }
       }
     }
-    if onThisThread {
-      callsOnCallerThreads.add(1, ordering: .acquiring)
-      work()
-      callsOnCallerThreads.subtract(1, ordering: .releasing)
-    } else {
-      queue.async(execute: work)
-    }
+    if onThisThread { work() } else { BundleCallExecutor.onThreadOfItsOwn(work) }
   }
 
   func close() async {
@@ -231,9 +224,9 @@ final class InProcessBundle: BundleConnection, @unchecked Sendable {
     let idle = PendingCalls.shared.outstanding(for: connection) == 0
     PendingCalls.shared.removeConnection(connection)
     if idle {
-      queue.sync(flags: .barrier) {}
-      // The last reply may come from inside `call`, before it returns.
-      while callsOnCallerThreads.load(ordering: .acquiring) > 0 {
+      // Every call has replied, so every call has started; the last reply may come from
+      // inside `call`, before it returns.
+      while callsInside.load(ordering: .acquiring) > 0 {
         try? await Task.sleep(for: .milliseconds(1))
       }
       bundle.pointee.destroy(bundle)

@@ -87,8 +87,8 @@ public enum BundleWorker {
         if reply.type == .loadFailed { _exit(0) }
       case .call:
         guard let bundle, let id = frame.id else { continue }
-        // Straight to the bundle's queue; the reply is sent from the thread the bundle
-        // replies on, without a task in between.
+        // Straight to the bundle; the reply is sent from the thread the bundle replies on,
+        // without a task in between.
         guard let method = frame.method.flatMap(ProviderMethod.init(rawValue:)),
           let context = frame.contextJSON
             ?? frame.context.flatMap({ try? $0.jsonBytes() })
@@ -101,7 +101,7 @@ public enum BundleWorker {
         // With the host's clock read here, nothing the bundle's `call` may wait for needs
         // this thread, and the ABI has `call` return promptly: it runs here, without a hand-off
         // to another thread. With a clock asked of the host, `now()` waits for a `time` frame
-        // that this thread reads, so the call goes to the bundle's queue.
+        // that this thread reads, so the call goes to a thread of its own.
         bundle.start(
           method, kind: frame.kind ?? "", contextJSON: context,
           onThisThread: services?.readsClockItself == true
