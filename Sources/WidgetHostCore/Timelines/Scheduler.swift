@@ -71,6 +71,9 @@ public actor Scheduler {
       }
     }
     private var otherInstances: [String] = []
+
+    /// Whether instance `id` shows the group's timeline (without making the list).
+    func shows(_ id: String) -> Bool { firstInstance == id || otherInstances.contains(id) }
     var generation = 0
     var failures = 0
     /// Provider calls made for the group (placeholders and timelines).
@@ -266,7 +269,7 @@ public actor Scheduler {
   /// other instances; a timeline no instance shows any more is dropped (a call in flight for it
   /// is ignored when it returns).
   public func remove(instance id: String) {
-    guard let group = groups.values.first(where: { $0.instances.contains(id) }) else { return }
+    guard let group = groups.values.first(where: { $0.shows(id) }) else { return }
     group.instances.removeAll { $0 == id }
     if group.instances.isEmpty {
       groups[group.key] = nil
