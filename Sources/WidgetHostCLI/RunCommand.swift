@@ -170,10 +170,15 @@ enum RunCommand: Command {
       }
       options.watch = true
     }
-    var workers = WorkerLoader(memoryLimit: memoryLimit).keepingState(
-      inDirectory: options.stateDirectory ?? StateStore.defaultDirectory())
-    workers.stagesLibraries = options.watch
-    let loader: any BundleLoader = arguments.flag("--in-process") ? InProcessLoader() : workers
+    let loader: any BundleLoader
+    if arguments.flag("--in-process") {
+      loader = InProcessLoader()
+    } else {
+      var workers = WorkerLoader(memoryLimit: memoryLimit).keepingState(
+        inDirectory: options.stateDirectory ?? StateStore.defaultDirectory())
+      workers.stagesLibraries = options.watch
+      loader = workers
+    }
     let opener = arguments.last("--on-open-url").map { OpenURLCommand($0, log: context.errors) }
     let control = HostControl { url in opener?.open(url) }
     var sockets: [SocketSink] = []
