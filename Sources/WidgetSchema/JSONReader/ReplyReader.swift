@@ -229,17 +229,18 @@ struct ReplyReader {
     func alignment() throws(Refusal) -> Alignment {
       try optionalEnum(tree, "alignment") ?? .center
     }
-    switch try string(try required(tree, "type")) {
-    case "empty":
+    let type = try viewType(try required(tree, "type"))
+    switch type {
+    case .empty:
       return .empty
-    case "divider":
+    case .divider:
       return .divider
-    case "text":
+    case .text:
       let runs = try array(try required(tree, "runs")) { (element) throws(Refusal) in
         try run(element)
       }
       return .text(TextNode(runs: runs))
-    case "image":
+    case .image:
       let image = ImageNode(
         systemName: try optionalString(tree, "systemName"), name: try optionalString(tree, "name"),
         resizable: try optionalBool(tree, "resizable") ?? false,
@@ -249,19 +250,19 @@ struct ReplyReader {
         missing: try optionalBool(tree, "missing") ?? false)
       guard (image.systemName == nil) != (image.name == nil) else { throw Refusal() }
       return .image(image)
-    case "shape":
+    case .shape:
       return .shape(
         ShapeNode(
           shape: try enumeration(try required(tree, "shape")),
           cornerRadius: try optionalDouble(tree, "cornerRadius"),
           fill: try optional(tree, "fill").map { (value) throws(Refusal) in try color(value) }))
-    case "color":
+    case .color:
       return .color(try color(try required(tree, "color")))
-    case "hstack", "vstack", "zstack":
+    case .hstack, .vstack, .zstack:
       let axis: StackAxis =
-        switch try string(try required(tree, "type")) {
-        case "hstack": .horizontal
-        case "vstack": .vertical
+        switch type {
+        case .hstack: .horizontal
+        case .vstack: .vertical
         default: .z
         }
       let alignment = try alignment()
@@ -272,9 +273,9 @@ struct ReplyReader {
       }
       return .stack(
         StackNode(axis: axis, alignment: alignment, spacing: spacing, children: children))
-    case "spacer":
+    case .spacer:
       return .spacer(minLength: try optionalDouble(tree, "minLength"))
-    case "frame":
+    case .frame:
       let child = try child()
       let frame = Frame(
         width: try frameLength(tree, "width"), height: try frameLength(tree, "height"),
@@ -285,7 +286,7 @@ struct ReplyReader {
         idealHeight: try frameLength(tree, "idealHeight"),
         maxHeight: try frameLength(tree, "maxHeight"), alignment: try alignment())
       return .modified(child, .frame(frame))
-    case "padding":
+    case .padding:
       let child = try child()
       let insets = EdgeInsets(
         top: try optionalDouble(tree, "top") ?? 0,
@@ -293,44 +294,82 @@ struct ReplyReader {
         bottom: try optionalDouble(tree, "bottom") ?? 0,
         trailing: try optionalDouble(tree, "trailing") ?? 0)
       return .modified(child, .padding(insets))
-    case "background":
+    case .background:
       let child = try child()
       return .modified(
         child, .background(try view(try required(tree, "layer")), alignment: try alignment()))
-    case "overlay":
+    case .overlay:
       let child = try child()
       return .modified(
         child, .overlay(try view(try required(tree, "layer")), alignment: try alignment()))
-    case "containerBackground":
+    case .containerBackground:
       let child = try child()
       return .modified(child, .containerBackground(try view(try required(tree, "layer"))))
-    case "style":
+    case .style:
       let child = try child()
       return .modified(child, .style(try textStyle(tree)))
-    case "opacity":
+    case .opacity:
       let child = try child()
       return .modified(child, .opacity(try double(try required(tree, "value"))))
-    case "clip":
+    case .clip:
       let child = try child()
       return .modified(
         child,
         .clip(
           try enumeration(try required(tree, "shape")),
           cornerRadius: try optionalDouble(tree, "cornerRadius")))
-    case "link":
+    case .link:
       let child = try child()
       return .modified(child, .link(try string(try required(tree, "url"))))
-    case "widgetURL":
+    case .widgetURL:
       let child = try child()
       return .modified(child, .widgetURL(try string(try required(tree, "url"))))
-    case "layoutPriority":
+    case .layoutPriority:
       let child = try child()
       return .modified(child, .layoutPriority(try double(try required(tree, "value"))))
-    case "accentable":
+    case .accentable:
       let child = try child()
       return .modified(child, .accentable(try bool(try required(tree, "value"))))
-    default:
-      throw Refusal()
     }
+  }
+
+  /// The view types, as a view's `type` names them.
+  enum ViewType {
+    case empty, divider, text, image, shape, color, hstack, vstack, zstack, spacer, frame
+    case padding, background, overlay, containerBackground, style, opacity, clip, link
+    case widgetURL, layoutPriority, accentable
+  }
+
+  /// Each view type's name.
+  static let viewTypes: [(name: StaticString, type: ViewType)] = [
+    ("empty", .empty),
+    ("divider", .divider),
+    ("text", .text),
+    ("image", .image),
+    ("shape", .shape),
+    ("color", .color),
+    ("hstack", .hstack),
+    ("vstack", .vstack),
+    ("zstack", .zstack),
+    ("spacer", .spacer),
+    ("frame", .frame),
+    ("padding", .padding),
+    ("background", .background),
+    ("overlay", .overlay),
+    ("containerBackground", .containerBackground),
+    ("style", .style),
+    ("opacity", .opacity),
+    ("clip", .clip),
+    ("link", .link),
+    ("widgetURL", .widgetURL),
+    ("layoutPriority", .layoutPriority),
+    ("accentable", .accentable),
+  ]
+
+  /// The view type `tree` names, compared as bytes: no `String` made for it.
+  func viewType(_ tree: Value) throws(Refusal) -> ViewType {
+    guard tape.kind(tree) == .string else { throw Refusal() }
+    for entry in Self.viewTypes where tape.stringEquals(tree, entry.name) { return entry.type }
+    throw Refusal()
   }
 }
