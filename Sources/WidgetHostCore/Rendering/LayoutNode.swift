@@ -185,10 +185,13 @@ struct LayoutBuilder {
         ?? (stack.axis == .horizontal ? 1 : 0)
       // The front-most child of a ZStack is content; the ones behind it are layers.
       let last = stack.children.count - 1
-      let children = stack.children.enumerated().map { index, child in
-        build(
-          child, style: style, isLayer: isLayer || (stack.axis == .z && index < last),
-          axis: stack.axis)
+      var children: [LayoutNode] = []
+      children.reserveCapacity(stack.children.count)
+      for (index, child) in stack.children.enumerated() {
+        children.append(
+          build(
+            child, style: style, isLayer: isLayer || (stack.axis == .z && index < last),
+            axis: stack.axis))
       }
       return make(.stack(stack.axis, stack.alignment, spacing: spacing, children))
     case .spacer(let minLength):
