@@ -118,9 +118,13 @@ struct Layout {
     _ axis: StackAxis, _ alignment: Alignment, _ spacing: Int, _ children: [LayoutNode],
     _ proposal: Proposal
   ) -> (size: CellSize, placements: [Placement]) {
-    let zero = CellSize(width: 0, height: 0)
-    var placements = [Placement](
-      repeating: Placement(x: 0, y: 0, size: zero), count: children.count)
+    // Filled by appending: `Array(repeating:count:)` looks up the array's type metadata at run
+    // time on every call here (a hash table lookup in the profile).
+    var placements: [Placement] = []
+    placements.reserveCapacity(children.count)
+    for _ in children {
+      placements.append(Placement(x: 0, y: 0, size: CellSize(width: 0, height: 0)))
+    }
     if axis == .z {
       var width = children.isEmpty ? 0 : Int.min
       var height = children.isEmpty ? 0 : Int.min
@@ -150,7 +154,9 @@ struct Layout {
 
     if let main {
       var remaining = max(0, main - gaps)
-      var info = [StackChild](repeating: StackChild(), count: children.count)
+      var info: [StackChild] = []
+      info.reserveCapacity(children.count)
+      for _ in children { info.append(StackChild()) }
       var highest = -Double.infinity
       // Spacers keep their minimum and share only what the other children leave.
       var spacerMinimum = 0
