@@ -112,8 +112,9 @@ struct Layout {
   }
 
   /// A stack's size and where each child goes. One array of placements, which holds each
-  /// child's size until it is placed, and one of what the sharing needs per child: a stack is
-  /// laid out twice or more per render (docs/performance.md, update).
+  /// child's size until it is placed, one of what the sharing needs per child and one for the
+  /// group of a priority being served: a stack is laid out twice or more per render
+  /// (docs/performance.md, update).
   func stackFrames(
     _ axis: StackAxis, _ alignment: Alignment, _ spacing: Int, _ children: [LayoutNode],
     _ proposal: Proposal
