@@ -143,11 +143,20 @@ struct Canvas {
     }
   }
 
+  /// A blank row of each family's width, made once: most rows of a widget are blank.
+  private static let blankRows: [Int: String] = Dictionary(
+    WidgetFamily.allCases.map { family in
+      let width = CellMetrics.grid(for: family).width
+      return (width, String(repeating: " ", count: width))
+    },
+    uniquingKeysWith: { first, _ in first })
+
   /// The rows as strings, each exactly `size.width` columns wide. Blank rows are one string
-  /// shared by all of them: most rows of a widget are blank, and the lines are kept with the
-  /// latest entry of every instance (docs/performance.md, memory).
+  /// shared by all of them, and by every render of the same width: most rows of a widget are
+  /// blank, and the lines are kept with the latest entry of every instance
+  /// (docs/performance.md, memory and update).
   var lines: [String] {
-    let blank = String(repeating: " ", count: size.width)
+    let blank = Self.blankRows[size.width] ?? String(repeating: " ", count: size.width)
     var lines: [String] = []
     lines.reserveCapacity(size.height)
     for row in 0..<size.height {

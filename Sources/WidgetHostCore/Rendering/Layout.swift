@@ -21,14 +21,21 @@ struct Layout {
   // MARK: Measuring
 
   func size(of node: LayoutNode, _ proposal: Proposal) -> CellSize {
-    node.size(for: proposal) { proposal in measure(node, proposal) }
+    // A text that stays one line as it is needs neither its lines nor the cache.
+    if case .text(_, let style, let summary) = node.kind,
+      let size = TextLayout.quickSize(
+        summary, width: proposal.width, height: proposal.height, style: style)
+    {
+      return size
+    }
+    return node.size(for: proposal) { proposal in measure(node, proposal) }
   }
 
   private func measure(_ node: LayoutNode, _ proposal: Proposal) -> CellSize {
     switch node.kind {
     case .empty:
       return CellSize(width: 0, height: 0)
-    case .text(let glyphs, let style):
+    case .text(let glyphs, let style, _):
       let lines = textLines(node, glyphs, style, width: proposal.width, height: proposal.height)
       var width = 0
       for line in lines { width = max(width, TextLayout.width(line)) }
@@ -95,18 +102,44 @@ struct Layout {
     }
   }
 
+  /// What a stack knows of a child while it shares out its length.
+  private struct StackChild {
+    /// The child's length along the stack's axis when offered none.
+    var minimum = 0
+    /// How much longer the child gets when offered unbounded length.
+    var flexibility = 0
+    var isSpacer = false
+  }
+
+  /// A stack's size and where each child goes. One array of placements, which holds each
+  /// child's size until it is placed, one of what the sharing needs per child and one for the
+  /// group of a priority being served: a stack is laid out twice or more per render
+  /// (docs/performance.md, update).
   func stackFrames(
     _ axis: StackAxis, _ alignment: Alignment, _ spacing: Int, _ children: [LayoutNode],
     _ proposal: Proposal
   ) -> (size: CellSize, placements: [Placement]) {
+    // Filled by appending: `Array(repeating:count:)` looks up the array's type metadata at run
+    // time on every call here (a hash table lookup in the profile).
+    var placements: [Placement] = []
+    placements.reserveCapacity(children.count)
+    for _ in children {
+      placements.append(Placement(x: 0, y: 0, size: CellSize(width: 0, height: 0)))
+    }
     if axis == .z {
-      let sizes = children.map { size(of: $0, proposal) }
-      let total = CellSize(
-        width: sizes.map(\.width).max() ?? 0, height: sizes.map(\.height).max() ?? 0)
-      let placements = sizes.map { child in
-        Placement(
-          x: Self.offset(child.width, in: total.width, Self.horizontal(alignment)),
-          y: Self.offset(child.height, in: total.height, Self.vertical(alignment)), size: child)
+      var width = children.isEmpty ? 0 : Int.min
+      var height = children.isEmpty ? 0 : Int.min
+      for index in children.indices {
+        let size = size(of: children[index], proposal)
+        placements[index].size = size
+        width = max(width, size.width)
+        height = max(height, size.height)
+      }
+      let total = CellSize(width: width, height: height)
+      for index in placements.indices {
+        let child = placements[index].size
+        placements[index].x = Self.offset(child.width, in: total.width, Self.horizontal(alignment))
+        placements[index].y = Self.offset(child.height, in: total.height, Self.vertical(alignment))
       }
       return (total, placements)
     }
@@ -120,84 +153,95 @@ struct Layout {
     }
     func mainLength(_ size: CellSize) -> Int { horizontal ? size.width : size.height }
 
-    var sizes: [CellSize]
     if let main {
-      sizes = [CellSize](repeating: CellSize(width: 0, height: 0), count: children.count)
       var remaining = max(0, main - gaps)
-      let minimums = children.map { mainLength(size(of: $0, propose(0))) }
-      let flexibility = children.indices.map { index in
-        mainLength(size(of: children[index], propose(Self.unbounded))) - minimums[index]
-      }
-      var priorities: [Double] = []
-      for child in children where !priorities.contains(child.priority) {
-        priorities.append(child.priority)
-      }
-      priorities.sort(by: >)
+      var info: [StackChild] = []
+      info.reserveCapacity(children.count)
+      for _ in children { info.append(StackChild()) }
+      var highest = -Double.infinity
       // Spacers keep their minimum and share only what the other children leave.
-      let isSpacer = children.map { if case .spacer = $0.kind { true } else { false } }
       var spacerMinimum = 0
       var spacerCount = 0
-      for index in children.indices where isSpacer[index] {
-        spacerMinimum += minimums[index]
-        spacerCount += 1
+      for index in children.indices {
+        let child = children[index]
+        let minimum = mainLength(size(of: child, propose(0)))
+        info[index].minimum = minimum
+        info[index].flexibility =
+          mainLength(size(of: child, propose(Self.unbounded))) - minimum
+        if case .spacer = child.kind {
+          info[index].isSpacer = true
+          spacerMinimum += minimum
+          spacerCount += 1
+        }
+        highest = max(highest, child.priority)
       }
       remaining = max(0, remaining - spacerMinimum)
-      for priority in priorities {
-        var group: [Int] = []
-        group.reserveCapacity(children.count)
-        for index in children.indices where children[index].priority == priority && !isSpacer[index]
-        {
-          group.append(index)
-        }
-        group.sort { flexibility[$0] < flexibility[$1] }
+      // Priorities from the highest down; within one, the least flexible child first.
+      var group: [Int] = []
+      var next: Double? = children.isEmpty ? nil : highest
+      while let priority = next {
+        next = nil
+        group.removeAll(keepingCapacity: true)
         var reserved = 0
-        for index in children.indices where children[index].priority < priority && !isSpacer[index]
-        {
-          reserved += minimums[index]
+        for index in children.indices {
+          let childPriority = children[index].priority
+          if childPriority < priority {
+            next = max(next ?? childPriority, childPriority)
+            if !info[index].isSpacer { reserved += info[index].minimum }
+          } else if childPriority == priority && !info[index].isSpacer {
+            group.append(index)
+          }
         }
+        var sorted = true
+        for position in group.indices.dropFirst()
+        where info[group[position - 1]].flexibility > info[group[position]].flexibility {
+          sorted = false
+        }
+        if !sorted { group.sort { info[$0].flexibility < info[$1].flexibility } }
         var budget = max(0, remaining - reserved)
         for (position, index) in group.enumerated() {
           let share = budget / (group.count - position)
-          let size = size(of: children[index], propose(max(share, minimums[index])))
-          sizes[index] = size
+          let size = size(of: children[index], propose(max(share, info[index].minimum)))
+          placements[index].size = size
           budget = max(0, budget - mainLength(size))
           remaining = max(0, remaining - mainLength(size))
         }
       }
       var position = 0
-      for index in children.indices where isSpacer[index] {
+      for index in children.indices where info[index].isSpacer {
         let share = remaining / (spacerCount - position)
-        sizes[index] = size(of: children[index], propose(minimums[index] + share))
+        placements[index].size = size(of: children[index], propose(info[index].minimum + share))
         remaining -= share
         position += 1
       }
     } else {
-      sizes = children.map { size(of: $0, propose(nil)) }
+      for index in children.indices {
+        placements[index].size = size(of: children[index], propose(nil))
+      }
     }
 
-    var crossExtent = sizes.isEmpty ? 0 : Int.min
+    var crossExtent = children.isEmpty ? 0 : Int.min
     var mainExtent = gaps
-    for size in sizes {
-      crossExtent = max(crossExtent, horizontal ? size.height : size.width)
-      mainExtent += mainLength(size)
+    for placement in placements {
+      crossExtent = max(crossExtent, horizontal ? placement.size.height : placement.size.width)
+      mainExtent += mainLength(placement.size)
     }
-    var placements: [Placement] = []
-    placements.reserveCapacity(children.count)
-    var position = 0
     let baselines: [Int]? =
       (alignment == .firstTextBaseline || alignment == .lastTextBaseline) && horizontal
       ? children.indices.map {
-        baseline(of: children[$0], sizes[$0], last: alignment == .lastTextBaseline)
+        baseline(of: children[$0], placements[$0].size, last: alignment == .lastTextBaseline)
       }
       : nil
     let baselineExtent = baselines?.max() ?? 0
     var crossTotal = crossExtent
     if let baselines {
       crossTotal =
-        children.indices.map { baselineExtent - baselines[$0] + sizes[$0].height }.max() ?? 0
+        children.indices.map { baselineExtent - baselines[$0] + placements[$0].size.height }
+        .max() ?? 0
     }
-    for (index, child) in children.enumerated() {
-      let size = sizes[index]
+    var position = 0
+    for index in children.indices {
+      let size = placements[index].size
       let crossOffset: Int
       if let baselines {
         crossOffset = baselineExtent - baselines[index]
@@ -206,11 +250,9 @@ struct Layout {
       } else {
         crossOffset = Self.offset(size.width, in: crossExtent, Self.horizontal(alignment))
       }
-      placements.append(
-        horizontal
-          ? Placement(x: position, y: crossOffset, size: size)
-          : Placement(x: crossOffset, y: position, size: size))
-      if case .empty = child.kind { continue }
+      placements[index].x = horizontal ? position : crossOffset
+      placements[index].y = horizontal ? crossOffset : position
+      if case .empty = children[index].kind { continue }
       position += mainLength(size) + spacing
     }
     let total =
@@ -356,7 +398,18 @@ struct Layout {
           label, x: rect.x + 1 + free / 2, y: rect.y + (rect.height - 1) / 2, limit: inner,
           style: style)
       }
-    case .text(let glyphs, let style):
+    case .text(let glyphs, let style, let summary):
+      if TextLayout.quickSize(summary, width: rect.width, height: rect.height, style: style)
+        != nil
+      {
+        // One line, the glyphs as they are: no indent (the line is as wide as the text).
+        var column = rect.x
+        for glyph in glyphs {
+          canvas.write(glyph, x: column, y: rect.y, limit: glyph.width, dim: dim)
+          column += glyph.width
+        }
+        return
+      }
       let lines = textLines(node, glyphs, style, width: rect.width, height: rect.height)
       var textWidth = 0
       for line in lines { textWidth = max(textWidth, TextLayout.width(line)) }

@@ -17,7 +17,7 @@ struct Glyph: Equatable {
 final class LayoutNode {
   enum Kind {
     case empty
-    case text([Glyph], TextLayout.Paragraph)
+    case text([Glyph], TextLayout.Paragraph, TextLayout.Summary)
     case symbol(Glyph)
     /// A resizable named image: drawn as a frame labelled with its name; `missing` marks one
     /// the bundle's resources do not have.
@@ -49,12 +49,12 @@ final class LayoutNode {
   let isLayer: Bool
   /// The enclosing stack's axis, for spacers and dividers.
   let axis: StackAxis?
-  /// The sizes answered so far, by proposal (a node is asked a few times at most: a list).
-  private var sizes: [(key: Proposal, value: CellSize)] = []
+  /// The sizes answered so far, by proposal.
+  private var sizes = Remembered<CellSize>()
   /// A stack's layouts computed so far, by proposal.
-  private var stackLayouts: [(key: Proposal, value: StackLayout)] = []
+  private var stackLayouts = Remembered<StackLayout>()
   /// A text's lines computed so far, by the width and height they were broken for.
-  private var textLines: [(key: Proposal, value: [TextLayout.Line])] = []
+  private var textLines = Remembered<[TextLayout.Line]>()
 
   init(kind: Kind, isLayer: Bool, axis: StackAxis?) {
     self.kind = kind
@@ -64,33 +64,48 @@ final class LayoutNode {
 
   /// The size this node answers for `proposal`, computed once.
   func size(for proposal: Proposal, _ compute: (Proposal) -> CellSize) -> CellSize {
-    Self.remembered(in: &sizes, proposal, capacity: 4, compute)
+    sizes.value(for: proposal, compute)
   }
 
   /// This stack's layout for `proposal`, computed once.
   func stackLayout(for proposal: Proposal, _ compute: (Proposal) -> StackLayout) -> StackLayout {
-    Self.remembered(in: &stackLayouts, proposal, capacity: 2, compute)
+    stackLayouts.value(for: proposal, compute)
   }
 
   /// This text's lines for `width` and `height`, computed once.
   func lines(
     width: Int?, height: Int?, _ compute: (Int?, Int?) -> [TextLayout.Line]
   ) -> [TextLayout.Line] {
-    Self.remembered(in: &textLines, Proposal(width: width, height: height), capacity: 4) {
-      compute($0.width, $0.height)
-    }
+    textLines.value(for: Proposal(width: width, height: height)) { compute($0.width, $0.height) }
   }
+}
 
-  /// The answer for `key` in `cache`, or `compute(key)` kept there (`capacity` reserved on the
-  /// first: a node is asked a few times at most, so a list, not a dictionary).
-  private static func remembered<Value>(
-    in cache: inout [(key: Proposal, value: Value)], _ key: Proposal, capacity: Int,
-    _ compute: (Proposal) -> Value
-  ) -> Value {
-    for entry in cache where entry.key == key { return entry.value }
+/// Answers remembered by proposal. A node is asked a few times at most, so a list, not a
+/// dictionary; the first two answers are kept in the node itself, the rest in an array: most
+/// nodes are asked once or twice, and then need no allocation for it.
+struct Remembered<Value> {
+  private var first: (key: Proposal, value: Value)?
+  private var second: (key: Proposal, value: Value)?
+  private var more: [(key: Proposal, value: Value)] = []
+
+  /// The answer for `key`, or `compute(key)`, kept.
+  mutating func value(for key: Proposal, _ compute: (Proposal) -> Value) -> Value {
+    guard let first else {
+      let value = compute(key)
+      self.first = (key, value)
+      return value
+    }
+    if first.key == key { return first.value }
+    guard let second else {
+      let value = compute(key)
+      self.second = (key, value)
+      return value
+    }
+    if second.key == key { return second.value }
+    for entry in more where entry.key == key { return entry.value }
     let value = compute(key)
-    if cache.isEmpty { cache.reserveCapacity(capacity) }
-    cache.append((key, value))
+    if more.isEmpty { more.reserveCapacity(2) }
+    more.append((key, value))
     return value
   }
 }
@@ -137,7 +152,8 @@ struct LayoutBuilder {
     case .empty:
       return make(.empty)
     case .text(let text):
-      return make(.text(glyphs(of: text, style: style), TextLayout.Paragraph(style)))
+      let glyphs = glyphs(of: text, style: style)
+      return make(.text(glyphs, TextLayout.Paragraph(style), TextLayout.Summary(glyphs)))
     case .image(let image):
       if let systemName = image.systemName, !image.resizable {
         // Redacted, a symbol is a block like the text around it.
@@ -169,10 +185,13 @@ struct LayoutBuilder {
         ?? (stack.axis == .horizontal ? 1 : 0)
       // The front-most child of a ZStack is content; the ones behind it are layers.
       let last = stack.children.count - 1
-      let children = stack.children.enumerated().map { index, child in
-        build(
-          child, style: style, isLayer: isLayer || (stack.axis == .z && index < last),
-          axis: stack.axis)
+      var children: [LayoutNode] = []
+      children.reserveCapacity(stack.children.count)
+      for (index, child) in stack.children.enumerated() {
+        children.append(
+          build(
+            child, style: style, isLayer: isLayer || (stack.axis == .z && index < last),
+            axis: stack.axis))
       }
       return make(.stack(stack.axis, stack.alignment, spacing: spacing, children))
     case .spacer(let minLength):

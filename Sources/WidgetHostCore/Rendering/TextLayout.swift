@@ -24,6 +24,51 @@ enum TextLayout {
     }
   }
 
+  /// What decides whether a text stays one line as it is, found once when the text is built:
+  /// most texts of a widget are one short line, and measuring them then needs no line breaking
+  /// and no arrays (docs/performance.md, update).
+  struct Summary: Equatable {
+    /// The width of all the glyphs.
+    var width = 0
+    /// Whether there are no glyphs.
+    var isEmpty = true
+    /// Whether there is no line feed.
+    var isOneParagraph = true
+    /// Whether wrapping gives the text back as it is when it fits: it does not start with a
+    /// space and is in one style (see `fitsAsIs`).
+    var isPlain = true
+
+    init(_ glyphs: [Glyph]) {
+      guard let first = glyphs.first else { return }
+      isEmpty = false
+      isPlain = !first.isSpace
+      for glyph in glyphs {
+        width += glyph.width
+        if glyph.code == GlyphTable.lineFeed { isOneParagraph = false }
+        if glyph.style != first.style { isPlain = false }
+      }
+    }
+  }
+
+  /// The size of the lines ``lines(_:width:height:style:)`` gives for `width` and `height` when
+  /// they are no line or the glyphs as they are, in one line; nil when they are anything else.
+  static func quickSize(
+    _ summary: Summary, width: Int?, height: Int?, style: Paragraph
+  ) -> CellSize? {
+    if summary.isEmpty { return CellSize(width: 0, height: 0) }
+    guard summary.isOneParagraph else { return nil }
+    // As `lines`: with no width the one paragraph is kept as it is (`truncate` with no width).
+    guard let width else { return CellSize(width: summary.width, height: 1) }
+    guard summary.width <= width else { return nil }
+    var limit = style.lineLimit.flatMap { $0 > 0 ? $0 : nil }
+    if let height { limit = max(1, min(limit ?? height, height)) }
+    // One line allowed: `truncate` keeps what fits; more: `fitsAsIs`.
+    if limit == 1 || (width > 0 && summary.isPlain) {
+      return CellSize(width: summary.width, height: 1)
+    }
+    return nil
+  }
+
   static func width(_ line: Line) -> Int { line.reduce(0) { $0 + $1.width } }
 
   static func lines(_ glyphs: [Glyph], width: Int?, height: Int?, style: Paragraph) -> [Line] {

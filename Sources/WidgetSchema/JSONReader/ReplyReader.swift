@@ -7,127 +7,146 @@ import FoundationEssentials
 /// without saying why: ``WidgetJSON/decode(_:from:)`` then decodes the payload with
 /// `JSONDecoder`, which produces the error message with its JSON path, exactly as before.
 /// `ReplyReaderTests` checks that both give the same value on a corpus of valid payloads and
-/// that the reader gives up on every invalid one.
-enum ReplyReader {
+/// that the reader gives up on every invalid one. The reply is parsed onto a ``JSONTape`` and
+/// read from there: values are indices into the tape, keys are compared as bytes.
+struct ReplyReader {
   /// `type` read from `data`, or nil when the reader gives up (or does not read `type`).
   static func decode<T>(_ type: T.Type, from data: Data) -> T? {
-    guard type == Timeline.self || type == Entry.self || type == ViewNode.self,
-      let tree = JSONTree.parse(data)
-    else { return nil }
-    do {
-      if type == Timeline.self { return try timeline(tree) as? T }
-      if type == Entry.self { return try entry(tree) as? T }
-      return try view(tree) as? T
-    } catch {
-      return nil
+    guard type == Timeline.self || type == Entry.self || type == ViewNode.self else { return nil }
+    return data.withUnsafeBytes { raw -> T? in
+      guard let tape = JSONTape.parse(raw.bindMemory(to: UInt8.self)) else { return nil }
+      let reader = ReplyReader(tape: tape)
+      do {
+        if type == Timeline.self { return try reader.timeline(0) as? T }
+        if type == Entry.self { return try reader.entry(0) as? T }
+        return try reader.view(0) as? T
+      } catch {
+        return nil
+      }
     }
   }
 
-  typealias Refusal = JSONTreeRefusal
+  typealias Refusal = JSONTapeRefusal
+  /// A value: its index on the tape.
+  typealias Value = Int
+
+  let tape: JSONTape
 
   // MARK: Primitives (as `decode` and `decodeIfPresent` treat them)
 
   /// The member `key` of an object, nil when absent or null (`decodeIfPresent`).
   @inline(__always)
-  static func optional(_ tree: JSONTree, _ key: String) -> JSONTree? {
-    switch tree[key] {
-    case nil, .null?: nil
-    case let value?: value
-    }
+  func optional(_ tree: Value, _ key: StaticString) -> Value? {
+    guard let value = tape.member(tree, key), tape.kind(value) != .null else { return nil }
+    return value
   }
 
   /// The member `key`, which must be there (`decode`).
   @inline(__always)
-  static func required(_ tree: JSONTree, _ key: String) throws(Refusal) -> JSONTree {
+  func required(_ tree: Value, _ key: StaticString) throws(Refusal) -> Value {
     guard let value = optional(tree, key) else { throw Refusal() }
     return value
   }
 
-  static func string(_ tree: JSONTree) throws(Refusal) -> String {
-    guard case .string(let value) = tree else { throw Refusal() }
-    return value
+  func string(_ tree: Value) throws(Refusal) -> String {
+    guard tape.kind(tree) == .string else { throw Refusal() }
+    return tape.string(tree)
   }
 
-  static func double(_ tree: JSONTree) throws(Refusal) -> Double {
-    guard case .number(let value, _) = tree else { throw Refusal() }
-    return value
+  func double(_ tree: Value) throws(Refusal) -> Double {
+    let node = tape.nodes[tree]
+    guard node.kind == .number else { throw Refusal() }
+    return node.number
   }
 
-  static func integer(_ tree: JSONTree) throws(Refusal) -> Int {
-    guard case .number(_, let integer?) = tree else { throw Refusal() }
-    return integer
+  func integer(_ tree: Value) throws(Refusal) -> Int {
+    let node = tape.nodes[tree]
+    guard node.kind == .number, node.flag else { throw Refusal() }
+    return node.integer
   }
 
-  static func bool(_ tree: JSONTree) throws(Refusal) -> Bool {
-    guard case .bool(let value) = tree else { throw Refusal() }
-    return value
+  func bool(_ tree: Value) throws(Refusal) -> Bool {
+    let node = tape.nodes[tree]
+    guard node.kind == .bool else { throw Refusal() }
+    return node.flag
   }
 
-  static func date(_ tree: JSONTree) throws(Refusal) -> Date {
+  func date(_ tree: Value) throws(Refusal) -> Date {
     guard let date = RFC3339.date(from: try string(tree)) else { throw Refusal() }
     return date
   }
 
-  static func array(_ tree: JSONTree) throws(Refusal) -> [JSONTree] {
-    guard case .array(let elements) = tree else { throw Refusal() }
+  /// The elements of the array `tree`, each read by `read`, in order.
+  func array<Element>(
+    _ tree: Value, _ read: (Value) throws(Refusal) -> Element
+  ) throws(Refusal) -> [Element] {
+    guard tape.kind(tree) == .array else { throw Refusal() }
+    var elements: [Element] = []
+    let end = tape.after(tree)
+    var element = tree + 1
+    while element < end {
+      elements.append(try read(element))
+      element = tape.after(element)
+    }
     return elements
   }
 
-  static func object(_ tree: JSONTree) throws(Refusal) -> JSONTree {
-    guard case .object = tree else { throw Refusal() }
+  func object(_ tree: Value) throws(Refusal) -> Value {
+    guard tape.kind(tree) == .object else { throw Refusal() }
     return tree
   }
 
-  static func enumeration<E: JSONEnum>(_ tree: JSONTree) throws(Refusal) -> E {
+  func enumeration<E: JSONEnum>(_ tree: Value) throws(Refusal) -> E {
     guard let value = E(rawValue: try string(tree)) else { throw Refusal() }
     return value
   }
 
-  static func optionalString(_ tree: JSONTree, _ key: String) throws(Refusal) -> String? {
+  func optionalString(_ tree: Value, _ key: StaticString) throws(Refusal) -> String? {
     guard let value = optional(tree, key) else { return nil }
     return try string(value)
   }
 
-  static func optionalDouble(_ tree: JSONTree, _ key: String) throws(Refusal) -> Double? {
+  func optionalDouble(_ tree: Value, _ key: StaticString) throws(Refusal) -> Double? {
     guard let value = optional(tree, key) else { return nil }
     return try double(value)
   }
 
-  static func optionalInteger(_ tree: JSONTree, _ key: String) throws(Refusal) -> Int? {
+  func optionalInteger(_ tree: Value, _ key: StaticString) throws(Refusal) -> Int? {
     guard let value = optional(tree, key) else { return nil }
     return try integer(value)
   }
 
-  static func optionalBool(_ tree: JSONTree, _ key: String) throws(Refusal) -> Bool? {
+  func optionalBool(_ tree: Value, _ key: StaticString) throws(Refusal) -> Bool? {
     guard let value = optional(tree, key) else { return nil }
     return try bool(value)
   }
 
-  static func optionalEnum<E: JSONEnum>(_ tree: JSONTree, _ key: String) throws(Refusal) -> E? {
+  func optionalEnum<E: JSONEnum>(_ tree: Value, _ key: StaticString) throws(Refusal) -> E? {
     guard let value = optional(tree, key) else { return nil }
     return try enumeration(value)
   }
 
   // MARK: The reply types, field for field as their `init(from:)`
 
-  static func timeline(_ tree: JSONTree) throws(Refusal) -> Timeline {
+  func timeline(_ tree: Value) throws(Refusal) -> Timeline {
     let tree = try object(tree)
-    var entries: [Entry] = []
-    for element in try array(try required(tree, "entries")) { entries.append(try entry(element)) }
+    let entries = try array(try required(tree, "entries")) { (element) throws(Refusal) in
+      try entry(element)
+    }
     return Timeline(entries: entries, policy: try policy(try required(tree, "policy")))
   }
 
-  static func policy(_ tree: JSONTree) throws(Refusal) -> ReloadPolicy {
+  func policy(_ tree: Value) throws(Refusal) -> ReloadPolicy {
     let tree = try object(tree)
-    switch try string(try required(tree, "type")) {
-    case "atEnd": return .atEnd
-    case "never": return .never
-    case "after": return .after(try date(try required(tree, "date")))
-    default: throw Refusal()
-    }
+    let type = try required(tree, "type")
+    guard tape.kind(type) == .string else { throw Refusal() }
+    if tape.stringEquals(type, "atEnd") { return .atEnd }
+    if tape.stringEquals(type, "never") { return .never }
+    if tape.stringEquals(type, "after") { return .after(try date(try required(tree, "date"))) }
+    throw Refusal()
   }
 
-  static func entry(_ tree: JSONTree) throws(Refusal) -> Entry {
+  func entry(_ tree: Value) throws(Refusal) -> Entry {
     let tree = try object(tree)
     var relevance: Relevance?
     if let value = optional(tree, "relevance") {
@@ -141,14 +160,14 @@ enum ReplyReader {
       view: try view(try required(tree, "view")))
   }
 
-  static func color(_ tree: JSONTree) throws(Refusal) -> ColorValue {
+  func color(_ tree: Value) throws(Refusal) -> ColorValue {
     let tree = try object(tree)
     let opacity = try optionalDouble(tree, "opacity") ?? 1
     if let name = try optionalString(tree, "name") {
       guard ColorValue.names.contains(name) else { throw Refusal() }
       return ColorValue(name: name, opacity: opacity)
     }
-    func component(_ key: String) throws(Refusal) -> Double {
+    func component(_ key: StaticString) throws(Refusal) -> Double {
       let value = try double(try required(tree, key))
       guard (0...1).contains(value) else { throw Refusal() }
       return value
@@ -158,7 +177,7 @@ enum ReplyReader {
       opacity: opacity)
   }
 
-  static func textStyle(_ tree: JSONTree) throws(Refusal) -> TextStyle {
+  func textStyle(_ tree: Value) throws(Refusal) -> TextStyle {
     let tree = try object(tree)
     var font: Font?
     if let value = optional(tree, "font") {
@@ -181,7 +200,7 @@ enum ReplyReader {
       redacted: try optionalBool(tree, "redacted"))
   }
 
-  static func run(_ tree: JSONTree) throws(Refusal) -> TextRun {
+  func run(_ tree: Value) throws(Refusal) -> TextRun {
     let tree = try object(tree)
     let style = try optional(tree, "attributes").map { (value) throws(Refusal) in
       try textStyle(value)
@@ -190,36 +209,38 @@ enum ReplyReader {
       return TextRun(.verbatim(text), style: style ?? TextStyle())
     }
     // `contains(.date)`: present, even as null (which then fails to decode).
-    guard let dateValue = tree["date"] else { throw Refusal() }
+    guard let dateValue = tape.member(tree, "date") else { throw Refusal() }
     return TextRun(
       .date(try date(dateValue), style: try enumeration(try required(tree, "style"))),
       style: style ?? TextStyle())
   }
 
-  static func frameLength(_ tree: JSONTree, _ key: String) throws(Refusal) -> Double? {
+  func frameLength(_ tree: Value, _ key: StaticString) throws(Refusal) -> Double? {
     guard let value = optional(tree, key) else { return nil }
-    if case .string("infinity") = value { return .infinity }
+    if tape.kind(value) == .string, tape.stringEquals(value, "infinity") { return .infinity }
     let length = try double(value)
     guard length >= 0, length.isFinite else { throw Refusal() }
     return length
   }
 
-  static func view(_ tree: JSONTree) throws(Refusal) -> ViewNode {
+  func view(_ tree: Value) throws(Refusal) -> ViewNode {
     let tree = try object(tree)
     func child() throws(Refusal) -> ViewNode { try view(try required(tree, "child")) }
     func alignment() throws(Refusal) -> Alignment {
       try optionalEnum(tree, "alignment") ?? .center
     }
-    switch try string(try required(tree, "type")) {
-    case "empty":
+    let type = try viewType(try required(tree, "type"))
+    switch type {
+    case .empty:
       return .empty
-    case "divider":
+    case .divider:
       return .divider
-    case "text":
-      var runs: [TextRun] = []
-      for element in try array(try required(tree, "runs")) { runs.append(try run(element)) }
+    case .text:
+      let runs = try array(try required(tree, "runs")) { (element) throws(Refusal) in
+        try run(element)
+      }
       return .text(TextNode(runs: runs))
-    case "image":
+    case .image:
       let image = ImageNode(
         systemName: try optionalString(tree, "systemName"), name: try optionalString(tree, "name"),
         resizable: try optionalBool(tree, "resizable") ?? false,
@@ -229,32 +250,32 @@ enum ReplyReader {
         missing: try optionalBool(tree, "missing") ?? false)
       guard (image.systemName == nil) != (image.name == nil) else { throw Refusal() }
       return .image(image)
-    case "shape":
+    case .shape:
       return .shape(
         ShapeNode(
           shape: try enumeration(try required(tree, "shape")),
           cornerRadius: try optionalDouble(tree, "cornerRadius"),
           fill: try optional(tree, "fill").map { (value) throws(Refusal) in try color(value) }))
-    case "color":
+    case .color:
       return .color(try color(try required(tree, "color")))
-    case "hstack", "vstack", "zstack":
+    case .hstack, .vstack, .zstack:
       let axis: StackAxis =
-        switch try string(try required(tree, "type")) {
-        case "hstack": .horizontal
-        case "vstack": .vertical
+        switch type {
+        case .hstack: .horizontal
+        case .vstack: .vertical
         default: .z
         }
       let alignment = try alignment()
       let spacing = try optionalDouble(tree, "spacing")
       var children: [ViewNode] = []
       if let value = optional(tree, "children") {
-        for element in try array(value) { children.append(try view(element)) }
+        children = try array(value) { (element) throws(Refusal) in try view(element) }
       }
       return .stack(
         StackNode(axis: axis, alignment: alignment, spacing: spacing, children: children))
-    case "spacer":
+    case .spacer:
       return .spacer(minLength: try optionalDouble(tree, "minLength"))
-    case "frame":
+    case .frame:
       let child = try child()
       let frame = Frame(
         width: try frameLength(tree, "width"), height: try frameLength(tree, "height"),
@@ -265,7 +286,7 @@ enum ReplyReader {
         idealHeight: try frameLength(tree, "idealHeight"),
         maxHeight: try frameLength(tree, "maxHeight"), alignment: try alignment())
       return .modified(child, .frame(frame))
-    case "padding":
+    case .padding:
       let child = try child()
       let insets = EdgeInsets(
         top: try optionalDouble(tree, "top") ?? 0,
@@ -273,44 +294,82 @@ enum ReplyReader {
         bottom: try optionalDouble(tree, "bottom") ?? 0,
         trailing: try optionalDouble(tree, "trailing") ?? 0)
       return .modified(child, .padding(insets))
-    case "background":
+    case .background:
       let child = try child()
       return .modified(
         child, .background(try view(try required(tree, "layer")), alignment: try alignment()))
-    case "overlay":
+    case .overlay:
       let child = try child()
       return .modified(
         child, .overlay(try view(try required(tree, "layer")), alignment: try alignment()))
-    case "containerBackground":
+    case .containerBackground:
       let child = try child()
       return .modified(child, .containerBackground(try view(try required(tree, "layer"))))
-    case "style":
+    case .style:
       let child = try child()
       return .modified(child, .style(try textStyle(tree)))
-    case "opacity":
+    case .opacity:
       let child = try child()
       return .modified(child, .opacity(try double(try required(tree, "value"))))
-    case "clip":
+    case .clip:
       let child = try child()
       return .modified(
         child,
         .clip(
           try enumeration(try required(tree, "shape")),
           cornerRadius: try optionalDouble(tree, "cornerRadius")))
-    case "link":
+    case .link:
       let child = try child()
       return .modified(child, .link(try string(try required(tree, "url"))))
-    case "widgetURL":
+    case .widgetURL:
       let child = try child()
       return .modified(child, .widgetURL(try string(try required(tree, "url"))))
-    case "layoutPriority":
+    case .layoutPriority:
       let child = try child()
       return .modified(child, .layoutPriority(try double(try required(tree, "value"))))
-    case "accentable":
+    case .accentable:
       let child = try child()
       return .modified(child, .accentable(try bool(try required(tree, "value"))))
-    default:
-      throw Refusal()
     }
+  }
+
+  /// The view types, as a view's `type` names them.
+  enum ViewType {
+    case empty, divider, text, image, shape, color, hstack, vstack, zstack, spacer, frame
+    case padding, background, overlay, containerBackground, style, opacity, clip, link
+    case widgetURL, layoutPriority, accentable
+  }
+
+  /// Each view type's name.
+  static let viewTypes: [(name: StaticString, type: ViewType)] = [
+    ("empty", .empty),
+    ("divider", .divider),
+    ("text", .text),
+    ("image", .image),
+    ("shape", .shape),
+    ("color", .color),
+    ("hstack", .hstack),
+    ("vstack", .vstack),
+    ("zstack", .zstack),
+    ("spacer", .spacer),
+    ("frame", .frame),
+    ("padding", .padding),
+    ("background", .background),
+    ("overlay", .overlay),
+    ("containerBackground", .containerBackground),
+    ("style", .style),
+    ("opacity", .opacity),
+    ("clip", .clip),
+    ("link", .link),
+    ("widgetURL", .widgetURL),
+    ("layoutPriority", .layoutPriority),
+    ("accentable", .accentable),
+  ]
+
+  /// The view type `tree` names, compared as bytes: no `String` made for it.
+  func viewType(_ tree: Value) throws(Refusal) -> ViewType {
+    guard tape.kind(tree) == .string else { throw Refusal() }
+    for entry in Self.viewTypes where tape.stringEquals(tree, entry.name) { return entry.type }
+    throw Refusal()
   }
 }

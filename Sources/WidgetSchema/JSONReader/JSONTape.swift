@@ -1,0 +1,456 @@
+import FoundationEssentials
+
+/// A JSON document parsed onto a tape, for ``ReplyReader``: strict RFC 8259 (no comments, no
+/// trailing commas, UTF-8 only), object members in document order.
+///
+/// The tape is one array of nodes in document order: an object's node is followed by its
+/// members (a key's node, then its value's nodes), an array's by its elements, and every node
+/// says where the next value after it (and all it contains) starts, so a reader steps over a
+/// member without looking inside it. Keys and plain ASCII strings stay bytes of the document
+/// until read; a string with escapes or other characters is decoded once, while parsing. One
+/// array for the whole reply instead of an array per object and array and a `String` per key
+/// (docs/performance.md, update).
+///
+/// It only says whether a document is well formed, never why not: ``ReplyReader`` gives up on
+/// anything unusual and lets Foundation's `JSONDecoder` produce the error message.
+struct JSONTape {
+  enum Kind: UInt8 {
+    case null
+    case bool
+    case number
+    case string
+    case array
+    case object
+  }
+
+  struct Node {
+    var kind: Kind
+    /// A bool's value; for a number, whether ``integer`` holds it; for a string, whether it
+    /// is in ``JSONTape/decoded`` (at index ``start``) rather than in the document's bytes.
+    var flag = false
+    /// The index of the node after this value, its members or elements included.
+    var next = 0
+    /// A string's first byte in the document, or its index in ``JSONTape/decoded``.
+    var start = 0
+    /// The index after a string's last byte in the document.
+    var end = 0
+    /// A number's value.
+    var number = 0.0
+    /// A number's value as an `Int`, when it was written as an integer that fits (no
+    /// fraction, no exponent).
+    var integer = 0
+
+    init(kind: Kind, flag: Bool = false) {
+      self.kind = kind
+      self.flag = flag
+    }
+  }
+
+  /// The document.
+  let bytes: UnsafeBufferPointer<UInt8>
+  /// The values, in document order; the document's value is the first.
+  private(set) var nodes: [Node] = []
+  /// The strings that are not plain ASCII in the document: decoded once, while parsing.
+  private(set) var decoded: [String] = []
+
+  /// Nesting deeper than this is left to `JSONDecoder` (which refuses 512 levels).
+  static let maximumDepth = 256
+
+  private init(bytes: UnsafeBufferPointer<UInt8>) {
+    self.bytes = bytes
+  }
+
+  /// Parses `bytes`, which must outlive the tape; nil when they are not a JSON document this
+  /// parser accepts.
+  static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> JSONTape? {
+    var parser = JSONTapeParser(bytes: bytes)
+    guard (try? parser.value(depth: 0)) != nil else { return nil }
+    parser.skipWhitespace()
+    guard parser.index == bytes.count else { return nil }
+    var tape = JSONTape(bytes: bytes)
+    tape.nodes = parser.nodes
+    tape.decoded = parser.decoded
+    return tape
+  }
+
+  // MARK: Reading
+
+  /// The kind of the value at `index`.
+  @inline(__always)
+  func kind(_ index: Int) -> Kind { nodes[index].kind }
+
+  /// The index of the next value after the one at `index` (the next element of its array, the
+  /// next key of its object, or past its container's end).
+  @inline(__always)
+  func after(_ index: Int) -> Int { nodes[index].next }
+
+  /// The value of the member `key` of the object at `object`, when it has it.
+  func member(_ object: Int, _ key: StaticString) -> Int? {
+    let end = nodes[object].next
+    var index = object + 1
+    while index < end {
+      if rawEquals(index, key) { return index + 1 }
+      index = nodes[index + 1].next
+    }
+    return nil
+  }
+
+  /// The string at `index`.
+  func string(_ index: Int) -> String {
+    let node = nodes[index]
+    if node.flag { return decoded[node.start] }
+    return String(
+      decoding: UnsafeBufferPointer(rebasing: bytes[node.start..<node.end]), as: UTF8.self)
+  }
+
+  /// Whether the string at `index` is `literal`.
+  func stringEquals(_ index: Int, _ literal: StaticString) -> Bool {
+    if nodes[index].flag {
+      return decoded[nodes[index].start].utf8.elementsEqual(
+        UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+    return rawEquals(index, literal)
+  }
+
+  /// Whether the document's bytes of the string at `index` (a key, or a plain ASCII string)
+  /// are `literal`.
+  @inline(__always)
+  private func rawEquals(_ index: Int, _ literal: StaticString) -> Bool {
+    let node = nodes[index]
+    let count = literal.utf8CodeUnitCount
+    guard !node.flag, node.end - node.start == count else { return false }
+    let start = literal.utf8Start
+    for offset in 0..<count where bytes[node.start + offset] != start[offset] { return false }
+    return true
+  }
+}
+
+/// The parser's only failure: not a document it accepts.
+struct JSONTapeRefusal: Error {}
+
+private struct JSONTapeParser {
+  let bytes: UnsafeBufferPointer<UInt8>
+  var index = 0
+  var nodes: [JSONTape.Node] = []
+  var decoded: [String] = []
+
+  init(bytes: UnsafeBufferPointer<UInt8>) {
+    self.bytes = bytes
+    // A reply has about one value for every 7 bytes (the bench widget's: 64 in 429 bytes):
+    // room for one every 6, so that the array is not grown and copied while parsing.
+    nodes.reserveCapacity(bytes.count / 6 + 8)
+  }
+
+  @inline(__always)
+  mutating func skipWhitespace() {
+    while index < bytes.count {
+      switch bytes[index] {
+      case 0x20, 0x09, 0x0A, 0x0D: index += 1
+      default: return
+      }
+    }
+  }
+
+  @inline(__always)
+  mutating func expect(_ literal: StaticString) throws(JSONTapeRefusal) {
+    let count = literal.utf8CodeUnitCount
+    guard index + count <= bytes.count else { throw JSONTapeRefusal() }
+    let start = literal.utf8Start
+    for offset in 0..<count where bytes[index + offset] != start[offset] {
+      throw JSONTapeRefusal()
+    }
+    index += count
+  }
+
+  /// Appends a value's nodes.
+  mutating func value(depth: Int) throws(JSONTapeRefusal) {
+    guard depth < JSONTape.maximumDepth else { throw JSONTapeRefusal() }
+    skipWhitespace()
+    guard index < bytes.count else { throw JSONTapeRefusal() }
+    switch bytes[index] {
+    case UInt8(ascii: "{"):
+      index += 1
+      let object = nodes.count
+      nodes.append(JSONTape.Node(kind: .object))
+      defer { nodes[object].next = nodes.count }
+      skipWhitespace()
+      if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+        index += 1
+        return
+      }
+      while true {
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+          throw JSONTapeRefusal()
+        }
+        let key = nodes.count
+        try self.key()
+        // Which of two equal keys `JSONDecoder` keeps is its business: leave those to it.
+        var member = object + 1
+        while member < key {
+          if sameBytes(member, key) { throw JSONTapeRefusal() }
+          member = nodes[member + 1].next
+        }
+        skipWhitespace()
+        try expect(":")
+        try value(depth: depth + 1)
+        skipWhitespace()
+        guard index < bytes.count else { throw JSONTapeRefusal() }
+        if bytes[index] == UInt8(ascii: ",") {
+          index += 1
+        } else if bytes[index] == UInt8(ascii: "}") {
+          index += 1
+          return
+        } else {
+          throw JSONTapeRefusal()
+        }
+      }
+    case UInt8(ascii: "["):
+      index += 1
+      let array = nodes.count
+      nodes.append(JSONTape.Node(kind: .array))
+      defer { nodes[array].next = nodes.count }
+      skipWhitespace()
+      if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+        index += 1
+        return
+      }
+      while true {
+        try value(depth: depth + 1)
+        skipWhitespace()
+        guard index < bytes.count else { throw JSONTapeRefusal() }
+        if bytes[index] == UInt8(ascii: ",") {
+          index += 1
+        } else if bytes[index] == UInt8(ascii: "]") {
+          index += 1
+          return
+        } else {
+          throw JSONTapeRefusal()
+        }
+      }
+    case UInt8(ascii: "\""):
+      try string()
+    case UInt8(ascii: "t"):
+      try expect("true")
+      append(JSONTape.Node(kind: .bool, flag: true))
+    case UInt8(ascii: "f"):
+      try expect("false")
+      append(JSONTape.Node(kind: .bool, flag: false))
+    case UInt8(ascii: "n"):
+      try expect("null")
+      append(JSONTape.Node(kind: .null))
+    default:
+      try number()
+    }
+  }
+
+  /// Appends a leaf node, which the next value follows.
+  @inline(__always)
+  mutating func append(_ node: JSONTape.Node) {
+    var node = node
+    node.next = nodes.count + 1
+    nodes.append(node)
+  }
+
+  /// Whether the keys at `first` and `second` have the same bytes (keys have no escapes, so the
+  /// same bytes are the same key).
+  private func sameBytes(_ first: Int, _ second: Int) -> Bool {
+    let a = nodes[first]
+    let b = nodes[second]
+    guard a.end - a.start == b.end - b.start else { return false }
+    for offset in 0..<(a.end - a.start) where bytes[a.start + offset] != bytes[b.start + offset] {
+      return false
+    }
+    return true
+  }
+
+  /// A key starting at its opening quote, kept as the document's bytes. A key with an escape is
+  /// left to `JSONDecoder` (no key of a reply has one).
+  mutating func key() throws(JSONTapeRefusal) {
+    index += 1
+    let start = index
+    var isASCII = true
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") {
+        if !isASCII {
+          guard
+            String(validating: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+              != nil
+          else { throw JSONTapeRefusal() }
+        }
+        var node = JSONTape.Node(kind: .string)
+        node.start = start
+        node.end = index
+        append(node)
+        index += 1
+        return
+      }
+      guard byte >= 0x20, byte != UInt8(ascii: "\\") else { throw JSONTapeRefusal() }
+      if byte >= 0x80 { isASCII = false }
+      index += 1
+    }
+    throw JSONTapeRefusal()
+  }
+
+  /// A string value starting at its opening quote: plain ASCII stays the document's bytes,
+  /// anything else is decoded now.
+  mutating func string() throws(JSONTapeRefusal) {
+    index += 1
+    let start = index
+    var isASCII = true
+    // The common case: no escapes, so the bytes are the string.
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") {
+        var node = JSONTape.Node(kind: .string)
+        if isASCII {
+          node.start = start
+          node.end = index
+        } else {
+          guard
+            let text = String(
+              validating: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+          else { throw JSONTapeRefusal() }
+          node.flag = true
+          node.start = decoded.count
+          decoded.append(text)
+        }
+        append(node)
+        index += 1
+        return
+      }
+      if byte == UInt8(ascii: "\\") { break }
+      guard byte >= 0x20 else { throw JSONTapeRefusal() }
+      if byte >= 0x80 { isASCII = false }
+      index += 1
+    }
+    var unescaped = Array(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+    while index < bytes.count {
+      let byte = bytes[index]
+      index += 1
+      switch byte {
+      case UInt8(ascii: "\""):
+        guard let text = String(validating: unescaped, as: UTF8.self) else {
+          throw JSONTapeRefusal()
+        }
+        var node = JSONTape.Node(kind: .string, flag: true)
+        node.start = decoded.count
+        decoded.append(text)
+        append(node)
+        return
+      case UInt8(ascii: "\\"):
+        guard index < bytes.count else { throw JSONTapeRefusal() }
+        let escape = bytes[index]
+        index += 1
+        switch escape {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): unescaped.append(escape)
+        case UInt8(ascii: "b"): unescaped.append(0x08)
+        case UInt8(ascii: "f"): unescaped.append(0x0C)
+        case UInt8(ascii: "n"): unescaped.append(0x0A)
+        case UInt8(ascii: "r"): unescaped.append(0x0D)
+        case UInt8(ascii: "t"): unescaped.append(0x09)
+        case UInt8(ascii: "u"):
+          var scalar = try hex4()
+          if (0xD800..<0xDC00).contains(scalar) {
+            try expect("\\u")
+            let low = try hex4()
+            guard (0xDC00..<0xE000).contains(low) else { throw JSONTapeRefusal() }
+            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+          }
+          guard let unicode = Unicode.Scalar(scalar) else { throw JSONTapeRefusal() }
+          unescaped.append(contentsOf: String(Character(unicode)).utf8)
+        default:
+          throw JSONTapeRefusal()
+        }
+      default:
+        guard byte >= 0x20 else { throw JSONTapeRefusal() }
+        unescaped.append(byte)
+      }
+    }
+    throw JSONTapeRefusal()
+  }
+
+  mutating func hex4() throws(JSONTapeRefusal) -> UInt32 {
+    guard index + 4 <= bytes.count else { throw JSONTapeRefusal() }
+    var value: UInt32 = 0
+    for _ in 0..<4 {
+      let byte = bytes[index]
+      let digit: UInt8
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+      default: throw JSONTapeRefusal()
+      }
+      value = value << 4 | UInt32(digit)
+      index += 1
+    }
+    return value
+  }
+
+  /// A number, checked against RFC 8259's grammar.
+  mutating func number() throws(JSONTapeRefusal) {
+    let start = index
+    func digits() -> Int {
+      let first = index
+      while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
+        index += 1
+      }
+      return index - first
+    }
+    if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
+    let integerStart = index
+    let integerDigits = digits()
+    guard integerDigits > 0 else { throw JSONTapeRefusal() }
+    guard integerDigits == 1 || bytes[integerStart] != UInt8(ascii: "0") else {
+      throw JSONTapeRefusal()
+    }
+    var integral = true
+    var mantissaEnd = index
+    if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+      index += 1
+      guard digits() > 0 else { throw JSONTapeRefusal() }
+      integral = false
+      mantissaEnd = index
+    }
+    if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+      index += 1
+      if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")
+      {
+        index += 1
+      }
+      guard digits() > 0 else { throw JSONTapeRefusal() }
+      integral = false
+    }
+    let negative = bytes[start] == UInt8(ascii: "-")
+    var node = JSONTape.Node(kind: .number)
+    if integral && integerDigits <= 15 {
+      // Exact in both an Int and a Double.
+      var value = 0
+      for offset in integerStart..<index { value = value * 10 + Int(bytes[offset] - 48) }
+      if negative { value = -value }
+      node.flag = true
+      node.integer = value
+      node.number = value == 0 && negative ? -0.0 : Double(value)
+      append(node)
+      return
+    }
+    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+    // Overflow (infinity) and underflow (a non-zero literal read as 0) are left to
+    // `JSONDecoder` to judge.
+    guard let value = Double(text), value.isFinite else { throw JSONTapeRefusal() }
+    if value == 0 {
+      for offset in integerStart..<mantissaEnd
+      where (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(bytes[offset]) {
+        throw JSONTapeRefusal()
+      }
+    }
+    node.number = value
+    if integral, let integer = Int(text) {
+      node.flag = true
+      node.integer = integer
+    }
+    append(node)
+  }
+}

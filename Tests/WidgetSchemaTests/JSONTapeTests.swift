@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+@testable import WidgetSchema
+
+/// The tape ``ReplyReader`` reads replies from: members found by key, values stepped over
+/// whole, strings as written, numbers with their integer value, and refusals.
+@Suite struct JSONTapeTests {
+  /// `json` parsed, handed to `body` while its bytes live.
+  func withTape<R>(_ json: String, _ body: (JSONTape?) -> R) -> R {
+    Data(json.utf8).withUnsafeBytes { body(JSONTape.parse($0.bindMemory(to: UInt8.self))) }
+  }
+
+  @Test func membersAndElements() {
+    withTape(#" {"a": [1, {"b": [true, null]}, "x"], "b": {"c": 2.5e1}, "é": -0 } "#) { tape in
+      guard let tape else {
+        Issue.record("refused")
+        return
+      }
+      #expect(tape.kind(0) == .object)
+      #expect(tape.after(0) == tape.nodes.count)
+      guard let a = tape.member(0, "a"), let b = tape.member(0, "b") else {
+        Issue.record("members missing")
+        return
+      }
+      #expect(tape.kind(a) == .array)
+      // The array's elements, each stepped over whole.
+      var elements: [JSONTape.Kind] = []
+      var element = a + 1
+      while element < tape.after(a) {
+        elements.append(tape.kind(element))
+        element = tape.after(element)
+      }
+      #expect(elements == [.number, .object, .string])
+      #expect(tape.after(a) == b - 1)  // the next key follows the array
+      #expect(tape.member(b, "c").map { tape.nodes[$0].number } == 25)
+      #expect(tape.member(b, "c").map { tape.nodes[$0].flag } == false)  // not an integer
+      #expect(tape.member(0, "c") == nil)  // only members of the object itself
+      let zero = tape.member(0, "é")
+      #expect(zero.map { tape.nodes[$0].number.sign } == .minus)
+      #expect(zero.map { tape.nodes[$0].integer } == 0)
+    }
+  }
+
+  @Test func stringsPlainAndDecoded() {
+    withTape(#"["plain", "é 😀", "a\"b\u00e9", "infinity"]"#) { tape in
+      guard let tape else {
+        Issue.record("refused")
+        return
+      }
+      var strings: [String] = []
+      var element = 1
+      while element < tape.after(0) {
+        strings.append(tape.string(element))
+        element = tape.after(element)
+      }
+      #expect(strings == ["plain", "é 😀", "a\"bé", "infinity"])
+      #expect(tape.stringEquals(4, "infinity"))
+      #expect(tape.stringEquals(2, "é 😀"))
+      #expect(!tape.stringEquals(1, "plai"))
+    }
+  }
+
+  @Test(arguments: [
+    "", "{", #"{"a":1,}"#, #"{"a":1,"a":2}"#, #"{"a\u0062":1}"#, "[1 2]", "01", "1.", "-",
+    #"["\ud800"]"#, "[1e999]", "[1e-400]", #"{"a":1} x"#, "nul", "[\"a\nb\"]",
+  ])
+  func refusals(_ json: String) {
+    #expect(withTape(json) { $0 == nil })
+  }
+
+  @Test func nestingPastTheLimitIsRefused() {
+    let deep = String(repeating: "[", count: 300) + String(repeating: "]", count: 300)
+    #expect(withTape(deep) { $0 == nil })
+    let fine = String(repeating: "[", count: 200) + String(repeating: "]", count: 200)
+    #expect(withTape(fine) { $0 != nil })
+  }
+}
