@@ -576,7 +576,12 @@ public actor Scheduler {
   /// Whether the reload now due is over budget; if so, when the budget allows it.
   private func budgetDeferral(_ group: Group, at now: Date) -> Date? {
     guard let budget = configuration.budget, group.reloadReason.isBudgeted else { return nil }
-    group.ledger.removeAll { $0 <= now.addingTimeInterval(-configuration.budgetWindow) }
+    let windowStart = now.addingTimeInterval(-configuration.budgetWindow)
+    // Asked at every reload due: most of the time nothing has left the window, and a look
+    // costs less than `removeAll`'s copy-on-write check and partition.
+    if group.ledger.contains(where: { $0 <= windowStart }) {
+      group.ledger.removeAll { $0 <= windowStart }
+    }
     guard group.ledger.count >= budget, let oldest = group.ledger.first else { return nil }
     return oldest.addingTimeInterval(configuration.budgetWindow)
   }
