@@ -343,6 +343,43 @@ import WidgetSchema
     // x comes before y in the redraw's list: had it been redrawn, it would be here.
     #expect(redraws.instances.withLock { $0 } == ["y"])
   }
+
+  @Test func anEntryWithoutLiveDatesStopsTheRedrawsOfTheEntryItReplaces() async throws {
+    let start = Date(timeIntervalSince1970: 1_800_000_000)
+    let clock = VirtualClock(start: start)
+    let redraws = Redraws()
+    let stream = EventStream(clock: clock, sinks: [redraws])
+    stream.begin(host: "test")
+    let router = EventRouter(
+      stream: stream,
+      renderer: Renderer(
+        dates: DateText(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
+      ), clock: clock)
+    let first = TimelineKey(bundle: "b", kind: "A", family: .accessoryInline)
+    let second = TimelineKey(bundle: "b", kind: "B", family: .accessoryInline)
+    let timer = Entry(
+      date: start, view: .text(TextNode(runs: [.verbatim("t "), .date(start, style: .timer)])))
+    let plain = Entry(date: start, view: .text(TextNode(runs: [.verbatim("plain")])))
+    // x's timer is replaced by a plain entry of the same timeline; y keeps its timer.
+    router.route(
+      .entry(first, instances: ["x"], timer, source: .timeline, validUntil: nil, stale: false))
+    router.route(
+      .entry(second, instances: ["y"], timer, source: .timeline, validUntil: nil, stale: false))
+    router.route(
+      .entry(first, instances: ["x"], plain, source: .timeline, validUntil: nil, stale: false))
+    // Two seconds, one at a time: y is redrawn twice, and x, had its redraws not been
+    // stopped, at the first second too, long done by the time y's second redraw is in.
+    for second in 1...2 {
+      clock.advance(to: start.addingTimeInterval(Double(second)))
+      var waited = 0
+      while redraws.instances.withLock({ $0.count { $0 == "y" } < second }) && waited < 500 {
+        try await Task.sleep(for: .milliseconds(10))
+        waited += 1
+      }
+    }
+    router.stop()
+    #expect(redraws.instances.withLock { $0 } == ["y", "y"])
+  }
 }
 
 /// A bundle that answers every call with the options `cat` and `dog`.

@@ -33,6 +33,67 @@ import WidgetSchema
     #expect(agenda.first == nil)
   }
 
+  @Test func theAgendaKeepsEachItemWithItsAppointmentAsSlotsAreReused() {
+    // Items that are references (the scheduler's groups), taken and added in turns, so that
+    // later appointments reuse the slots of earlier ones.
+    final class Item {
+      let number: Int
+      init(_ number: Int) { self.number = number }
+    }
+    var agenda = Agenda<Item>()
+    var waiting: [(date: Double, rank: Int, number: Int)] = []
+    var next = 0
+    for round in 0..<60 {
+      for _ in 0..<(round % 7 + 1) {
+        let date = Double(Int.random(in: 0..<40))
+        agenda.insert(Item(next), at: Date(timeIntervalSince1970: date), rank: next)
+        waiting.append((date, next, next))
+        next += 1
+      }
+      for _ in 0..<(round % 5) {
+        guard let first = agenda.removeFirst() else { break }
+        let expected = waiting.min { ($0.date, $0.rank) < ($1.date, $1.rank) }!
+        waiting.removeAll { $0.number == expected.number }
+        #expect(first.item.number == expected.number)
+        #expect(first.date == Date(timeIntervalSince1970: expected.date))
+        #expect(first.rank == expected.rank)
+      }
+      #expect(agenda.count == waiting.count)
+      #expect(
+        agenda.first?.item.number == waiting.min { ($0.date, $0.rank) < ($1.date, $1.rank) }?.number
+      )
+    }
+    while let first = agenda.removeFirst() {
+      let expected = waiting.min { ($0.date, $0.rank) < ($1.date, $1.rank) }!
+      waiting.removeAll { $0.number == expected.number }
+      #expect(first.item.number == expected.number)
+    }
+    #expect(waiting.isEmpty)
+    // Emptied, it starts over.
+    agenda.insert(Item(-1), at: .distantPast, rank: 0)
+    #expect(agenda.first?.item.number == -1)
+  }
+
+  /// Results are applied while the run loop sleeps, without waking it unless they bring
+  /// something due before the time it sleeps until: here every timeline's second entry, 30 s
+  /// after the first, with more instances than the bundle's calls at once.
+  @Test func resultsAppliedWhileTheLoopSleepsStillBringItsWakeUpForward() async {
+    let harness = Harness(placeholders: false) { _, _ in
+      .success(SchedulerTests.timeline([(0, "first"), (30, "second")], .never))
+    }
+    let count = Scheduler.Configuration().maximumCallsPerBundle * 3
+    for index in 0..<count {
+      await harness.add(
+        "i\(index)", TimelineKey(bundle: "b", kind: "K\(index)", family: .systemSmall))
+    }
+    await harness.settle()
+    #expect(harness.shown().count { $0 == "first" } == count)
+    #expect(await harness.scheduler.nextDueDate == SchedulerTests.start.addingTimeInterval(30))
+    await harness.advance(by: 30)
+    #expect(harness.shown().count { $0 == "second" } == count)
+    await harness.stop()
+  }
+
   @Test func aBundleGetsAtMostItsLimitOfCallsAtOnceAndEveryInstanceIsServedInOrder() async {
     let gate = Gate()
     let inFlight = Mutex((now: 0, most: 0))

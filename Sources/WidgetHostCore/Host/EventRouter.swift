@@ -78,17 +78,23 @@ final class EventRouter: Sendable {
     let rendered = renderer.render(view, family: key.family, now: clock.now())
     let live = rendered.nextLiveChange != nil
     shownKeys.withLock { shown in
+      // Without live dates and with no instance on record, there is nothing to note or forget.
+      guard live || !shown.isEmpty else { return }
       for instance in instances where live || shown[instance] != nil {
         shown[instance] = live ? key : nil
       }
     }
-    scheduleRedraws(key, instances, view, rendered.nextLiveChange) { rendered in
-      EntryEvent(
-        kind: key.kind, family: key.family, source: source, date: entry.date,
-        validUntil: validUntil, relevance: entry.relevance, view: entry.view,
-        lines: rendered.lines, spans: rendered.spans, regions: rendered.regions,
-        url: rendered.url, stale: stale, restored: restored,
-        configuration: configuration)
+    if let firstChange = rendered.nextLiveChange {
+      scheduleRedraws(key, instances, view, firstChange) { rendered in
+        EntryEvent(
+          kind: key.kind, family: key.family, source: source, date: entry.date,
+          validUntil: validUntil, relevance: entry.relevance, view: entry.view,
+          lines: rendered.lines, spans: rendered.spans, regions: rendered.regions,
+          url: rendered.url, stale: stale, restored: restored,
+          configuration: configuration)
+      }
+    } else {
+      stopRedraws(of: key)
     }
     for instance in instances {
       for warning in rendered.warnings {
@@ -110,28 +116,36 @@ final class EventRouter: Sendable {
     }
   }
 
-  /// Redraws the entry now shown for `key` each time its live dates change, replacing any
-  /// redraws of the entry it replaces.
+  /// Redraws the entry now shown for `key` each time its live dates change, from
+  /// `firstChange` on, replacing any redraws of the entry it replaces.
   private func scheduleRedraws(
-    _ key: TimelineKey, _ instances: [String], _ view: ViewNode, _ firstChange: Date?,
+    _ key: TimelineKey, _ instances: [String], _ view: ViewNode, _ firstChange: Date,
     event: @escaping @Sendable (RenderedEntry) -> EntryEvent
   ) {
-    let task = firstChange.map { firstChange in
-      Task { [clock, renderer, stream, self] in
-        var next = firstChange
-        while !Task.isCancelled {
-          do { try await clock.sleep(until: next) } catch { return }
-          let rendered = renderer.render(view, family: key.family, now: clock.now())
-          let showing = self.shownKeys.withLock { shown in instances.filter { shown[$0] == key } }
-          for instance in showing { stream.refresh(instance: instance, entry: event(rendered)) }
-          guard let change = rendered.nextLiveChange else { return }
-          next = change
-        }
+    let task = Task { [clock, renderer, stream, self] in
+      var next = firstChange
+      while !Task.isCancelled {
+        do { try await clock.sleep(until: next) } catch { return }
+        let rendered = renderer.render(view, family: key.family, now: clock.now())
+        let showing = self.shownKeys.withLock { shown in instances.filter { shown[$0] == key } }
+        for instance in showing { stream.refresh(instance: instance, entry: event(rendered)) }
+        guard let change = rendered.nextLiveChange else { return }
+        next = change
       }
     }
     liveRedraws.withLock { redraws in
       redraws[key]?.cancel()
       redraws[key] = task
+    }
+  }
+
+  /// Stops the redraws of the entry shown for `key` before (an entry without live dates
+  /// replaces it). Most entries have none and most keys never had any: then there is nothing to
+  /// look up, and nothing (no closure for the redraws, no key hashed) is made per entry.
+  private func stopRedraws(of key: TimelineKey) {
+    liveRedraws.withLock { redraws in
+      guard !redraws.isEmpty else { return }
+      redraws.removeValue(forKey: key)?.cancel()
     }
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import WidgetSchema
 
 /// Runs every instance's timeline by WidgetKit's rules, on an injected clock.
@@ -102,6 +103,9 @@ public actor Scheduler {
     var fetching = false
     /// `timeline` was restored from an earlier run; no fresh one has arrived yet.
     var restored = false
+    /// No instance shows the group any more: it left `groups`, and its appointments and calls
+    /// are ignored (a flag, where a look-up of its key in `groups` hashed four strings).
+    var removed = false
     private var firstInstance: String?
 
     init(key: TimelineKey, rank: Int, instances: [String]) {
@@ -185,6 +189,9 @@ public actor Scheduler {
   /// has no entry, so an empty dictionary means no call in flight.
   private var callsInFlight: [String: Int] = [:]
   private var wakeRequested = false
+  /// Set when the run loop's task is cancelled while it sleeps (from its cancellation handler,
+  /// off the actor): results arriving after that wake it to stop instead of going on.
+  private nonisolated let loopCancelled = Atomic(false)
   private var sleeper: CheckedContinuation<Void, Never>?
   /// While the loop sleeps: the deadline it sleeps until (`.some(nil)`: until woken).
   private var sleepingUntil: Date??
@@ -273,6 +280,7 @@ public actor Scheduler {
     group.instances.removeAll { $0 == id }
     if group.instances.isEmpty {
       groups[group.key] = nil
+      group.removed = true
       callsOfRemovedGroups[group.key, default: 0] += group.providerCalls
     }
     wake()
@@ -395,9 +403,31 @@ public actor Scheduler {
         }
       }
     } onCancel: {
+      loopCancelled.store(true, ordering: .relaxed)
       Task { await self.wake() }
     }
     timer?.cancel()
+  }
+
+  /// After provider results were applied, what the run loop's next turn would do (start what
+  /// is now due, or what waited for the calls that ended), done at once on the actor while the
+  /// loop sleeps. The loop is woken only when the date it sleeps until must change. Waking it
+  /// for every result, as before, cost a thread hand-off (the loop's task enqueued, a parked
+  /// thread woken to run it) and a new sleep with its timer task per provider call
+  /// (docs/performance.md, scale).
+  private func continueAfterResults() {
+    guard let deadline = sleepingUntil, sleeper != nil, !wakeRequested,
+      !loopCancelled.load(ordering: .relaxed)
+    else {
+      wake()
+      return
+    }
+    processDue(at: clock.now())
+    if nextDue() == deadline {
+      resumeWaiters()
+    } else {
+      wake()
+    }
   }
 
   private func wake() {
@@ -419,7 +449,7 @@ public actor Scheduler {
       while let first = agenda.first, first.date <= now {
         agenda.removeFirst()
         let group = first.item
-        guard group.agendaDate == first.date, groups[group.key] === group else { continue }
+        guard group.agendaDate == first.date, !group.removed else { continue }
         group.agendaDate = nil
         due.append(group)
       }
@@ -485,6 +515,8 @@ public actor Scheduler {
   /// Moves as many waiting groups of each bundle as it has free calls back onto the agenda, now;
   /// true when it moved any.
   private func releaseWaitingGroups(at now: Date) -> Bool {
+    // Asked after every result: most of the time no group waits.
+    guard !waitingForCall.isEmpty else { return false }
     var released = false
     for bundle in Array(waitingForCall.keys) {
       var free =
@@ -492,7 +524,7 @@ public actor Scheduler {
       while free > 0, let first = waitingForCall[bundle]?.removeFirst() {
         let group = first.item
         group.waitsForCall = false
-        guard groups[group.key] === group else { continue }
+        guard !group.removed else { continue }
         free -= 1
         released = true
         group.agendaDate = nil
@@ -506,7 +538,7 @@ public actor Scheduler {
   /// The date of the earliest valid appointment, outdated ones dropped on the way.
   private func nextDue() -> Date? {
     while let first = agenda.first,
-      first.item.agendaDate != first.date || groups[first.item.key] !== first.item
+      first.item.agendaDate != first.date || first.item.removed
     {
       agenda.removeFirst()
     }
@@ -544,7 +576,12 @@ public actor Scheduler {
   /// Whether the reload now due is over budget; if so, when the budget allows it.
   private func budgetDeferral(_ group: Group, at now: Date) -> Date? {
     guard let budget = configuration.budget, group.reloadReason.isBudgeted else { return nil }
-    group.ledger.removeAll { $0 <= now.addingTimeInterval(-configuration.budgetWindow) }
+    let windowStart = now.addingTimeInterval(-configuration.budgetWindow)
+    // Asked at every reload due: most of the time nothing has left the window, and a look
+    // costs less than `removeAll`'s copy-on-write check and partition.
+    if group.ledger.contains(where: { $0 <= windowStart }) {
+      group.ledger.removeAll { $0 <= windowStart }
+    }
     guard group.ledger.count >= budget, let oldest = group.ledger.first else { return nil }
     return oldest.addingTimeInterval(configuration.budgetWindow)
   }
@@ -593,15 +630,19 @@ public actor Scheduler {
   /// Applies the result of call number `call` now, or, in call order, once every earlier call's
   /// result has been applied.
   private func deliver(_ call: Int, _ result: CallResult) {
-    guard configuration.appliesResultsInCallOrder else {
+    var applied = false
+    if configuration.appliesResultsInCallOrder {
+      heldResults[call] = result
+      while let next = heldResults.removeValue(forKey: nextResult) {
+        nextResult += 1
+        apply(next)
+        applied = true
+      }
+    } else {
       apply(result)
-      return
+      applied = true
     }
-    heldResults[call] = result
-    while let next = heldResults.removeValue(forKey: nextResult) {
-      nextResult += 1
-      apply(next)
-    }
+    if applied, !stopped { continueAfterResults() }
   }
 
   private func apply(_ result: CallResult) {
@@ -613,9 +654,7 @@ public actor Scheduler {
 
   private func finishFetch(_ key: TimelineKey, _ result: Result<Timeline, ProviderFailure>) {
     callEnded(key.bundle)
-    guard !stopped else { return }
-    defer { wake() }
-    guard let group = groups[key] else { return }
+    guard !stopped, let group = groups[key] else { return }
     let now = clock.now()
     group.fetching = false
     switch result {
@@ -674,9 +713,7 @@ public actor Scheduler {
 
   private func finishPlaceholder(_ key: TimelineKey, _ result: Result<Entry, ProviderFailure>) {
     callEnded(key.bundle)
-    guard !stopped else { return }
-    defer { wake() }
-    guard let group = groups[key] else { return }
+    guard !stopped, let group = groups[key] else { return }
     group.placeholderDone = true
     switch result {
     case .success(let entry) where group.shown == nil: group.placeholder = Placeholder(entry)
