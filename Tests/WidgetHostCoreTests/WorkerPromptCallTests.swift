@@ -39,6 +39,28 @@ import WidgetSchema
     return (PromptReplies(descriptor: pair[0]), FrameChannel(descriptor: pair[1]))
   }
 
+  @Test func theWorkerTakesItsReplySocketOnItsCommandLine() {
+    #expect(
+      WorkerArguments.parse(["--fd", "3", "--reply-fd", "4"])
+        == .success(WorkerArguments(descriptor: 3, replyDescriptor: 4)))
+    #expect(WorkerArguments.parse(["--fd=3"]) == .success(WorkerArguments(descriptor: 3)))
+    for (arguments, message) in [
+      (
+        ["--fd", "3", "--reply-fd", "3"], "--reply-fd must be a descriptor above 2 other than --fd"
+      ),
+      (
+        ["--fd", "3", "--reply-fd", "2"], "--reply-fd must be a descriptor above 2 other than --fd"
+      ),
+      (["--fd", "3", "--reply-fd"], "--reply-fd needs a value"),
+    ] {
+      guard case .failure(let problem) = WorkerArguments.parse(arguments) else {
+        Issue.record("\(arguments) parsed")
+        continue
+      }
+      #expect(problem.message.hasPrefix(message), "\(problem.message)")
+    }
+  }
+
   @Test func promptCallsAndTheirRepliesHaveBinaryFramesOfTheirOwn() throws {
     var call = WorkerFrame(.call, id: 9)
     call.method = ProviderMethod.timeline.rawValue
