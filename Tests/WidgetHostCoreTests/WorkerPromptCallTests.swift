@@ -32,6 +32,17 @@ import WidgetSchema
     return bundle
   }
 
+  /// Makes calls until one was a prompt call: then every frame the worker sent before has been
+  /// handled (a prompt call's reply waits for them), so the reader's count is settled.
+  static func settle(_ bundle: WorkerBundle) async throws {
+    for _ in 0..<1000 {
+      let prompt = bundle.callsOnReplySocket
+      _ = try await bundle.call(.timeline, kind: "Good", context: context)
+      if prompt { return }
+    }
+    Issue.record("no prompt call")
+  }
+
   /// Both ends of a socketpair: the host's end as a ``PromptReplies``, and the worker's.
   static func replySocket() -> (PromptReplies, FrameChannel) {
     var pair: [Int32] = [-1, -1]
@@ -172,6 +183,7 @@ import WidgetSchema
     let bundle = try await Self.promptConnection(services: RecordingServices())
     #expect(bundle.callsOnReplySocket)
     let worker = try #require(bundle.currentWorker)
+    try await Self.settle(bundle)
     let handled = worker.framesHandled
     // A call answered late on a loaded machine sends the next ones to the main socket: count.
     var queued: UInt64 = 0
@@ -183,10 +195,15 @@ import WidgetSchema
     // The fixture asks the host's (virtual) clock on the main socket: one `now` frame per call,
     // and a reply there only for the calls that were not prompt.
     #expect(queued < 20)
+    // The reader counts a reply on the main socket after it resumed the call (bounded wait).
+    for _ in 0..<500 where worker.framesHandled - handled < 20 + queued {
+      try await Task.sleep(for: .milliseconds(1))
+    }
     #expect(worker.framesHandled - handled == 20 + queued)
     // Errors of the bundle come back the same way.
+    try await Self.settle(bundle)
     for _ in 0..<1000 where !bundle.callsOnReplySocket {
-      _ = try await bundle.call(.timeline, kind: "Good", context: Self.context)
+      try await Self.settle(bundle)
     }
     let before = worker.framesHandled
     await #expect(throws: ProviderError.failed("backend unreachable")) {
