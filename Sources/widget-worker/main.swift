@@ -6,7 +6,9 @@ import WidgetBundleRuntime
 // world; parsing and the worker loop live in WidgetBundleRuntime.
 switch WorkerArguments.parse(Array(CommandLine.arguments.dropFirst())) {
 case .success(let arguments):
-  await BundleWorker.run(descriptor: arguments.descriptor, memoryLimit: arguments.memoryLimit)
+  await BundleWorker.run(
+    descriptor: arguments.descriptor, replyDescriptor: arguments.replyDescriptor,
+    memoryLimit: arguments.memoryLimit)
 case .failure(let problem):
   let line = Array("widget-worker: \(problem.message)\n".utf8)
   _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }

@@ -112,4 +112,16 @@ import Testing
     }
     #expect(deadlines.count == 0)
   }
+
+  @Test func aCallThatDoesNotSuspendRunsOnTheCallingThread() async {
+    // No hand-off to another thread and back for a call that returns at once (an in-process
+    // call on the caller's thread, a worker's prompt call): it runs before the race awaits it.
+    let deadlines = CallDeadlines()
+    for _ in 0..<50 {
+      let caller = pthread_self()
+      let ranOn = await deadlines.race(seconds: 600) { pthread_self() }
+      #expect(ranOn.map { pthread_equal($0, caller) != 0 } == true)
+    }
+    #expect(deadlines.count == 0)
+  }
 }

@@ -41,10 +41,20 @@ struct UpdateCostScenario: Scenario {
     let remote = UpdatePipeline(connection: worker, kind: "Update2", family: .systemSmall)
     for _ in 0..<min(100, updates) { try await remote.update() }
     func workerCPU() -> Double { workers.map(ProcFS.cpuSeconds(of:)).reduce(0, +) }
+    func workerSwitches() -> [String: Double] {
+      workers.reduce(into: [:]) { all, pid in
+        for (task, count) in ProcFS.threadSwitches(of: pid) { all["\(pid)/\(task)"] = count }
+      }
+    }
+    let remoteSwitches = (ProcFS.threadSwitches(of: getpid()), workerSwitches())
     let remoteStart = (Clock.cpu(), workerCPU())
     for _ in 0..<updates { try await remote.update() }
     let remoteCost =
       (Clock.cpu() - remoteStart.0 + workerCPU() - remoteStart.1) / Double(updates)
+    // Thread wake-ups are most of what the process boundary adds (docs/performance.md).
+    let hostWakeups = ProcFS.wakeups(
+      from: remoteSwitches.0, to: ProcFS.threadSwitches(of: getpid()))
+    let workerWakeups = ProcFS.wakeups(from: remoteSwitches.1, to: workerSwitches())
     await worker.close()
     // The worker's CPU time joins RUSAGE_CHILDREN when it is reaped: wait for that before the
     // peer's measurement starts, or the peer would be charged the worker's whole run.
@@ -97,6 +107,8 @@ struct UpdateCostScenario: Scenario {
           Double(localSwitches.voluntary - localStart.1.voluntary) / Double(updates),
         "in-process involuntary context switches per update":
           Double(localSwitches.involuntary - localStart.1.involuntary) / Double(updates),
+        "worker-mode host context switches per update": hostWakeups / Double(updates),
+        "worker-mode worker context switches per update": workerWakeups / Double(updates),
       ])
   }
 }

@@ -13,11 +13,11 @@ import Synchronization
 /// them have returned within ``promptLimit``, and on the calling thread after that; a call that
 /// takes ``promptLimit`` or longer, wherever it ran, sends the bundle's calls back to threads
 /// of their own for good.
-final class CallRouting: Sendable {
+package final class CallRouting: Sendable {
   /// Calls that must return promptly before calls run on the calling thread.
-  static let probation = 16
+  package static let probation = 16
   /// The longest a prompt call takes, in seconds.
-  static let promptLimit = 0.02
+  package static let promptLimit = 0.02
 
   private let promptCalls = Atomic<Int>(0)
   private let blocks = Atomic<Bool>(false)

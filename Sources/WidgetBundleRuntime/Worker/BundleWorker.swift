@@ -8,9 +8,13 @@ import WidgetSchema
 /// bundle with the in-process loader and serves the host's calls concurrently over the socket
 /// `N` (docs/isolation.md).
 public enum BundleWorker {
-  /// Serves the host on `descriptor` until the host closes it, then exits the process.
-  /// `memoryLimit` (bytes) caps the process's address space (`RLIMIT_AS`).
-  public static func run(descriptor: Int32, memoryLimit: Int?) async -> Never {
+  /// Serves the host on `descriptor` until the host closes it, then exits the process. The
+  /// replies to `prompt` calls go to `replyDescriptor` (the reply socket), where the host's
+  /// calling thread reads them itself. `memoryLimit` (bytes) caps the process's address space
+  /// (`RLIMIT_AS`).
+  public static func run(
+    descriptor: Int32, replyDescriptor: Int32? = nil, memoryLimit: Int?
+  ) async -> Never {
     // The host stops workers by closing the socket; a Ctrl-C meant for the host must not
     // look like a crash.
     signal(SIGINT, SIG_IGN)
@@ -20,7 +24,8 @@ public enum BundleWorker {
       setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit)
     }
     let channel = FrameChannel(descriptor: descriptor)
-    startThread { serve(channel) }
+    let replies = replyDescriptor.map { FrameChannel(descriptor: $0) }
+    startThread { serve(channel, replies: replies) }
     while true { try? await Task.sleep(for: .seconds(3600)) }
   }
 
@@ -52,7 +57,7 @@ public enum BundleWorker {
     _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
   }
 
-  private static func serve(_ channel: FrameChannel) {
+  private static func serve(_ channel: FrameChannel, replies: FrameChannel?) {
     var services: WorkerServices?
     var bundle: InProcessBundle?
     while true {
@@ -87,6 +92,18 @@ public enum BundleWorker {
         if reply.type == .loadFailed { _exit(0) }
       case .call:
         guard let bundle, let id = frame.id else { continue }
+        // A prompt call's caller reads its reply on the reply socket; the reply says how many
+        // frames went to the main socket before it, for the host to handle those first.
+        let promptReplies = frame.prompt == true ? replies : nil
+        let send: @Sendable (WorkerFrame) -> Void = { reply in
+          guard let promptReplies else {
+            try? channel.send(reply)
+            return
+          }
+          var reply = reply
+          reply.preceding = channel.framesSent
+          try? promptReplies.send(reply)
+        }
         // Straight to the bundle; the reply is sent from the thread the bundle replies on,
         // without a task in between.
         guard let method = frame.method.flatMap(ProviderMethod.init(rawValue:)),
@@ -95,7 +112,7 @@ public enum BundleWorker {
         else {
           var reply = WorkerFrame(.reply, id: id)
           reply.failure = .invalid("a call frame without a known method or a context")
-          try? channel.send(reply)
+          send(reply)
           continue
         }
         // With the host's clock read here, nothing the bundle's `call` may wait for needs
@@ -111,7 +128,7 @@ public enum BundleWorker {
           case .success(let payload): reply.payload = payload
           case .failure(let error): reply.failure = error
           }
-          try? channel.send(reply)
+          send(reply)
         }
       case .time:
         if let id = frame.id { services?.deliver(time: frame.time, for: id) }

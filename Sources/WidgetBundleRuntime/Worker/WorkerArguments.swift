@@ -1,8 +1,10 @@
-/// The command line of `widget-worker`: `--fd N [--memory-limit BYTES]`. The host runs it;
-/// people never do.
+/// The command line of `widget-worker`: `--fd N [--reply-fd N] [--memory-limit BYTES]`. The
+/// host runs it; people never do.
 package struct WorkerArguments: Sendable, Equatable {
   /// The socket to the host (above 2: the standard streams stay what they are).
   package var descriptor: Int32
+  /// The reply socket, where the replies to `prompt` calls go (above 2); nil for none.
+  package var replyDescriptor: Int32?
   /// `RLIMIT_AS` in bytes; nil for none.
   package var memoryLimit: Int?
 
@@ -14,8 +16,9 @@ package struct WorkerArguments: Sendable, Equatable {
     package var message: String
   }
 
-  package init(descriptor: Int32, memoryLimit: Int? = nil) {
+  package init(descriptor: Int32, replyDescriptor: Int32? = nil, memoryLimit: Int? = nil) {
     self.descriptor = descriptor
+    self.replyDescriptor = replyDescriptor
     self.memoryLimit = memoryLimit
   }
 
@@ -25,7 +28,9 @@ package struct WorkerArguments: Sendable, Equatable {
     func failure(_ message: String) -> Result<WorkerArguments, Problem> {
       .failure(
         Problem(
-          message: message + "; it is run by widget-host (usage: --fd N [--memory-limit BYTES])"))
+          message: message
+            + "; it is run by widget-host (usage: --fd N [--reply-fd N] [--memory-limit BYTES])"
+        ))
     }
     var values: [String: String] = [:]
     var index = 0
@@ -37,7 +42,7 @@ package struct WorkerArguments: Sendable, Equatable {
           String(argument[..<equals]), String(argument[argument.index(after: equals)...])
         )
       }
-      guard name == "--fd" || name == "--memory-limit" else {
+      guard ["--fd", "--reply-fd", "--memory-limit"].contains(name) else {
         return failure("unknown argument '\(argument)'")
       }
       if value == nil {
@@ -54,6 +59,12 @@ package struct WorkerArguments: Sendable, Equatable {
       return failure("--fd must be a descriptor above 2, got '\(text)'")
     }
     var parsed = WorkerArguments(descriptor: descriptor)
+    if let text = values["--reply-fd"] {
+      guard let reply = Int32(text), reply > 2, reply != descriptor else {
+        return failure("--reply-fd must be a descriptor above 2 other than --fd, got '\(text)'")
+      }
+      parsed.replyDescriptor = reply
+    }
     if let text = values["--memory-limit"] {
       guard let limit = Int(text), limit > 0 else {
         return failure("--memory-limit must be a positive number of bytes, got '\(text)'")

@@ -6,7 +6,8 @@ import WidgetSchema
 /// One message between the host and a worker process (docs/isolation.md, "Frames"). On the
 /// socket a frame is a 4-byte big-endian length followed by that many bytes of JSON, except the
 /// two frames of every update, a `call` and a successful `reply`, which are binary
-/// (``FrameChannel/binaryCallMarker``, ``FrameChannel/binaryReplyMarker``).
+/// (``FrameChannel/binaryCallMarker``, ``FrameChannel/binaryReplyMarker`` and their prompt
+/// forms, ``FrameChannel/binaryPromptCallMarker``, ``FrameChannel/binaryPromptReplyMarker``).
 package struct WorkerFrame: Codable, Sendable {
   /// The frame types.
   package enum Kind: String, Codable, Sendable {
@@ -60,10 +61,17 @@ package struct WorkerFrame: Codable, Sendable {
   /// it itself instead of asking the host with a `now` frame (the same clock, without a round
   /// trip through the host on every call that reads it).
   package var realClock: Bool?
+  /// In a `call` frame: send the reply on the reply socket (`--reply-fd`), where the calling
+  /// thread reads it itself, rather than on the main socket.
+  package var prompt: Bool?
+  /// In a `reply` frame on the reply socket: how many frames the worker had sent on the main
+  /// socket before it, so that the host handles those (a log line, a reload the call asked
+  /// for) before the reply, as it would if both came on one socket.
+  package var preceding: UInt64?
 
   private enum CodingKeys: String, CodingKey {
     case type, id, path, locale, description, loadError, method, kind, context, payload, failure
-    case bundle, level, message, time, configurations, stage, realClock
+    case bundle, level, message, time, configurations, stage, realClock, prompt, preceding
   }
 
   package init(_ type: Kind, id: UInt64? = nil) {
@@ -100,11 +108,21 @@ package final class FrameChannel: Sendable {
   package static let maximumFrameBytes = (ReplyLimits.maximumBytes + 2) / 3 * 4 + (1 << 20)
 
   package let descriptor: Int32
-  private let writeLock = Mutex(())
+  /// Whether ``receive()`` waits for data with `poll` before it reads (see
+  /// ``init(descriptor:pollsBeforeReading:)``).
+  private let pollsBeforeReading: Bool
+  /// Frames written so far (under the lock, so a frame counted has been written whole).
+  private let writeLock = Mutex<UInt64>(0)
   private let reader = Mutex(FrameReader())
 
-  package init(descriptor: Int32) {
+  /// A channel on `descriptor`. With `pollsBeforeReading`, ``receive()`` waits in `poll` for
+  /// data to read rather than in `read`: a thread asleep in `read` on a Unix socket is woken
+  /// each time the peer takes bytes this end wrote (the kernel's "room to write" wake-up reaches
+  /// readers too), while `poll` for input sleeps through those. The host's reader thread waits
+  /// so on the main socket, where the calls it does not read the replies of are sent.
+  package init(descriptor: Int32, pollsBeforeReading: Bool = false) {
     self.descriptor = descriptor
+    self.pollsBeforeReading = pollsBeforeReading
   }
 
   /// The first byte of a binary `reply` frame: the marker, the call's `id` (8 bytes,
@@ -122,19 +140,33 @@ package final class FrameChannel: Sendable {
   /// the host, decoded by `JSONDecoder` in the worker and encoded again for the bundle.
   static let binaryCallMarker: UInt8 = 0x02
 
+  /// The first byte of a binary `call` frame whose reply goes to the reply socket (`prompt`);
+  /// the rest as in ``binaryCallMarker``.
+  static let binaryPromptCallMarker: UInt8 = 0x03
+
+  /// The first byte of a binary `reply` frame on the reply socket: the marker, the call's `id`
+  /// (8 bytes, big-endian), `preceding` (8 bytes, big-endian), then the bundle's reply bytes.
+  static let binaryPromptReplyMarker: UInt8 = 0x04
+
   /// Encodes a frame: length prefix and body (binary for a call with `contextJSON` and for a
   /// successful reply, JSON otherwise).
   static func encode(_ frame: WorkerFrame) throws(FrameError) -> [UInt8] {
     var data: [UInt8]
     if frame.type == .reply, let id = frame.id, let payload = frame.payload, frame.failure == nil {
-      data = header(capacity: payload.count + 9, marker: binaryReplyMarker, id: id)
+      if let preceding = frame.preceding {
+        data = header(capacity: payload.count + 17, marker: binaryPromptReplyMarker, id: id)
+        appendBigEndian(preceding, to: &data)
+      } else {
+        data = header(capacity: payload.count + 9, marker: binaryReplyMarker, id: id)
+      }
       data.append(contentsOf: payload)
     } else if frame.type == .call, let id = frame.id, let method = frame.method,
       let context = frame.contextJSON
     {
       let kindBytes = Array((frame.kind ?? "").utf8)
       data = header(
-        capacity: 17 + kindBytes.count + context.count, marker: binaryCallMarker, id: id)
+        capacity: 17 + kindBytes.count + context.count,
+        marker: frame.prompt == true ? binaryPromptCallMarker : binaryCallMarker, id: id)
       appendBigEndian(UInt32(bitPattern: method), to: &data)
       appendBigEndian(UInt32(kindBytes.count), to: &data)
       data.append(contentsOf: kindBytes)
@@ -180,13 +212,22 @@ package final class FrameChannel: Sendable {
       var frame = WorkerFrame(.reply, id: bigEndian(body.dropFirst().prefix(8)) as UInt64)
       frame.payload = Data(body.dropFirst(9))
       return frame
-    case binaryCallMarker:
+    case binaryPromptReplyMarker:
+      guard body.count >= 17 else {
+        throw .malformed("a binary prompt reply of \(body.count) bytes")
+      }
+      var frame = WorkerFrame(.reply, id: bigEndian(body.dropFirst().prefix(8)) as UInt64)
+      frame.preceding = bigEndian(body.dropFirst(9).prefix(8)) as UInt64
+      frame.payload = Data(body.dropFirst(17))
+      return frame
+    case binaryCallMarker, binaryPromptCallMarker:
       guard body.count >= 17 else { throw .malformed("a binary call of \(body.count) bytes") }
       let kindLength = Int(bigEndian(body.dropFirst(13).prefix(4)) as UInt32)
       guard body.count - 17 >= kindLength else {
         throw .malformed("a binary call of \(body.count) bytes with a kind of \(kindLength)")
       }
       var frame = WorkerFrame(.call, id: bigEndian(body.dropFirst().prefix(8)) as UInt64)
+      if body.first == binaryPromptCallMarker { frame.prompt = true }
       frame.method = Int32(bitPattern: bigEndian(body.dropFirst(9).prefix(4)) as UInt32)
       frame.kind = String(decoding: body.dropFirst(17).prefix(kindLength), as: UTF8.self)
       frame.contextJSON = Array(body.dropFirst(17 + kindLength))
@@ -209,8 +250,8 @@ package final class FrameChannel: Sendable {
   /// Writes `frame` whole. Never raises SIGPIPE: a closed peer is an error.
   package func send(_ frame: WorkerFrame) throws(FrameError) {
     let data = try Self.encode(frame)
-    let failure: Int32? = writeLock.withLock { _ in
-      data.withUnsafeBytes { buffer -> Int32? in
+    let failure: Int32? = writeLock.withLock { sent in
+      let failure = data.withUnsafeBytes { buffer -> Int32? in
         var offset = 0
         while offset < buffer.count {
           let written = Glibc.send(
@@ -223,14 +264,22 @@ package final class FrameChannel: Sendable {
         }
         return nil
       }
+      if failure == nil { sent += 1 }
+      return failure
     }
     if let failure { throw .io(failure) }
   }
 
+  /// How many frames ``send(_:)`` has written whole on this channel.
+  package var framesSent: UInt64 { writeLock.withLock { $0 } }
+
   /// Reads the next frame, blocking; nil at the end of the stream. One thread reads.
   package func receive() throws(FrameError) -> WorkerFrame? {
     let descriptor = self.descriptor
-    return try reader.withLock { reader throws(FrameError) in try reader.next(from: descriptor) }
+    let polls = pollsBeforeReading
+    return try reader.withLock { reader throws(FrameError) in
+      try reader.next(from: descriptor, pollingFirst: polls)
+    }
   }
 
   /// Stops both directions; a blocked `receive` on either side sees the end of the stream.
@@ -243,16 +292,22 @@ package final class FrameChannel: Sendable {
 /// left), so a frame usually costs one system call, and frames that arrive together one
 /// between them.
 struct FrameReader {
-  /// The bytes read and not yet consumed are `buffer[start..<end]`.
-  private var buffer = [UInt8](repeating: 0, count: FrameReader.initialCapacity)
+  /// The bytes read and not yet consumed are `buffer[start..<end]`. Allocated at the first
+  /// read: a channel that only sends (the worker's end of the reply socket) never needs it.
+  private var buffer: [UInt8] = []
   private var start = 0
   private var end = 0
+  private var pollingFirst = false
 
   /// The buffer's size until a larger frame needs more.
   static let initialCapacity = 64 << 10
 
   /// The next frame; nil at the end of the stream (between frames).
-  mutating func next(from descriptor: Int32) throws(FrameError) -> WorkerFrame? {
+  /// With `pollingFirst`, each `read` that would wait is preceded by a `poll` for input.
+  mutating func next(
+    from descriptor: Int32, pollingFirst: Bool = false
+  ) throws(FrameError) -> WorkerFrame? {
+    self.pollingFirst = pollingFirst
     guard try fill(4, from: descriptor) else { return nil }
     let length = buffer[start..<(start + 4)].reduce(0) { $0 << 8 | Int($1) }
     guard length <= FrameChannel.maximumFrameBytes else { throw .tooLarge(length) }
@@ -278,13 +333,19 @@ struct FrameReader {
     if buffer.count - start < count {
       // Move what is buffered to the front, in a larger buffer if the frame needs one.
       let kept = Array(buffer[start..<end])
-      if buffer.count < count { buffer = [UInt8](repeating: 0, count: count) }
+      if buffer.count < count {
+        buffer = [UInt8](repeating: 0, count: max(count, Self.initialCapacity))
+      }
       buffer.replaceSubrange(0..<kept.count, with: kept)
       (start, end) = (0, kept.count)
     }
     let (start, capacity) = (self.start, buffer.count)
     while end - start < count {
       let offset = end
+      if pollingFirst {
+        var input = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        while poll(&input, 1, -1) < 0 && errno == EINTR {}
+      }
       let result = buffer.withUnsafeMutableBytes { bytes in
         read(descriptor, bytes.baseAddress! + offset, capacity - offset)
       }

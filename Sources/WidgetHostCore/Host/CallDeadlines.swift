@@ -45,13 +45,18 @@ final class CallDeadlines: @unchecked Sendable {
 
   /// Runs `operation` (a provider call) against a deadline `seconds` away: its result, or nil
   /// if the deadline passed first. Then the operation is cancelled and awaited before this
-  /// returns, as a task group's child would be; cancelling the caller cancels it too.
+  /// returns, as a task group's child would be; cancelling the caller cancels it too. The
+  /// operation's task starts on the calling thread (`Task.immediate`) and stays there until it
+  /// first suspends.
   func race<Value: Sendable>(
     seconds: Double, _ operation: @escaping @Sendable () async -> Value
   ) async -> Value? {
     let outcome = Outcome<Value>()
-    let call = Task { outcome.finish(.some(await operation())) }
     let entry = add(after: seconds) { outcome.finish(nil) }
+    // Started on this thread: an operation that returns without suspending (an in-process
+    // call made on the calling thread, a worker's prompt call) is decided before it is
+    // awaited, with no hand-off to another thread of the pool and back.
+    let call = Task.immediate { outcome.finish(.some(await operation())) }
     let result = await withTaskCancellationHandler {
       await outcome.value()
     } onCancel: {

@@ -85,6 +85,8 @@ final class WorkerBundle: BundleConnection, Sendable {
   private let loader: WorkerLoader
   private let sandbox: AppGroupSandbox
   private let state: Mutex<State>
+  /// Whether calls are made by the calling thread itself on the worker's reply socket.
+  private let routing = PromptRouting()
 
   /// The task awaiting a call's reply. The pending table resumes each once: whoever removes
   /// it (the reply, the worker's exit, cancellation, close) resumes it.
@@ -152,6 +154,12 @@ final class WorkerBundle: BundleConnection, Sendable {
     }
   }
 
+  /// The worker process serving the bundle now, if any (for tests).
+  var currentWorker: WorkerProcess? { state.withLock { $0.worker } }
+
+  /// Whether calls are made on the reply socket now (for tests).
+  var callsOnReplySocket: Bool { routing.callsInline }
+
   private func adopt(_ worker: WorkerProcess) {
     let closed = state.withLock { state in
       state.worker = worker
@@ -182,6 +190,29 @@ final class WorkerBundle: BundleConnection, Sendable {
     } catch {
       throw .invalid("cannot encode the context: \(error)")
     }
+    var frame = WorkerFrame(.call)
+    frame.method = method.rawValue
+    frame.kind = kind
+    frame.contextJSON = contextJSON
+    // Once the bundle's calls have shown that they return promptly (``PromptRouting``), the
+    // calling thread sends the call and reads the reply itself, on the reply socket; until
+    // then, and again after a slow one, the reader thread delivers replies.
+    let start = ContinuousClock.now
+    let result: Result<Data, ProviderError>
+    if routing.callsInline, let prompt = await promptCall(frame) {
+      result = prompt
+    } else {
+      result = await queuedCall(frame)
+    }
+    switch result {
+    case .failure(.closed), .failure(.unavailable), .failure(.crashed): break
+    default: routing.record(seconds: (ContinuousClock.now - start) / .seconds(1))
+    }
+    return try result.get()
+  }
+
+  /// Makes a call whose reply the worker's reader thread delivers from the main socket.
+  private func queuedCall(_ call: WorkerFrame) async -> Result<Data, ProviderError> {
     // The call's id once it is in the pending table (ids start at 1).
     let callID = Atomic<UInt64>(0)
     let result = await withTaskCancellationHandler {
@@ -205,10 +236,8 @@ final class WorkerBundle: BundleConnection, Sendable {
           finish(id, .failure(.abandoned))
           return
         }
-        var frame = WorkerFrame(.call, id: id)
-        frame.method = method.rawValue
-        frame.kind = kind
-        frame.contextJSON = contextJSON
+        var frame = call
+        frame.id = id
         do {
           try worker.channel.send(frame)
         } catch {
@@ -220,7 +249,71 @@ final class WorkerBundle: BundleConnection, Sendable {
       let id = callID.load(ordering: .acquiring)
       if id != 0 { finish(id, .failure(.abandoned)) }
     }
-    return try result.get()
+    return result
+  }
+
+  /// Makes a prompt call: sends it and reads its reply on the worker's reply socket, on this
+  /// thread (``PromptReplies``). Nil when it cannot (no worker, or another call has the reply
+  /// socket): the call goes by the main socket then.
+  private func promptCall(_ call: WorkerFrame) async -> Result<Data, ProviderError>? {
+    let started = state.withLock { state -> (UInt64, WorkerProcess)? in
+      guard !state.closed, let worker = state.worker, worker.prompt.acquire() else { return nil }
+      defer { state.nextCall += 1 }
+      return (state.nextCall, worker)
+    }
+    guard let (id, worker) = started else { return nil }
+    defer { worker.prompt.release() }
+    if Task.isCancelled { return .failure(.abandoned) }
+    var frame = call
+    frame.id = id
+    frame.prompt = true
+    do {
+      try worker.channel.send(frame)
+    } catch {
+      return await ended(worker, sending: error)
+    }
+    let prompt = PromptReplies.Call(id: id)
+    let outcome = await withTaskCancellationHandler {
+      switch worker.prompt.receiveReply(prompt) {
+      case .late: await worker.prompt.awaitLateReply(prompt)
+      case let outcome: outcome
+      }
+    } onCancel: {
+      worker.prompt.interrupt(prompt)
+    }
+    switch outcome {
+    case .reply(let reply):
+      // What the worker sent on the main socket before the reply (a log line, a reload) is
+      // handled first, as when the reply came on that socket too.
+      if let preceding = reply.preceding { await worker.handled(atLeast: preceding) }
+      return result(of: reply)
+    case .late, .cancelled:
+      return .failure(.abandoned)
+    case .ended(let error):
+      if let error {
+        services.log(
+          bundle: manifest.id, level: .error,
+          message: "worker protocol error: \(error); stopping it")
+        kill(worker.pid, SIGKILL)
+      }
+      return await ended(worker, sending: nil)
+    }
+  }
+
+  /// The result of a prompt call whose worker's socket ended (or could not take the call,
+  /// `sending`): `closed` if the bundle was closed; otherwise, once the worker's exit is
+  /// reported (the crash before what the failure causes), `crashed`, as for the calls the
+  /// reader thread had pending.
+  private func ended(
+    _ worker: WorkerProcess, sending: FrameError?
+  ) async -> Result<Data, ProviderError> {
+    if state.withLock({ $0.closed }) { return .failure(.closed) }
+    if let sending {
+      return .failure(.unavailable("cannot send the call to the worker: \(sending)"))
+    }
+    let exit = await worker.reportedExit()
+    if state.withLock({ $0.closed }) { return .failure(.closed) }
+    return .failure(.crashed(exit.description))
   }
 
   private func finish(_ id: UInt64, _ result: Result<Data, ProviderError>) {
@@ -229,6 +322,11 @@ final class WorkerBundle: BundleConnection, Sendable {
 
   private func deliver(_ frame: WorkerFrame) {
     guard let id = frame.id else { return }
+    finish(id, result(of: frame))
+  }
+
+  /// A reply's result, once the sandbox has been checked.
+  private func result(of frame: WorkerFrame) -> Result<Data, ProviderError> {
     // Checked before the reply is handed on, so the warning precedes what the reply causes.
     for group in sandbox.undeclaredGroups() {
       services.log(
@@ -236,11 +334,8 @@ final class WorkerBundle: BundleConnection, Sendable {
         message: "the bundle wrote App Group '\(group)', which its manifest does not declare "
           + "(appGroups): that data stays private to the bundle, and apps do not see it")
     }
-    if let failure = frame.failure {
-      finish(id, .failure(failure))
-    } else {
-      finish(id, .success(frame.payload ?? Data()))
-    }
+    if let failure = frame.failure { return .failure(failure) }
+    return .success(frame.payload ?? Data())
   }
 
   /// A worker ended: fail its calls, then restart it or quarantine the bundle.

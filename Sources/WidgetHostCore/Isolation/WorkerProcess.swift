@@ -35,10 +35,13 @@ enum WorkerExit: Sendable, Equatable, CustomStringConvertible {
 
 /// One running worker process of the host side: spawns `widget-worker`, answers the
 /// worker's log, reload and clock frames itself, hands replies to ``onReply`` and reports the
-/// exit (after reaping the process) to ``onExit``.
+/// exit (after reaping the process) to ``onExit``. The replies to `prompt` calls come on a
+/// second socket, ``prompt``, where the calling thread reads them itself.
 final class WorkerProcess: Sendable {
   let pid: pid_t
   let channel: FrameChannel
+  /// The reply socket (the worker's `--reply-fd`).
+  let prompt: PromptReplies
   private let bundleID: String
   private let services: any BundleServices
   private let state = Mutex(State())
@@ -50,29 +53,40 @@ final class WorkerProcess: Sendable {
     var onExit: (@Sendable (WorkerExit) -> Void)?
     var exit: WorkerExit?
     var loadTimedOut = false
+    /// Frames of the main socket handled so far (all of them once the reader has ended).
+    var handled: UInt64 = 0
+    var handledWaiters: [(count: UInt64, waiter: UnsafeContinuation<Void, Never>)] = []
+    /// The exit has been reported to ``onExit``.
+    var exitReported = false
+    var exitWaiters: [UnsafeContinuation<WorkerExit, Never>] = []
   }
 
-  /// Spawns `executable --fd 3 [--memory-limit BYTES]` with one end of a socketpair as
-  /// its descriptor 3, and `configHome` (the bundle's App Group sandbox) as its
-  /// `XDG_CONFIG_HOME`.
+  /// Spawns `executable --fd 3 --reply-fd 4 [--memory-limit BYTES]` with one end of a
+  /// socketpair as its descriptor 3, one end of another (the reply socket) as its descriptor 4,
+  /// and `configHome` (the bundle's App Group sandbox) as its `XDG_CONFIG_HOME`.
   init(
     executable: String, memoryLimit: Int?, bundleID: String, services: any BundleServices,
     path: String, configHome: String? = nil
   ) throws(BundleError) {
     var pair: [Int32] = [-1, -1]
-    guard
-      socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair)
-        == 0
-    else {
+    var replyPair: [Int32] = [-1, -1]
+    let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+    guard socketpair(AF_UNIX, type, 0, &pair) == 0 else {
       throw .workerFailed(path: path, reason: "socketpair: \(String(cString: strerror(errno)))")
     }
-    var arguments = [executable, "--fd", "3"]
+    guard socketpair(AF_UNIX, type, 0, &replyPair) == 0 else {
+      let reason = "socketpair: \(String(cString: strerror(errno)))"
+      for descriptor in pair { close(descriptor) }
+      throw .workerFailed(path: path, reason: reason)
+    }
+    var arguments = [executable, "--fd", "3", "--reply-fd", "4"]
     if let memoryLimit { arguments += ["--memory-limit", String(memoryLimit)] }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     // dup2 onto 3 clears close-on-exec; the worker closes every other inherited descriptor.
     posix_spawn_file_actions_adddup2(&actions, pair[1], 3)
+    posix_spawn_file_actions_adddup2(&actions, replyPair[1], 4)
     var child: pid_t = 0
     let argv = arguments.map { strdup($0) } + [nil]
     // glibc reserves 64 MiB of address space per malloc arena; few arenas keep the memory
@@ -87,8 +101,10 @@ final class WorkerProcess: Sendable {
     defer { for pointer in argv + envp { free(pointer) } }
     let result = posix_spawn(&child, executable, &actions, nil, argv, envp)
     close(pair[1])
+    close(replyPair[1])
     guard result == 0 else {
       close(pair[0])
+      close(replyPair[0])
       if result == ENOENT {
         throw .workerFailed(
           path: path,
@@ -99,7 +115,8 @@ final class WorkerProcess: Sendable {
         path: path, reason: "cannot start \(executable): \(String(cString: strerror(result)))")
     }
     self.pid = child
-    self.channel = FrameChannel(descriptor: pair[0])
+    self.channel = FrameChannel(descriptor: pair[0], pollsBeforeReading: true)
+    self.prompt = PromptReplies(descriptor: replyPair[0])
     self.bundleID = bundleID
     self.services = services
     let thread = Thread { [self] in readLoop() }
@@ -182,6 +199,7 @@ final class WorkerProcess: Sendable {
   /// kills it.
   func stop() {
     channel.shutDown()
+    prompt.shutDown()
     let pid = self.pid
     DispatchQueue.global().asyncAfter(deadline: .now() + 3) { [self] in
       if state.withLock({ $0.exit }) == nil { kill(pid, SIGKILL) }
@@ -201,18 +219,69 @@ final class WorkerProcess: Sendable {
       }
       guard let frame else { break }
       handle(frame)
+      let ready = state.withLock { state in
+        state.handled += 1
+        let handled = state.handled
+        guard state.handledWaiters.contains(where: { $0.count <= handled }) else {
+          return [UnsafeContinuation<Void, Never>]()
+        }
+        let ready = state.handledWaiters.filter { $0.count <= handled }.map(\.waiter)
+        state.handledWaiters.removeAll { $0.count <= handled }
+        return ready
+      }
+      for waiter in ready { waiter.resume() }
     }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     let exit = WorkerExit(waitStatus: status)
-    let (handshake, onExit) = state.withLock { state in
+    let (handshake, onExit, handledWaiters) = state.withLock { state in
       state.exit = exit
-      defer { state.handshake = nil }
+      state.handled = .max
+      defer {
+        state.handshake = nil
+        state.handledWaiters = []
+      }
       if state.handshake == nil && state.handshakeFrame == nil { state.handshakeFrame = .some(nil) }
-      return (state.handshake, state.onExit)
+      return (state.handshake, state.onExit, state.handledWaiters)
     }
     handshake?.resume(returning: nil)
+    for entry in handledWaiters { entry.waiter.resume() }
     onExit?(exit)
+    let exitWaiters = state.withLock { state in
+      state.exitReported = true
+      defer { state.exitWaiters = [] }
+      return state.exitWaiters
+    }
+    for waiter in exitWaiters { waiter.resume(returning: exit) }
+  }
+
+  /// Frames of the main socket the reader has handled (for tests).
+  var framesHandled: UInt64 { state.withLock { $0.handled } }
+
+  /// Returns once the reader has handled `count` frames of the main socket, or has ended.
+  func handled(atLeast count: UInt64) async {
+    guard state.withLock({ $0.handled < count }) else { return }
+    await withUnsafeContinuation { (waiter: UnsafeContinuation<Void, Never>) in
+      let waiting = state.withLock { state in
+        guard state.handled < count else { return false }
+        state.handledWaiters.append((count, waiter))
+        return true
+      }
+      if !waiting { waiter.resume() }
+    }
+  }
+
+  /// How the worker ended, once its exit has been reported to ``onExit`` (whatever that
+  /// reported, a crash or a restart, comes first).
+  func reportedExit() async -> WorkerExit {
+    await withUnsafeContinuation { waiter in
+      let exit = state.withLock { state -> WorkerExit? in
+        if state.exitReported, let exit = state.exit { return exit }
+        state.exitWaiters.append(waiter)
+        return nil
+      }
+      if let exit { waiter.resume(returning: exit) }
+    }
   }
 
   private func handle(_ frame: WorkerFrame) {
