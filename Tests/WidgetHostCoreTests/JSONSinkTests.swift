@@ -124,6 +124,55 @@ private final class RecordingOutput: OutputTarget {
     #expect(output.bytes == [UInt8](repeating: 0x41, count: 150))
   }
 
+  /// A buffer let go of with a flush still queued (here 10 s away) writes its lines at once
+  /// instead of losing them.
+  @Test func aBufferLetGoWritesWhatIsPending() {
+    let output = RecordingOutput()
+    do {
+      let buffer = OutputBuffer(output: output, interval: 10_000_000_000)
+      buffer.append { $0.append(contentsOf: Array("first\n".utf8)) }
+      // The first flush goes out at once; the next waits for the interval.
+      #expect(output.started.wait(timeout: .now() + 10) == .success)
+      buffer.append { $0.append(contentsOf: Array("second\n".utf8)) }
+    }
+    // The buffer goes when the last reference does, which may be the flushing thread's while
+    // it writes "first": wait for it, far less than the interval.
+    let deadline = Date().addingTimeInterval(5)
+    while output.bytes.count < 13, Date() < deadline { usleep(10_000) }
+    #expect(String(decoding: output.bytes, as: UTF8.self) == "first\nsecond\n")
+  }
+
+  /// Each buffer's flushing thread ends when the buffer goes: a host that makes sinks does not
+  /// collect threads.
+  @Test func flushingThreadsEndWithTheirBuffers() async throws {
+    func flushers() -> Int {
+      let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+      return tasks.count { task in
+        let handle = FileHandle(forReadingAtPath: "/proc/self/task/\(task)/comm")
+        let name = handle.flatMap { try? $0.readToEnd() }.map {
+          String(decoding: $0, as: UTF8.self)
+        }
+        return name == "wh-output-flush\n"
+      }
+    }
+    let before = flushers()
+    do {
+      let buffers = (0..<40).map { _ in OutputBuffer(output: RecordingOutput()) }
+      for buffer in buffers { buffer.append { $0.append(0x0A) } }
+      // Other tests may start or end a sink meanwhile: 40 more threads, give or take a few.
+      let started = Date().addingTimeInterval(10)
+      while flushers() < before + 30, Date() < started {
+        try await Task.sleep(for: .milliseconds(20))
+      }
+      #expect(flushers() >= before + 30)
+    }
+    let deadline = Date().addingTimeInterval(10)
+    while flushers() > before + 10, Date() < deadline {
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    #expect(flushers() <= before + 10)
+  }
+
   /// Lines appended from many threads at once arrive whole.
   @Test func linesFromManyThreadsArriveWhole() {
     let output = RecordingOutput()

@@ -6,13 +6,17 @@ import Synchronization
 /// instead of one system call per event, without holding any line back for long.
 ///
 /// The flush policy:
-/// - Appending to an empty buffer queues an asynchronous flush (on a queue of the buffer's
+/// - Appending to an empty buffer queues an asynchronous flush (on a thread of the buffer's
 ///   own), which writes everything pending when it runs: at once when the last flush was at
 ///   least `interval` ago, otherwise `interval` after it. A lone event therefore reaches the
 ///   output at once, with no later event needed to push it out; in a burst, flushes come at
 ///   most once per `interval` and each event waits at most that long. (Flushing at once in a
-///   burst too would wake the queue's thread every few events, which cost the producer a
-///   quarter of its time in the sink benchmark.)
+///   burst too would wake the flushing thread every few events, which cost the producer a
+///   quarter of its time in the sink benchmark.) The flushing thread sleeps on a semaphore
+///   while nothing is queued (no wake-up while the stream is idle) and waits out the interval
+///   with `nanosleep`: one wake-up of one thread per flush, where a Dispatch timer
+///   (`asyncAfter`) went through libdispatch's manager thread, a `timerfd` and a pool thread
+///   (docs/performance.md, update).
 /// - When `limit` bytes or more are pending, the appending thread writes them itself before it
 ///   returns: a fast producer writing to a slow reader waits for it, as with unbuffered writes,
 ///   instead of growing the buffer.
@@ -44,7 +48,8 @@ final class OutputBuffer: Sendable {
   private let state = Mutex(State())
   /// Held while a batch is taken and written, so that batches are written in order.
   private let writing = Mutex(())
-  private let queue = DispatchQueue(label: "widget-host.output-buffer")
+  /// The flushing thread, started with the first queued flush.
+  private let flusher = Mutex<Flusher?>(nil)
 
   /// A buffer in front of `output`: `limit` bytes pending make the appending thread write;
   /// asynchronous flushes come at most once per `interval` nanoseconds.
@@ -55,6 +60,13 @@ final class OutputBuffer: Sendable {
     self.output = output
     self.limit = limit
     self.interval = interval
+  }
+
+  /// A buffer let go of without ``flush()`` still writes what was appended to it: its queued
+  /// flush holds it only weakly.
+  deinit {
+    write(queued: false)
+    flusher.withLock { $0?.stop() }
   }
 
   /// Appends what `body` writes to the buffer, then writes or queues a flush (see the type's
@@ -80,12 +92,12 @@ final class OutputBuffer: Sendable {
     case .nothing: break
     case .writeNow: write(queued: false)
     case .flush(let time):
-      if time <= DispatchTime.now().uptimeNanoseconds {
-        queue.async { self.write(queued: true) }
-      } else {
-        queue.asyncAfter(deadline: DispatchTime(uptimeNanoseconds: time)) {
-          self.write(queued: true)
+      flusher.withLock { flusher in
+        if flusher == nil {
+          // The thread holds the buffer weakly: a buffer nobody uses any more stops it.
+          flusher = Flusher { [weak self] in self?.write(queued: true) }
         }
+        flusher?.queue(at: time)
       }
     }
   }
@@ -111,6 +123,50 @@ final class OutputBuffer: Sendable {
       if !batch.isEmpty { output.write(utf8: batch) }
       batch.removeAll(keepingCapacity: true)
       state.withLock { $0.spare = batch }
+    }
+  }
+}
+
+/// The thread that makes an ``OutputBuffer``'s queued flushes: it waits on a semaphore until a
+/// flush is queued, sleeps until the flush's time, then flushes; it ends when stopped.
+private final class Flusher: Sendable {
+  /// When the queued flushes are due (`DispatchTime` nanoseconds), oldest first.
+  private let due = Mutex<[UInt64]>([])
+  private let wake = DispatchSemaphore(value: 0)
+
+  init(flush: @escaping @Sendable () -> Void) {
+    Thread { [self] in
+      // At most 15 bytes (the kernel's limit); `ps -L` and /proc show it.
+      Thread.current.name = "wh-output-flush"
+      run(flush)
+    }.start()
+  }
+
+  /// Queues a flush due at `time`; the thread wakes for it.
+  func queue(at time: UInt64) {
+    due.withLock { $0.append(time) }
+    wake.signal()
+  }
+
+  /// Ends the thread once it has made the flushes already queued: the one wake-up with no
+  /// flush queued.
+  func stop() {
+    wake.signal()
+  }
+
+  private func run(_ flush: () -> Void) {
+    while true {
+      wake.wait()
+      let next = due.withLock { due in due.isEmpty ? nil : due.removeFirst() }
+      guard let time = next else { return }  // stopped, nothing left to flush
+      let now = DispatchTime.now().uptimeNanoseconds
+      if time > now {
+        var pause = timespec(
+          tv_sec: Int((time - now) / 1_000_000_000), tv_nsec: Int((time - now) % 1_000_000_000))
+        var left = timespec()
+        while nanosleep(&pause, &left) != 0 && errno == EINTR { pause = left }
+      }
+      flush()
     }
   }
 }
