@@ -194,16 +194,7 @@ private struct JSONTapeParser {
         skipWhitespace()
         try expect(":")
         try value(depth: depth + 1)
-        skipWhitespace()
-        guard index < bytes.count else { throw JSONTapeRefusal() }
-        if bytes[index] == UInt8(ascii: ",") {
-          index += 1
-        } else if bytes[index] == UInt8(ascii: "}") {
-          index += 1
-          return
-        } else {
-          throw JSONTapeRefusal()
-        }
+        if try closes(UInt8(ascii: "}")) { return }
       }
     case UInt8(ascii: "["):
       index += 1
@@ -217,16 +208,7 @@ private struct JSONTapeParser {
       }
       while true {
         try value(depth: depth + 1)
-        skipWhitespace()
-        guard index < bytes.count else { throw JSONTapeRefusal() }
-        if bytes[index] == UInt8(ascii: ",") {
-          index += 1
-        } else if bytes[index] == UInt8(ascii: "]") {
-          index += 1
-          return
-        } else {
-          throw JSONTapeRefusal()
-        }
+        if try closes(UInt8(ascii: "]")) { return }
       }
     case UInt8(ascii: "\""):
       try string()
@@ -242,6 +224,18 @@ private struct JSONTapeParser {
     default:
       try number()
     }
+  }
+
+  /// After a member or element: consumes the `,` before the next one (false) or the
+  /// container's `closing` bracket (true); anything else is refused.
+  @inline(__always)
+  private mutating func closes(_ closing: UInt8) throws(JSONTapeRefusal) -> Bool {
+    skipWhitespace()
+    guard index < bytes.count else { throw JSONTapeRefusal() }
+    let byte = bytes[index]
+    guard byte == UInt8(ascii: ",") || byte == closing else { throw JSONTapeRefusal() }
+    index += 1
+    return byte == closing
   }
 
   /// Appends a leaf node, which the next value follows.
