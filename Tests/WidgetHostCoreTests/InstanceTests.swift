@@ -311,7 +311,8 @@ import WidgetSchema
     }
   }
 
-  @Test func aMovedInstanceGetsNoRedrawsOfItsOldEntry() async throws {
+  /// A router on a virtual clock at its start, streaming to a ``Redraws``.
+  static func router() -> (start: Date, VirtualClock, Redraws, EventRouter) {
     let start = Date(timeIntervalSince1970: 1_800_000_000)
     let clock = VirtualClock(start: start)
     let redraws = Redraws()
@@ -322,6 +323,11 @@ import WidgetSchema
       renderer: Renderer(
         dates: DateText(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
       ), clock: clock)
+    return (start, clock, redraws, router)
+  }
+
+  @Test func aMovedInstanceGetsNoRedrawsOfItsOldEntry() async throws {
+    let (start, clock, redraws, router) = Self.router()
     let old = TimelineKey(bundle: "b", kind: "K", family: .accessoryInline, configuration: "{}")
     let new = TimelineKey(
       bundle: "b", kind: "K", family: .accessoryInline, configuration: #"{"n":2}"#)
@@ -345,16 +351,7 @@ import WidgetSchema
   }
 
   @Test func anEntryWithoutLiveDatesStopsTheRedrawsOfTheEntryItReplaces() async throws {
-    let start = Date(timeIntervalSince1970: 1_800_000_000)
-    let clock = VirtualClock(start: start)
-    let redraws = Redraws()
-    let stream = EventStream(clock: clock, sinks: [redraws])
-    stream.begin(host: "test")
-    let router = EventRouter(
-      stream: stream,
-      renderer: Renderer(
-        dates: DateText(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
-      ), clock: clock)
+    let (start, clock, redraws, router) = Self.router()
     let first = TimelineKey(bundle: "b", kind: "A", family: .accessoryInline)
     let second = TimelineKey(bundle: "b", kind: "B", family: .accessoryInline)
     let timer = Entry(
