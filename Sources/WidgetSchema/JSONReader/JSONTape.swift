@@ -168,47 +168,25 @@ private struct JSONTapeParser {
     skipWhitespace()
     guard index < bytes.count else { throw JSONTapeRefusal() }
     switch bytes[index] {
-    case UInt8(ascii: "{"):
+    case UInt8(ascii: "{"), UInt8(ascii: "["):
+      let isObject = bytes[index] == UInt8(ascii: "{")
+      let closing = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
       index += 1
-      let object = nodes.count
-      nodes.append(JSONTape.Node(kind: .object))
-      defer { nodes[object].next = nodes.count }
+      let container = nodes.count
+      nodes.append(JSONTape.Node(kind: isObject ? .object : .array))
+      defer { nodes[container].next = nodes.count }
       skipWhitespace()
-      if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+      if index < bytes.count, bytes[index] == closing {
         index += 1
         return
       }
       while true {
-        skipWhitespace()
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
-          throw JSONTapeRefusal()
+        if isObject {
+          try member(of: container, depth: depth)
+        } else {
+          try value(depth: depth + 1)
         }
-        let key = nodes.count
-        try self.key()
-        // Which of two equal keys `JSONDecoder` keeps is its business: leave those to it.
-        var member = object + 1
-        while member < key {
-          if sameBytes(member, key) { throw JSONTapeRefusal() }
-          member = nodes[member + 1].next
-        }
-        skipWhitespace()
-        try expect(":")
-        try value(depth: depth + 1)
-        if try closes(UInt8(ascii: "}")) { return }
-      }
-    case UInt8(ascii: "["):
-      index += 1
-      let array = nodes.count
-      nodes.append(JSONTape.Node(kind: .array))
-      defer { nodes[array].next = nodes.count }
-      skipWhitespace()
-      if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-        index += 1
-        return
-      }
-      while true {
-        try value(depth: depth + 1)
-        if try closes(UInt8(ascii: "]")) { return }
+        if try closes(closing) { return }
       }
     case UInt8(ascii: "\""):
       try string()
@@ -224,6 +202,25 @@ private struct JSONTapeParser {
     default:
       try number()
     }
+  }
+
+  /// One member of the object whose node is at `object`: its key (a key the object already has
+  /// is refused: which of two equal keys `JSONDecoder` keeps is its business), `:` and value.
+  private mutating func member(of object: Int, depth: Int) throws(JSONTapeRefusal) {
+    skipWhitespace()
+    guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+      throw JSONTapeRefusal()
+    }
+    let key = nodes.count
+    try self.key()
+    var member = object + 1
+    while member < key {
+      if sameBytes(member, key) { throw JSONTapeRefusal() }
+      member = nodes[member + 1].next
+    }
+    skipWhitespace()
+    try expect(":")
+    try value(depth: depth + 1)
   }
 
   /// After a member or element: consumes the `,` before the next one (false) or the
