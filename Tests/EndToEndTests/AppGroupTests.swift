@@ -40,7 +40,7 @@ import WidgetSchema
     var environment = Products.environment
     environment["XDG_CONFIG_HOME"] = TestSupport.temporaryDirectory("config").path
     // Short: a Unix socket path has at most 107 bytes.
-    let runtime = "/tmp/wh-rt-\(UUID().uuidString.prefix(8))"
+    let runtime = TestSupport.shortTemporaryPath("wh-rt")
     try! FileManager.default.createDirectory(
       atPath: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     environment["XDG_RUNTIME_DIR"] = runtime
@@ -168,7 +168,7 @@ import WidgetSchema
 
     // WIDGET_HOST_SOCKET chooses another path, for the app and the CLI alike.
     var moved = environment
-    moved["WIDGET_HOST_SOCKET"] = "/tmp/wh-nowhere-\(UUID().uuidString.prefix(8)).sock"
+    moved["WIDGET_HOST_SOCKET"] = TestSupport.shortTemporaryPath("wh-nowhere", suffix: ".sock")
     let elsewhere = try Self.runApp(["A", "B"], environment: moved)
     #expect(elsewhere.errors.contains("listening on \(moved["WIDGET_HOST_SOCKET"]!) "))
     let cliElsewhere = try Self.widgetHost(["reload"], environment: moved)
@@ -177,7 +177,7 @@ import WidgetSchema
 
   @Test func aHostThatNeverAnswersCostsTheAppAtMostTheTimeout() throws {
     // A socket that takes connections (the kernel's backlog) but never answers.
-    let path = "/tmp/wh-mute-\(UUID().uuidString.prefix(8)).sock"
+    let path = TestSupport.shortTemporaryPath("wh-mute", suffix: ".sock")
     let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
     defer {
       close(listener)

@@ -110,7 +110,7 @@ import WidgetSchema
   /// default, and a refused change exits 1 with the host's message.
   @Test func theConfigureCommandChangesARunningInstance() throws {
     let library = try TestSupport.compileSharedLibrary(Self.fixture, name: "libfixture.so")
-    let path = "/tmp/wh-\(UUID().uuidString.prefix(8))/host.sock"
+    let path = TestSupport.shortTemporaryPath() + "/host.sock"
     let host = try LiveProcess(
       Products.widgetHost, Products.defaultMode,
       [

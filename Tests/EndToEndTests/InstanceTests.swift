@@ -258,7 +258,7 @@ import WidgetSchema
   }
 
   @Test func configureOverTheSocketChangesWhatIsShown() throws {
-    let path = "/tmp/wh-\(UUID().uuidString.prefix(8))/host.sock"
+    let path = TestSupport.shortTemporaryPath() + "/host.sock"
     let host = try LiveProcess(
       Products.widgetHost, Products.defaultMode,
       [

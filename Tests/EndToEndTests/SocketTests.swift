@@ -10,7 +10,7 @@ import WidgetSchema
   static let instance = "wishesWidget/systemMedium"
 
   static func socketPath() -> String {
-    "/tmp/wh-\(UUID().uuidString.prefix(8))/host.sock"
+    TestSupport.shortTemporaryPath() + "/host.sock"
   }
 
   /// Starts a host serving the Wishes example on `path`, once it shows its entry.

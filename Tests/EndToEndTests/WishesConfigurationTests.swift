@@ -97,7 +97,7 @@ import WidgetSchema
       north.stop()
       south.stop()
     }
-    let path = "/tmp/wh-\(UUID().uuidString.prefix(8))/host.sock"
+    let path = TestSupport.shortTemporaryPath() + "/host.sock"
     let host = try LiveProcess(
       Products.widgetHost, Products.defaultMode,
       [

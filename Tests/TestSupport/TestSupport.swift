@@ -1,6 +1,9 @@
 import Foundation
 import Synchronization
 
+/// The paths ``TestSupport/shortTemporaryPath(_:suffix:)`` gave out, removed at exit.
+private let shortPaths = Mutex<[String]>([])
+
 /// Paths and processes the tests need: the repository, built products, C compilation.
 public enum TestSupport {
   /// The repository's root folder.
@@ -39,6 +42,24 @@ public enum TestSupport {
       "widget-host-\(label)-\(UUID().uuidString)")
     try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
+  }
+
+  /// A fresh path directly under `/tmp`, `/tmp/<label>-<8 characters><suffix>`, for Unix
+  /// sockets: their paths are limited to 107 bytes, which ``temporaryDirectory(_:)`` may exceed.
+  /// Nothing is created; whatever is at the path when the test process exits is removed then.
+  public static func shortTemporaryPath(_ label: String = "wh", suffix: String = "") -> String {
+    let path = "/tmp/\(label)-\(UUID().uuidString.prefix(8))\(suffix)"
+    shortPaths.withLock { paths in
+      if paths.isEmpty {
+        atexit {
+          for path in shortPaths.withLock({ $0 }) {
+            try? FileManager.default.removeItem(atPath: path)
+          }
+        }
+      }
+      paths.append(path)
+    }
+    return path
   }
 
   /// What a finished process printed and returned.

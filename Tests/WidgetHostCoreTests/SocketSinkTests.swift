@@ -12,7 +12,7 @@ import WidgetSchema
 
 /// A short, fresh Unix socket path (socket paths are limited to 107 bytes).
 func temporarySocketPath() -> String {
-  "/tmp/wh-\(UUID().uuidString.prefix(8))/host.sock"
+  TestSupport.shortTemporaryPath() + "/host.sock"
 }
 
 /// A raw test peer of the socket sink: sends bytes, reads lines with a deadline.
