@@ -297,7 +297,6 @@ struct FrameReader {
   private var buffer: [UInt8] = []
   private var start = 0
   private var end = 0
-  private var pollingFirst = false
 
   /// The buffer's size until a larger frame needs more.
   static let initialCapacity = 64 << 10
@@ -307,11 +306,10 @@ struct FrameReader {
   mutating func next(
     from descriptor: Int32, pollingFirst: Bool = false
   ) throws(FrameError) -> WorkerFrame? {
-    self.pollingFirst = pollingFirst
-    guard try fill(4, from: descriptor) else { return nil }
+    guard try fill(4, from: descriptor, pollingFirst: pollingFirst) else { return nil }
     let length = buffer[start..<(start + 4)].reduce(0) { $0 << 8 | Int($1) }
     guard length <= FrameChannel.maximumFrameBytes else { throw .tooLarge(length) }
-    guard try fill(4 + length, from: descriptor) else {
+    guard try fill(4 + length, from: descriptor, pollingFirst: pollingFirst) else {
       throw .malformed("the stream ended inside a frame")
     }
     let body = start + 4..<start + 4 + length
@@ -328,7 +326,9 @@ struct FrameReader {
   }
 
   /// Reads until `count` bytes are buffered; false if the stream ended before any byte of them.
-  private mutating func fill(_ count: Int, from descriptor: Int32) throws(FrameError) -> Bool {
+  private mutating func fill(
+    _ count: Int, from descriptor: Int32, pollingFirst: Bool
+  ) throws(FrameError) -> Bool {
     guard end - start < count else { return true }
     if buffer.count - start < count {
       // Move what is buffered to the front, in a larger buffer if the frame needs one.
