@@ -219,12 +219,10 @@ final class WorkerProcess: Sendable {
       }
       guard let frame else { break }
       handle(frame)
-      let ready = state.withLock { state in
+      let ready = state.withLock { state -> [UnsafeContinuation<Void, Never>] in
         state.handled += 1
+        guard !state.handledWaiters.isEmpty else { return [] }
         let handled = state.handled
-        guard state.handledWaiters.contains(where: { $0.count <= handled }) else {
-          return [UnsafeContinuation<Void, Never>]()
-        }
         let ready = state.handledWaiters.filter { $0.count <= handled }.map(\.waiter)
         state.handledWaiters.removeAll { $0.count <= handled }
         return ready
