@@ -31,6 +31,9 @@ let package = Package(
     // The bundle author's SDK.
     .target(name: "SwiftUI", dependencies: ["WidgetSchema"]),
     .target(name: "CWidgetKitShims"),
+    // glibc's spawn file action that closes every descriptor from N up (needs _GNU_SOURCE), so
+    // that a worker inherits nothing of the host's but what it is given.
+    .target(name: "CSpawnShims"),
     // Configurable widgets: the Intents and App Intents types widget code uses.
     .target(name: "Intents", dependencies: ["WidgetSchema"]),
     .target(name: "AppIntents", dependencies: ["WidgetSchema"]),
@@ -52,7 +55,9 @@ let package = Package(
     .executableTarget(name: "widget-worker", dependencies: ["WidgetBundleRuntime"]),
     .target(
       name: "WidgetHostCore",
-      dependencies: ["WidgetBundleRuntime", "WidgetSchema", "CWidgetABI", "CSQLite"],
+      dependencies: [
+        "WidgetBundleRuntime", "WidgetSchema", "CWidgetABI", "CSQLite", "CSpawnShims",
+      ],
       exclude: ["Rendering/UnicodeTables/generate_width_tables.py"]),
     .target(name: "WidgetHostCLI", dependencies: ["WidgetHostCore", "WidgetSchema"]),
     .executableTarget(name: "widget-host", dependencies: ["WidgetHostCLI"]),

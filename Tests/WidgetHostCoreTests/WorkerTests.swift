@@ -172,6 +172,29 @@ import WidgetSchema
     #expect(services.asked.withLock { $0 } == 0, "the worker did not ask the host")
   }
 
+  /// A worker holds none of the host process's descriptors but its two sockets (and 0, 1, 2):
+  /// a pipe the host has open without close-on-exec (as `accept`, Foundation's `Pipe` and
+  /// libraries make them) still ends for its reader when the host closes its end, while the
+  /// worker runs.
+  @Test func aWorkerHoldsNoneOfTheHostsOtherDescriptors() async throws {
+    var ends: [Int32] = [-1, -1]
+    #expect(pipe(&ends) == 0)
+    defer { close(ends[0]) }
+    let library = try TestSupport.compileSharedLibrary(Self.fixture)
+    let connection = try await Self.loader().load(
+      try BundleSource.open(library.path), services: RecordingServices())
+    let worker = try #require((connection as? WorkerBundle)?.currentWorker)
+    close(ends[1])
+    var reader = pollfd(fd: ends[0], events: Int16(POLLIN), revents: 0)
+    // Bounded: a reader of a pipe that a worker holds open would wait for ever.
+    let ready = poll(&reader, 1, 5000)
+    #expect(ready == 1, "the pipe ended")
+    var byte: UInt8 = 0
+    if ready == 1 { #expect(read(ends[0], &byte, 1) == 0) }
+    #expect(kill(worker.pid, 0) == 0, "with the worker running")
+    await connection.close()
+  }
+
   @Test func restartsBackOffAndTheThirdCrashInAMinuteQuarantines() {
     let policy = CrashPolicy()
     var history = CrashPolicy.History()

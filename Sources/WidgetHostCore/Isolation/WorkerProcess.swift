@@ -1,3 +1,4 @@
+import CSpawnShims
 import Foundation
 import Glibc
 import Synchronization
@@ -84,9 +85,13 @@ final class WorkerProcess: Sendable {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    // dup2 onto 3 clears close-on-exec; the worker closes every other inherited descriptor.
+    // dup2 onto 3 and 4 clears close-on-exec. Every other descriptor from 5 up is closed in
+    // the child, whether or not it is close-on-exec: a worker holding a copy of a pipe or socket
+    // of the host's (a subscriber's connection, another worker's socket, a pipe of the embedding
+    // process) would keep its other end from ever seeing the end.
     posix_spawn_file_actions_adddup2(&actions, pair[1], 3)
     posix_spawn_file_actions_adddup2(&actions, replyPair[1], 4)
+    let closing = wh_spawn_file_actions_addclosefrom(&actions, 5)
     var child: pid_t = 0
     let argv = arguments.map { strdup($0) } + [nil]
     // glibc reserves 64 MiB of address space per malloc arena; few arenas keep the memory
@@ -99,7 +104,8 @@ final class WorkerProcess: Sendable {
     if let configHome { environment["XDG_CONFIG_HOME"] = configHome }
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer { for pointer in argv + envp { free(pointer) } }
-    let result = posix_spawn(&child, executable, &actions, nil, argv, envp)
+    let result =
+      closing == 0 ? posix_spawn(&child, executable, &actions, nil, argv, envp) : closing
     close(pair[1])
     close(replyPair[1])
     guard result == 0 else {
