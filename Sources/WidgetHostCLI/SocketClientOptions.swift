@@ -11,6 +11,9 @@ enum SocketClientOptions {
         + "or tcp:HOST:PORT."),
     OptionSpec(
       names: ["--token"], valueName: "TOKEN", help: "The token the host was started with."),
+    OptionSpec(
+      names: ["--timeout"], valueName: "SECONDS",
+      help: "How long to wait for the host's reply to a request (default 60)."),
   ]
 
   /// Connects as `arguments` say; nil after printing a one-line error (no host, refused).
@@ -22,8 +25,18 @@ enum SocketClientOptions {
       throw UsageError(
         command: command, message: "bad --socket '\(value)' (expected a path or tcp:HOST:PORT)")
     }
+    var timeout = ControlClient.defaultReplyTimeout
+    if let value = arguments.last("--timeout") {
+      guard let seconds = Double(value), seconds > 0, seconds <= 86_400 else {
+        throw UsageError(
+          command: command,
+          message: "bad --timeout '\(value)' (expected seconds, more than 0 and at most 86400)")
+      }
+      timeout = seconds
+    }
     do {
-      return try ControlClient(endpoint: endpoint, token: arguments.last("--token"))
+      return try ControlClient(
+        endpoint: endpoint, token: arguments.last("--token"), replyTimeout: timeout)
     } catch {
       context.errors.write("widget-host: \(error.description)\n")
       return nil

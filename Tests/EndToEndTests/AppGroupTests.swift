@@ -178,20 +178,11 @@ import WidgetSchema
   @Test func aHostThatNeverAnswersCostsTheAppAtMostTheTimeout() throws {
     // A socket that takes connections (the kernel's backlog) but never answers.
     let path = TestSupport.shortTemporaryPath("wh-mute", suffix: ".sock")
-    let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    let listener = TestSupport.muteListener(at: path)
     defer {
       close(listener)
       unlink(path)
     }
-    var address = sockaddr_un()
-    address.sun_family = sa_family_t(AF_UNIX)
-    withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8) + [0]) }
-    let bound = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-      }
-    }
-    #expect(bound == 0 && listen(listener, 8) == 0)
     var environment = Self.environment()
     environment["WIDGET_HOST_SOCKET"] = path
     let started = Date()
@@ -203,6 +194,16 @@ import WidgetSchema
         == "WidgetCenter: reloadTimelines(ofKind: \"LockScreenWidget\"): the host on \(path) did "
         + "not answer within 5 s\n")
     #expect(elapsed < 15, "it gave up after its deadline (\(elapsed) s)")
+
+    // The CLI's requests give up too, after --timeout (60 s unless given).
+    let cli = try Self.widgetHost(["reload", "--timeout", "0.5"], environment: environment)
+    #expect(cli.status == 1)
+    #expect(cli.errors == "widget-host: the host on \(path) did not answer within 0.5 s\n")
+    for value in ["0", "-1", "soon", "nan", "100000"] {
+      let bad = try Self.widgetHost(["reload", "--timeout", value], environment: environment)
+      #expect(bad.status == 2, "\(value)")
+      #expect(bad.errors.contains("bad --timeout '\(value)' (expected seconds"), "\(bad.errors)")
+    }
   }
 
   /// `--state-dir` holds all of a host's state: the bundles' containers too, not the default

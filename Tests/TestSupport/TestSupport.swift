@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Synchronization
 
 /// The paths ``TestSupport/shortTemporaryPath(_:suffix:)`` gave out, removed at exit.
@@ -60,6 +61,22 @@ public enum TestSupport {
       paths.append(path)
     }
     return path
+  }
+
+  /// A Unix socket listening on `path` that takes connections (the kernel's backlog) but never
+  /// accepts or answers them: a stuck host. Returns its descriptor; close it and unlink `path`.
+  public static func muteListener(at path: String) -> Int32 {
+    let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8) + [0]) }
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+      }
+    }
+    precondition(bound == 0 && listen(listener, 8) == 0, "cannot listen on \(path)")
+    return listener
   }
 
   /// What a finished process printed and returned.

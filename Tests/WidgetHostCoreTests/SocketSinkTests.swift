@@ -294,6 +294,27 @@ final class TestPeer {
     }
   }
 
+  /// A client of a socket where nothing answers (the kernel takes the connection; nobody
+  /// accepts it) fails its request after its reply timeout, naming the socket.
+  @Test func aRequestWithoutAnAnswerFailsAfterTheTimeout() throws {
+    let path = TestSupport.shortTemporaryPath("wh-mute", suffix: ".sock")
+    let listener = TestSupport.muteListener(at: path)
+    defer {
+      close(listener)
+      unlink(path)
+    }
+    let client = try ControlClient(endpoint: .unix(path), replyTimeout: 0.2)
+    #expect(throws: ControlClient.Failure.noAnswer(path, seconds: 0.2)) {
+      try client.request(ControlRequest(request: "list"))
+    }
+    #expect(
+      ControlClient.Failure.noAnswer(path, seconds: 0.2).description
+        == "the host on \(path) did not answer within 0.2 s")
+    #expect(
+      ControlClient.Failure.noAnswer(path, seconds: 60).description
+        == "the host on \(path) did not answer within 60 s")
+  }
+
   @Test func aLateSubscriberGetsTheCurrentStateFiltered() async throws {
     let path = try HostTests.bundle(kinds: [
       KindManifest(kind: "K", families: [.accessoryInline]),
@@ -327,7 +348,8 @@ final class TestPeer {
     #expect(Set(early.events.compactMap(\.instance)) == ["K/accessoryInline", "L/accessoryInline"])
     let filtered = try TestPeer(sink.endpoint)
     filtered.subscribe(",\"kinds\":[\"L\"]")
-    filtered.readToEnd()
+    // The current state of the subscribed kind (a K event would fail the last check).
+    #expect(filtered.read { _ in !filtered.events.isEmpty })
     #expect(filtered.events.map(\.instance) == ["L/accessoryInline"])
     // Live events after the state: a reload request shows up for the subscribed kind only.
     let client = try ControlClient(endpoint: sink.endpoint)

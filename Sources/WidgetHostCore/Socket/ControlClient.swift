@@ -29,6 +29,8 @@ public final class ControlClient: Sendable {
     case disconnected(String)
     /// The host sent something that is not a reply.
     case badReply(String)
+    /// The host took the connection but did not answer within this many seconds.
+    case noAnswer(String, seconds: Double)
 
     public var description: String {
       switch self {
@@ -36,23 +38,42 @@ public final class ControlClient: Sendable {
       case .refused(let failure): "\(failure.message) (\(failure.code))"
       case .disconnected(let place): "the host on \(place) closed the connection"
       case .badReply(let message): "unexpected reply from the host: \(message)"
+      case .noAnswer(let place, let seconds):
+        "the host on \(place) did not answer within \(Self.seconds(seconds)) s"
       }
+    }
+
+    /// `60`, `0.5`: whole seconds without a fraction.
+    private static func seconds(_ value: Double) -> String {
+      value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
   }
 
+  /// How long a request waits for its reply by default: longer than the host's own deadline
+  /// for a provider call (30 s), which a `configure` request may wait for.
+  public static let defaultReplyTimeout: Double = 60
+
   private let fd: Int32
   private let endpoint: SocketEndpoint
+  private let replyTimeout: Double
   private let reader = Mutex(LineReader(limit: 256 << 20))
   private let pending = Mutex<[Data]>([])
 
-  /// Connects to the host on `endpoint`, authenticating with `token` when given.
-  public init(endpoint: SocketEndpoint, token: String? = nil) throws(Failure) {
+  /// Connects to the host on `endpoint`, authenticating with `token` when given. A request
+  /// whose reply does not come within `replyTimeout` seconds fails with
+  /// ``Failure/noAnswer(_:seconds:)``: a host that is stuck, or another program listening on
+  /// the socket, costs the client that long, not for ever.
+  public init(
+    endpoint: SocketEndpoint, token: String? = nil,
+    replyTimeout: Double = ControlClient.defaultReplyTimeout
+  ) throws(Failure) {
     do {
       fd = try Sockets.connect(to: endpoint)
     } catch {
       throw .socket(error)
     }
     self.endpoint = endpoint
+    self.replyTimeout = replyTimeout
     if let token {
       _ = try request(ControlRequest(request: "auth", token: token))
     }
@@ -67,8 +88,9 @@ public final class ControlClient: Sendable {
     guard Sockets.sendAll(fd, JSONLines.encode(request)) else {
       throw .disconnected(endpoint.description)
     }
+    let deadline = ContinuousClock.now + .seconds(min(replyTimeout, 1e9))
     while true {
-      let line = try nextLine()
+      let line = try nextLine(before: deadline)
       guard let reply = try? WidgetJSON.decode(ControlReply.self, from: line),
         reply.result != nil || reply.error != nil
       else { continue }
@@ -117,10 +139,22 @@ public final class ControlClient: Sendable {
     }
   }
 
-  private func nextLine() throws(Failure) -> Data {
+  /// The next line from the host; with a `deadline`, ``Failure/noAnswer(_:seconds:)`` when
+  /// none is complete by then.
+  private func nextLine(before deadline: ContinuousClock.Instant? = nil) throws(Failure) -> Data {
     var buffer = [UInt8](repeating: 0, count: 65536)
     while true {
       if let line = pending.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) { return line }
+      if let deadline {
+        // Whole milliseconds left, rounded up: poll's timeout.
+        let (seconds, attoseconds) = ContinuousClock.now.duration(to: deadline).components
+        let left = max(
+          0, seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
+        var readable = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&readable, 1, Int32(min(left, Int64(Int32.max))))
+        if ready < 0 && errno == EINTR { continue }
+        if ready == 0 { throw .noAnswer(endpoint.description, seconds: replyTimeout) }
+      }
       let count = recv(fd, &buffer, buffer.count, 0)
       if count < 0 && errno == EINTR { continue }
       guard count > 0 else { throw .disconnected(endpoint.description) }
