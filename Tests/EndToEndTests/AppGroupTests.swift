@@ -176,33 +176,28 @@ import WidgetSchema
   }
 
   @Test func aHostThatNeverAnswersCostsTheAppAtMostTheTimeout() throws {
-    // A socket that takes connections (the kernel's backlog) but never answers.
-    let path = TestSupport.shortTemporaryPath("wh-mute", suffix: ".sock")
-    let listener = TestSupport.muteListener(at: path)
-    defer {
-      close(listener)
-      unlink(path)
-    }
-    var environment = Self.environment()
-    environment["WIDGET_HOST_SOCKET"] = path
-    let started = Date()
-    let reload = try Self.runApp(["Song", "Artist"], environment: environment)
-    let elapsed = Date().timeIntervalSince(started)
-    #expect(reload.status == 0)
-    #expect(
-      reload.errors
-        == "WidgetCenter: reloadTimelines(ofKind: \"LockScreenWidget\"): the host on \(path) did "
-        + "not answer within 5 s\n")
-    #expect(elapsed < 15, "it gave up after its deadline (\(elapsed) s)")
+    try TestSupport.withMuteListener { path in
+      var environment = Self.environment()
+      environment["WIDGET_HOST_SOCKET"] = path
+      let started = Date()
+      let reload = try Self.runApp(["Song", "Artist"], environment: environment)
+      let elapsed = Date().timeIntervalSince(started)
+      #expect(reload.status == 0)
+      #expect(
+        reload.errors
+          == "WidgetCenter: reloadTimelines(ofKind: \"LockScreenWidget\"): the host on \(path) "
+          + "did not answer within 5 s\n")
+      #expect(elapsed < 15, "it gave up after its deadline (\(elapsed) s)")
 
-    // The CLI's requests give up too, after --timeout (60 s unless given).
-    let cli = try Self.widgetHost(["reload", "--timeout", "0.5"], environment: environment)
-    #expect(cli.status == 1)
-    #expect(cli.errors == "widget-host: the host on \(path) did not answer within 0.5 s\n")
-    for value in ["0", "-1", "soon", "nan", "100000"] {
-      let bad = try Self.widgetHost(["reload", "--timeout", value], environment: environment)
-      #expect(bad.status == 2, "\(value)")
-      #expect(bad.errors.contains("bad --timeout '\(value)' (expected seconds"), "\(bad.errors)")
+      // The CLI's requests give up too, after --timeout (60 s unless given).
+      let cli = try Self.widgetHost(["reload", "--timeout", "0.5"], environment: environment)
+      #expect(cli.status == 1)
+      #expect(cli.errors == "widget-host: the host on \(path) did not answer within 0.5 s\n")
+      for value in ["0", "-1", "soon", "nan", "100000"] {
+        let bad = try Self.widgetHost(["reload", "--timeout", value], environment: environment)
+        #expect(bad.status == 2, "\(value)")
+        #expect(bad.errors.contains("bad --timeout '\(value)' (expected seconds"), "\(bad.errors)")
+      }
     }
   }
 

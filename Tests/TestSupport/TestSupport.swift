@@ -63,10 +63,16 @@ public enum TestSupport {
     return path
   }
 
-  /// A Unix socket listening on `path` that takes connections (the kernel's backlog) but never
-  /// accepts or answers them: a stuck host. Returns its descriptor; close it and unlink `path`.
-  public static func muteListener(at path: String) -> Int32 {
+  /// Runs `body` with the path of a Unix socket that takes connections (the kernel's
+  /// backlog) but never accepts or answers them: a stuck host. The socket is closed and removed
+  /// after `body`.
+  public static func withMuteListener<T>(_ body: (String) throws -> T) throws -> T {
+    let path = shortTemporaryPath("wh-mute", suffix: ".sock")
     let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    defer {
+      close(listener)
+      unlink(path)
+    }
     var address = sockaddr_un()
     address.sun_family = sa_family_t(AF_UNIX)
     withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8) + [0]) }
@@ -75,8 +81,10 @@ public enum TestSupport {
         bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
       }
     }
-    precondition(bound == 0 && listen(listener, 8) == 0, "cannot listen on \(path)")
-    return listener
+    guard bound == 0, listen(listener, 8) == 0 else {
+      throw SetupError(message: "cannot listen on \(path): \(String(cString: strerror(errno)))")
+    }
+    return try body(path)
   }
 
   /// What a finished process printed and returned.
@@ -137,6 +145,13 @@ public enum TestSupport {
       throw CompileError(message: "cc failed (\(result.status)): \(result.errors)")
     }
     return output
+  }
+
+  /// Something a test needs could not be set up.
+  public struct SetupError: Error, CustomStringConvertible {
+    /// What failed.
+    public var message: String
+    public var description: String { message }
   }
 
   /// A C compilation failure.

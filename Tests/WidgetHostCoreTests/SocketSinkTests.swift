@@ -297,15 +297,12 @@ final class TestPeer {
   /// A client of a socket where nothing answers (the kernel takes the connection; nobody
   /// accepts it) fails its request after its reply timeout, naming the socket.
   @Test func aRequestWithoutAnAnswerFailsAfterTheTimeout() throws {
-    let path = TestSupport.shortTemporaryPath("wh-mute", suffix: ".sock")
-    let listener = TestSupport.muteListener(at: path)
-    defer {
-      close(listener)
-      unlink(path)
-    }
-    let client = try ControlClient(endpoint: .unix(path), replyTimeout: 0.2)
-    #expect(throws: ControlClient.Failure.noAnswer(path, seconds: 0.2)) {
-      try client.request(ControlRequest(request: "list"))
+    let path = try TestSupport.withMuteListener { path in
+      let client = try ControlClient(endpoint: .unix(path), replyTimeout: 0.2)
+      #expect(throws: ControlClient.Failure.noAnswer(path, seconds: 0.2)) {
+        try client.request(ControlRequest(request: "list"))
+      }
+      return path
     }
     #expect(
       ControlClient.Failure.noAnswer(path, seconds: 0.2).description
