@@ -87,6 +87,15 @@ public enum TestSupport {
     return try body(path)
   }
 
+  /// Runs `body` on a thread of its own and returns its result: for an async test that must
+  /// block (in `recv`, or waiting for a process) while the code under test needs the
+  /// cooperative pool's threads (two on a 2-core machine) to answer it.
+  public static func offThePool<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+    await withCheckedContinuation { continuation in
+      Thread { continuation.resume(returning: body()) }.start()
+    }
+  }
+
   /// What a finished process printed and returned.
   public struct ProcessResult: Sendable {
     /// Exit status (or 128 + signal).

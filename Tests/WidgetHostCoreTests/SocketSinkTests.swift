@@ -48,19 +48,22 @@ final class TestPeer {
     return condition(lines)
   }
 
-  /// Reads until the server closes the connection (at most 10 s of silence: a loaded machine
-  /// may take a while to compute a reply).
   /// ``readToEnd()`` on a thread of its own: an async test that blocked a thread of the
   /// cooperative pool in `recv` could starve the sink's own reply tasks (two threads here).
   func readToEndOffThePool() async {
     let peer = UnsafeTransfer(self)
-    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-      Thread {
-        peer.value.readToEnd()
-        done.resume()
-      }.start()
-    }
+    await TestSupport.offThePool { peer.value.readToEnd() }
   }
+
+  /// ``read(timeout:until:)`` on a thread of its own, for what the host running in the test
+  /// process must first compute on the cooperative pool.
+  func readOffThePool(until condition: @escaping ([String]) -> Bool) async -> Bool {
+    let call = UnsafeTransfer((self, condition))
+    return await TestSupport.offThePool { call.value.0.read(until: call.value.1) }
+  }
+
+  /// Reads until the server closes the connection (at most 10 s of silence: a loaded machine
+  /// may take a while to compute a reply).
 
   func readToEnd() {
     var buffer = [UInt8](repeating: 0, count: 65536)
@@ -349,11 +352,16 @@ final class TestPeer {
     #expect(filtered.read { _ in !filtered.events.isEmpty })
     #expect(filtered.events.map(\.instance) == ["L/accessoryInline"])
     // Live events after the state: a reload request shows up for the subscribed kind only.
+    // Both wait for the host, which runs on the cooperative pool: off it.
     let client = try ControlClient(endpoint: sink.endpoint)
-    let result = try client.request(ControlRequest(request: "reload", kind: "L"))
-    #expect(result.reloaded == 1)
+    let result = await TestSupport.offThePool {
+      Result { () throws(ControlClient.Failure) in
+        try client.request(ControlRequest(request: "reload", kind: "L"))
+      }
+    }
+    #expect(try result.get().reloaded == 1)
     #expect(
-      filtered.read { _ in
+      await filtered.readOffThePool { _ in
         filtered.events.contains { event in
           if case .reload(let reload) = event.payload { reload.reason == .request } else { false }
         }
