@@ -41,10 +41,17 @@ public enum RFC3339 {
 
   /// Appends `date` formatted as ``string(from:)`` formats it, as UTF-8, to `bytes`.
   public static func append(_ date: Date, to bytes: inout [UInt8]) {
+    withUTF8(of: date) { bytes.append(contentsOf: $0) }
+  }
+
+  /// Calls `body` with `date` formatted as ``string(from:)`` formats it, as UTF-8, in a
+  /// temporary buffer.
+  static func withUTF8(of date: Date, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
     let (year, month, day, secondOfDay, fraction) = fields(of: date)
     if year < 0 || year > 9999 {
       // Outside four digits: the rare slow path, same text as `string(from:)`.
-      bytes.append(contentsOf: string(from: date).utf8)
+      var text = string(from: date)
+      text.withUTF8(body)
       return
     }
     let zero = UInt8(ascii: "0")
@@ -81,7 +88,7 @@ public enum RFC3339 {
         count = 23
       }
       text[count] = UInt8(ascii: "Z")
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[0...count]))
+      body(UnsafeBufferPointer(rebasing: text[0...count]))
     }
   }
 

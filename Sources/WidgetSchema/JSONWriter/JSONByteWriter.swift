@@ -8,14 +8,79 @@ import FoundationEssentials
 /// Written by hand because Foundation's `JSONEncoder` costs tens of microseconds per stream
 /// event; the writer is used for the events and the header of the stream (see
 /// ``StreamEvent/jsonBytes()``). Callers write objects' keys in sorted order themselves.
-public struct JSONByteWriter: Sendable {
-  /// What was written so far.
-  public internal(set) var bytes: [UInt8]
+///
+/// The bytes go into storage of the writer's own rather than a `[UInt8]`: an event is written
+/// in a few hundred small appends (a brace, a key, a comma), and each `Array.append` checks
+/// that the array's buffer is uniquely referenced (a call into the runtime) and has room;
+/// here an append is a bounds check and a store (docs/performance.md, update). The writer is
+/// noncopyable because it owns that storage.
+public struct JSONByteWriter: ~Copyable {
+  /// The storage: `count` bytes written, room for `capacity`.
+  private var base: UnsafeMutablePointer<UInt8>
+  /// How many bytes were written so far.
+  private(set) var count: Int
+  private var capacity: Int
 
-  /// Creates a writer with room for `capacity` bytes.
+  /// Creates a writer with room for `capacity` bytes (it grows as needed).
   public init(capacity: Int = 1024) {
-    bytes = []
-    bytes.reserveCapacity(capacity)
+    self.capacity = max(capacity, 16)
+    base = .allocate(capacity: self.capacity)
+    count = 0
+  }
+
+  deinit {
+    base.deallocate()
+  }
+
+  /// What was written so far.
+  public var bytes: [UInt8] {
+    Array(UnsafeBufferPointer(start: base, count: count))
+  }
+
+  /// Appends what was written so far to `bytes`.
+  func append(to bytes: inout [UInt8]) {
+    bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
+  }
+
+  /// Overwrites the byte written at `index`.
+  mutating func replace(at index: Int, with value: UInt8) {
+    precondition(index < count)
+    base[index] = value
+  }
+
+  /// Appends again the bytes written at `range`.
+  mutating func repeatBytes(_ range: Range<Int>) {
+    precondition(range.upperBound <= count)
+    reserve(range.count)
+    // After `reserve`: it may move the storage.
+    (base + count).initialize(from: base + range.lowerBound, count: range.count)
+    count += range.count
+  }
+
+  /// Makes room for `extra` more bytes.
+  @inline(__always)
+  private mutating func reserve(_ extra: Int) {
+    if extra > capacity - count { grow(extra) }
+  }
+
+  @inline(never)
+  private mutating func grow(_ extra: Int) {
+    let newCapacity = max(capacity * 2, count + extra)
+    let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+    storage.initialize(from: base, count: count)
+    base.deallocate()
+    base = storage
+    capacity = newCapacity
+  }
+
+  /// Appends the bytes of `buffer`.
+  @inline(__always)
+  mutating func append(_ buffer: UnsafeBufferPointer<UInt8>) {
+    reserve(buffer.count)
+    if let source = buffer.baseAddress {
+      (base + count).initialize(from: source, count: buffer.count)
+    }
+    count += buffer.count
   }
 
   /// A number that JSON cannot hold (NaN, ±infinity): `JSONEncoder` refuses it too.
@@ -29,27 +94,39 @@ public struct JSONByteWriter: Sendable {
 
   @inline(__always)
   mutating func byte(_ value: UInt8) {
-    bytes.append(value)
+    reserve(1)
+    base[count] = value
+    count += 1
   }
+
+  // `withUTF8Buffer`, not `utf8Start`: a one-character literal ("x") may be stored as a
+  // scalar, without a pointer.
 
   @inline(__always)
   mutating func raw(_ text: StaticString) {
-    text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    text.withUTF8Buffer { append($0) }
   }
 
   /// Writes `"key":` (`key` must need no escaping: the types' own field names).
   @inline(__always)
   mutating func key(_ key: StaticString) {
-    bytes.append(UInt8(ascii: "\""))
-    key.withUTF8Buffer { bytes.append(contentsOf: $0) }
-    bytes.append(UInt8(ascii: "\""))
-    bytes.append(UInt8(ascii: ":"))
+    key.withUTF8Buffer { name in
+      // Room for the name and its three marks at once, then plain stores.
+      reserve(name.count + 3)
+      base[count] = UInt8(ascii: "\"")
+      if let source = name.baseAddress {
+        (base + count + 1).initialize(from: source, count: name.count)
+      }
+      base[count + name.count + 1] = UInt8(ascii: "\"")
+      base[count + name.count + 2] = UInt8(ascii: ":")
+      count += name.count + 3
+    }
   }
 
   /// Writes `,"key":`.
   @inline(__always)
   mutating func nextKey(_ key: StaticString) {
-    bytes.append(UInt8(ascii: ","))
+    byte(UInt8(ascii: ","))
     self.key(key)
   }
 
@@ -67,20 +144,20 @@ public struct JSONByteWriter: Sendable {
   }
 
   private mutating func escaped(_ utf8: UnsafeBufferPointer<UInt8>) {
-    bytes.append(UInt8(ascii: "\""))
+    byte(UInt8(ascii: "\""))
     var start = 0
     var index = 0
-    let count = utf8.count
-    while index < count {
+    let length = utf8.count
+    while index < length {
       // Eight bytes at a time while none of them needs escaping: most text has nothing to
       // escape (the rendered lines are mostly spaces).
       if let base = utf8.baseAddress {
-        while index + 8 <= count,
+        while index + 8 <= length,
           !Self.needsEscaping(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
         {
           index += 8
         }
-        if index == count { break }
+        if index == length { break }
       }
       let unit = utf8[index]
       if unit >= 0x20 && unit != UInt8(ascii: "\"") && unit != UInt8(ascii: "\\") {
@@ -88,31 +165,31 @@ public struct JSONByteWriter: Sendable {
         continue
       }
       if index > start {
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+        append(UnsafeBufferPointer(rebasing: utf8[start..<index]))
       }
-      bytes.append(UInt8(ascii: "\\"))
+      byte(UInt8(ascii: "\\"))
       switch unit {
-      case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\""))
-      case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\"))
-      case 0x08: bytes.append(UInt8(ascii: "b"))
-      case 0x0C: bytes.append(UInt8(ascii: "f"))
-      case 0x0A: bytes.append(UInt8(ascii: "n"))
-      case 0x0D: bytes.append(UInt8(ascii: "r"))
-      case 0x09: bytes.append(UInt8(ascii: "t"))
+      case UInt8(ascii: "\""): byte(UInt8(ascii: "\""))
+      case UInt8(ascii: "\\"): byte(UInt8(ascii: "\\"))
+      case 0x08: byte(UInt8(ascii: "b"))
+      case 0x0C: byte(UInt8(ascii: "f"))
+      case 0x0A: byte(UInt8(ascii: "n"))
+      case 0x0D: byte(UInt8(ascii: "r"))
+      case 0x09: byte(UInt8(ascii: "t"))
       default:
-        bytes.append(UInt8(ascii: "u"))
-        bytes.append(UInt8(ascii: "0"))
-        bytes.append(UInt8(ascii: "0"))
-        bytes.append(Self.hexDigit(unit >> 4))
-        bytes.append(Self.hexDigit(unit & 0x0F))
+        byte(UInt8(ascii: "u"))
+        byte(UInt8(ascii: "0"))
+        byte(UInt8(ascii: "0"))
+        byte(Self.hexDigit(unit >> 4))
+        byte(Self.hexDigit(unit & 0x0F))
       }
       index += 1
       start = index
     }
-    if count > start {
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<count]))
+    if length > start {
+      append(UnsafeBufferPointer(rebasing: utf8[start..<length]))
     }
-    bytes.append(UInt8(ascii: "\""))
+    byte(UInt8(ascii: "\""))
   }
 
   /// Whether any of the eight bytes of `word` is a control character (below 0x20), a quote or
@@ -139,7 +216,7 @@ public struct JSONByteWriter: Sendable {
   /// Writes `value` in decimal.
   public mutating func integer(_ value: Int) {
     if value < 0 {
-      bytes.append(UInt8(ascii: "-"))
+      byte(UInt8(ascii: "-"))
       unsigned(value.magnitude)
     } else {
       unsigned(UInt(value))
@@ -149,20 +226,22 @@ public struct JSONByteWriter: Sendable {
   /// Writes `value` in decimal.
   public mutating func unsigned<T: UnsignedInteger & FixedWidthInteger>(_ value: T) {
     if value < 10 {
-      bytes.append(UInt8(ascii: "0") + UInt8(value))
+      byte(UInt8(ascii: "0") + UInt8(value))
       return
     }
-    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for 24 digits
-    var count = 0
+    // The digits, last first, from the end of room for 20 (`UInt64.max` has 20).
+    reserve(20)
+    let end = base + count + 20
+    var digits = 0
     var rest = UInt64(value)
-    withUnsafeMutableBytes(of: &digits) { buffer in
-      while rest > 0 {
-        count += 1
-        buffer[24 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
-        rest /= 10
-      }
-      bytes.append(contentsOf: UnsafeMutableRawBufferPointer(rebasing: buffer[(24 - count)...]))
+    while rest > 0 {
+      digits += 1
+      end[-digits] = UInt8(ascii: "0") + UInt8(rest % 10)
+      rest /= 10
     }
+    // They may overlap where they go (more than ten digits): a move, which allows it.
+    (base + count).moveInitialize(from: end - digits, count: digits)
+    count += digits
   }
 
   /// Writes `value` as `JSONEncoder` does: Swift's shortest representation, without a
@@ -172,8 +251,8 @@ public struct JSONByteWriter: Sendable {
     // Whole numbers well inside the range Swift prints without an exponent: their digits.
     if value == value.rounded(.towardZero), value.magnitude < 1e15 {
       if value == 0 {
-        if value.sign == .minus { bytes.append(UInt8(ascii: "-")) }
-        bytes.append(UInt8(ascii: "0"))
+        if value.sign == .minus { byte(UInt8(ascii: "-")) }
+        byte(UInt8(ascii: "0"))
       } else {
         integer(Int(value))
       }
@@ -181,7 +260,7 @@ public struct JSONByteWriter: Sendable {
     }
     var text = value.description
     if text.hasSuffix(".0") { text.removeLast(2) }
-    bytes.append(contentsOf: text.utf8)
+    text.withUTF8 { append($0) }
   }
 
   /// Writes `true` or `false`.
@@ -191,23 +270,23 @@ public struct JSONByteWriter: Sendable {
 
   /// Writes `date` as an RFC 3339 string (``RFC3339/string(from:)``).
   public mutating func date(_ date: Date) {
-    bytes.append(UInt8(ascii: "\""))
-    RFC3339.append(date, to: &bytes)
-    bytes.append(UInt8(ascii: "\""))
+    byte(UInt8(ascii: "\""))
+    RFC3339.withUTF8(of: date) { append($0) }
+    byte(UInt8(ascii: "\""))
   }
 
   /// Writes a list of strings.
   public mutating func strings(_ values: [String]) {
-    bytes.append(UInt8(ascii: "["))
+    byte(UInt8(ascii: "["))
     // Through the array's buffer: the elements are read in place, not copied (and retained)
     // one by one, as the array's subscript does.
     values.withUnsafeBufferPointer { values in
       for index in values.indices {
-        if index > 0 { bytes.append(UInt8(ascii: ",")) }
+        if index > 0 { byte(UInt8(ascii: ",")) }
         string(values[index])
       }
     }
-    bytes.append(UInt8(ascii: "]"))
+    byte(UInt8(ascii: "]"))
   }
 
   /// Writes any JSON value; object keys in UTF-8 order, as `JSONEncoder` sorts them.
@@ -218,12 +297,12 @@ public struct JSONByteWriter: Sendable {
     case .number(let number): try self.number(number)
     case .string(let text): string(text)
     case .array(let elements):
-      bytes.append(UInt8(ascii: "["))
+      byte(UInt8(ascii: "["))
       for (index, element) in elements.enumerated() {
-        if index > 0 { bytes.append(UInt8(ascii: ",")) }
+        if index > 0 { byte(UInt8(ascii: ",")) }
         try self.value(element)
       }
-      bytes.append(UInt8(ascii: "]"))
+      byte(UInt8(ascii: "]"))
     case .object(let members):
       try object(members)
     }
@@ -231,14 +310,14 @@ public struct JSONByteWriter: Sendable {
 
   /// Writes an object of any JSON values, keys in UTF-8 order.
   public mutating func object(_ members: [String: JSONValue]) throws(NonFiniteNumber) {
-    bytes.append(UInt8(ascii: "{"))
+    byte(UInt8(ascii: "{"))
     let sorted = members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
     for (index, member) in sorted.enumerated() {
-      if index > 0 { bytes.append(UInt8(ascii: ",")) }
+      if index > 0 { byte(UInt8(ascii: ",")) }
       string(member.key)
-      bytes.append(UInt8(ascii: ":"))
+      byte(UInt8(ascii: ":"))
       try value(member.value)
     }
-    bytes.append(UInt8(ascii: "}"))
+    byte(UInt8(ascii: "}"))
   }
 }

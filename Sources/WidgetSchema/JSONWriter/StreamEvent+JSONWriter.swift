@@ -15,20 +15,17 @@ extension StreamEvent {
   }
 
   /// Appends the event as one line of JSON, with its newline, to `bytes`: the bytes of
-  /// ``jsonBytes()`` without an array of their own (a sink writes straight into its buffer).
+  /// ``jsonBytes()`` without an array of their own (a sink appends to its buffer).
   /// For a number JSON cannot hold, `bytes` is left as it was and the error thrown.
   public func appendJSONLine(to bytes: inout [UInt8]) throws(JSONByteWriter.NonFiniteNumber) {
-    var writer = JSONByteWriter(capacity: 0)
-    swap(&writer.bytes, &bytes)
-    defer { swap(&writer.bytes, &bytes) }
-    let start = writer.bytes.count
-    do {
-      try writer.event(self)
-    } catch {
-      writer.bytes.removeSubrange(start...)
-      throw error
-    }
+    // Written apart and then copied: one copy of the line costs less than the checks of
+    // appending to `bytes` piece by piece (``JSONByteWriter``). 1 KiB, which holds a typical
+    // entry event: glibc serves blocks up to 1032 bytes from a per-thread cache, larger ones
+    // through its bins, which cost more (docs/performance.md, update); a longer event grows.
+    var writer = JSONByteWriter(capacity: 1024)
+    try writer.event(self)
     writer.byte(0x0A)
+    writer.append(to: &bytes)
   }
 }
 
@@ -187,9 +184,9 @@ extension JSONByteWriter {
       byte(UInt8(ascii: ","))
     }
     key("date")
-    let dateStart = bytes.count
+    let dateStart = count
     date(data.date)
-    let dateEnd = bytes.count
+    let dateEnd = count
     nextKey("family")
     string(data.family.rawValue)
     nextKey("kind")
@@ -228,9 +225,8 @@ extension JSONByteWriter {
       string(url)
     }
     nextKey("validFrom")
-    // The same date as `date`: its bytes again, one at a time (appending a slice of `bytes`
-    // to itself would copy the whole buffer, which may hold many events).
-    for index in dateStart..<dateEnd { bytes.append(bytes[index]) }
+    // The same date as `date`: its bytes again.
+    repeatBytes(dateStart..<dateEnd)
     if let validUntil = data.validUntil {
       nextKey("validUntil")
       date(validUntil)
@@ -609,12 +605,12 @@ extension JSONByteWriter {
   mutating func textStyle(_ style: TextStyle) throws(NonFiniteNumber) {
     // `styleFields` writes a comma before every field: write them after a placeholder byte
     // and turn the first comma into the opening brace.
-    let start = bytes.count
+    let start = count
     try styleFields(style, type: false)
-    if bytes.count == start {
+    if count == start {
       raw("{}")
     } else {
-      bytes[start] = UInt8(ascii: "{")
+      replace(at: start, with: UInt8(ascii: "{"))
       byte(UInt8(ascii: "}"))
     }
   }
