@@ -39,11 +39,6 @@ public enum RFC3339 {
     return out + "Z"
   }
 
-  /// Appends `date` formatted as ``string(from:)`` formats it, as UTF-8, to `bytes`.
-  public static func append(_ date: Date, to bytes: inout [UInt8]) {
-    withUTF8(of: date) { bytes.append(contentsOf: $0) }
-  }
-
   /// Calls `body` with `date` formatted as ``string(from:)`` formats it, as UTF-8, in a
   /// temporary buffer.
   static func withUTF8(of date: Date, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {

@@ -295,7 +295,7 @@ import Testing
     for value in seconds {
       let date = Date(timeIntervalSince1970: value)
       var bytes: [UInt8] = []
-      RFC3339.append(date, to: &bytes)
+      RFC3339.withUTF8(of: date) { bytes.append(contentsOf: $0) }
       #expect(String(decoding: bytes, as: UTF8.self) == RFC3339.string(from: date))
       let event = StreamEvent(
         seq: 1, time: date,
