@@ -146,12 +146,10 @@ public final class ControlClient: Sendable {
     while true {
       if let line = pending.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) { return line }
       if let deadline {
-        // Whole milliseconds left, rounded up: poll's timeout.
-        let (seconds, attoseconds) = ContinuousClock.now.duration(to: deadline).components
-        let left = max(
-          0, seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
+        // poll's timeout: the milliseconds left, rounded up.
+        let left = (ContinuousClock.now.duration(to: deadline) / .milliseconds(1)).rounded(.up)
         var readable = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        let ready = poll(&readable, 1, Int32(min(left, Int64(Int32.max))))
+        let ready = poll(&readable, 1, Int32(max(0, min(left, Double(Int32.max)))))
         if ready < 0 && errno == EINTR { continue }
         if ready == 0 { throw .noAnswer(endpoint.description, seconds: replyTimeout) }
       }
