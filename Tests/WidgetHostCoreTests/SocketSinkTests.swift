@@ -64,7 +64,6 @@ final class TestPeer {
 
   /// Reads until the server closes the connection (at most 10 s of silence: a loaded machine
   /// may take a while to compute a reply).
-
   func readToEnd() {
     var buffer = [UInt8](repeating: 0, count: 65536)
     var idle = 0
