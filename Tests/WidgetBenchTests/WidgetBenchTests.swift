@@ -49,10 +49,25 @@ import Testing
         }
       }
     }
+    // Worker mode beside its floor: a bare round trip between two processes on one CPU, and on
+    // two where the tests may use two.
+    let update = try #require(document.scenarios.first { $0.scenario == "update" })
+    let floors = update.figures.filter { $0.label.hasPrefix("worker-mode floor") }
+    #expect(
+      floors.map { $0.label.split(separator: " on ").last ?? "" } == ["one CPU", "two CPUs"]
+        || floors.map { $0.label.split(separator: " on ").last ?? "" } == ["one CPU"])
+    #expect(update.counts["worker-mode host CPU per update (µs)"] != nil)
+    #expect((update.counts["worker-mode floor, bytes per reply"] ?? 0) > 0)
     let scale = try #require(document.scenarios.first { $0.scenario == "scale" })
     #expect((scale.counts["provider calls"] ?? 0) > 0)
     #expect((scale.counts["entries"] ?? 0) > 0)
     #expect(scale.counts["budget deferrals"] != nil)
+  }
+
+  @Test func benchIdleRefusesAnIncompleteRoundTrip() throws {
+    let result = try TestSupport.run(TestSupport.product("bench-idle").path, ["--ping", "10"])
+    #expect(result.status == 2)
+    #expect(result.errors.contains("usage: bench-idle"))
   }
 
   @Test func unknownScenarioIsAUsageError() throws {

@@ -29,6 +29,12 @@ struct UpdateCostScenario: Scenario {
     for _ in 0..<updates { try await local.update() }
     let localCost = (Clock.cpu() - localStart.0) / Double(updates)
     let localSwitches = Clock.contextSwitches()
+    // The sizes of a prompt call's frames in worker mode (WorkerFrame: a 21-byte header each),
+    // for the round trip below.
+    let context = ProviderContext(family: .systemSmall, isPreview: false)
+    let callBytes = try 21 + "Update2".utf8.count + context.jsonBytes().count
+    let replyBytes =
+      try await 21 + inProcess.call(.timeline, kind: "Update2", context: context).count
     await inProcess.close()
 
     // In a worker: this process's CPU and the worker's.
@@ -49,8 +55,9 @@ struct UpdateCostScenario: Scenario {
     let remoteSwitches = (ProcFS.threadSwitches(of: getpid()), workerSwitches())
     let remoteStart = (Clock.cpu(), workerCPU())
     for _ in 0..<updates { try await remote.update() }
-    let remoteCost =
-      (Clock.cpu() - remoteStart.0 + workerCPU() - remoteStart.1) / Double(updates)
+    let remoteHost = (Clock.cpu() - remoteStart.0) / Double(updates)
+    let remoteWorker = (workerCPU() - remoteStart.1) / Double(updates)
+    let remoteCost = remoteHost + remoteWorker
     // Thread wake-ups are most of what the process boundary adds (docs/performance.md).
     let hostWakeups = ProcFS.wakeups(
       from: remoteSwitches.0, to: ProcFS.threadSwitches(of: getpid()))
@@ -64,6 +71,19 @@ struct UpdateCostScenario: Scenario {
     guard !workers.contains(where: { kill($0, 0) == 0 }) else {
       throw BenchError("the worker process \(workers) did not exit after close")
     }
+
+    // The floor of worker mode: the same frames' bytes sent back and forth between two
+    // processes, with no work on either side; on one CPU and on two when this process may use
+    // two (not under `taskset -c N`).
+    let benchIdle = try environment.product("bench-idle")
+    func floor(_ placement: RoundTrip.Placement) throws -> RoundTrip.Cost {
+      try RoundTrip.measure(
+        benchIdle: benchIdle, call: callBytes, reply: replyBytes, trips: updates,
+        placement: placement)
+    }
+    let cpus = RoundTrip.allowedCPUs()
+    let floorTogether = try cpus.first.map { try floor(.together(cpu: $0)) }
+    let floorApart = cpus.count > 1 ? try floor(.apart(cpus[0], cpus[1])) : nil
 
     // The peer: a script printing the same line, started and read once per update.
     let script = folder.appendingPathComponent("update.sh")
@@ -98,7 +118,18 @@ struct UpdateCostScenario: Scenario {
           label: "worker CPU per update (host + worker)", value: remoteCost * 1e6, unit: "µs",
           peer: peer, peerValue: peerCost * 1e6, ratio: peerCost / remoteCost,
           target: "≥ 20× cheaper", met: peerCost / remoteCost >= 20),
-      ],
+      ]
+        + [
+          ("one CPU", floorTogether), ("two CPUs", floorApart),
+        ].compactMap { placement, cost in
+          cost.map { cost in
+            Figure(
+              label: "worker-mode floor: a bare call and reply between two processes on "
+                + placement,
+              value: cost.total * 1e6, unit: "µs", peer: peer, peerValue: peerCost * 1e6,
+              ratio: peerCost / cost.total, target: "reported", met: true)
+          }
+        },
       counts: [
         "updates": Double(updates), "script runs": Double(spawns),
         "bytes per update": Double(line.utf8.count + 1),
@@ -109,6 +140,10 @@ struct UpdateCostScenario: Scenario {
           Double(localSwitches.involuntary - localStart.1.involuntary) / Double(updates),
         "worker-mode host context switches per update": hostWakeups / Double(updates),
         "worker-mode worker context switches per update": workerWakeups / Double(updates),
+        "worker-mode host CPU per update (µs)": remoteHost * 1e6,
+        "worker-mode worker CPU per update (µs)": remoteWorker * 1e6,
+        "worker-mode floor, bytes per call": Double(callBytes),
+        "worker-mode floor, bytes per reply": Double(replyBytes),
       ])
   }
 }

@@ -122,6 +122,20 @@ enum Spawn {
     return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
   }
 
+  /// Reads `fd` to its end and returns what it held, as UTF-8 text. Closes `fd`.
+  static func readAll(_ fd: Int32) -> String {
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let count = read(fd, &buffer, buffer.count)
+      if count < 0 && errno == EINTR { continue }
+      if count <= 0 { break }
+      bytes += buffer[..<count]
+    }
+    close(fd)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
   /// Reads `fd` to its end, discarding the bytes; returns how many there were. Closes `fd`.
   @discardableResult
   static func drain(_ fd: Int32) -> Int {
