@@ -15,7 +15,7 @@ import Foundation
 /// wake-up is a switch on that CPU; on two, the sleeping CPU must be woken by an interrupt
 /// from the other, which in a virtual machine is far dearer (docs/performance.md, *update*).
 /// So the floor is measured with both processes on one CPU and with each on its own
-/// (`taskset`), beside the placement the kernel chooses.
+/// (`taskset`).
 enum RoundTrip {
   /// Where the two processes run.
   enum Placement: CustomStringConvertible {
@@ -29,11 +29,23 @@ enum RoundTrip {
     var description: String {
       switch self {
       case .free: "as the kernel places them"
-      case .together: "both on one CPU"
-      case .apart: "each on its own CPU"
+      case .together: "on one CPU"
+      case .apart: "on two CPUs"
       }
     }
+
+    /// The placements this process can measure: on one CPU, and on two when it may use two
+    /// (not under `taskset -c N`); as the kernel places them when `taskset` is missing.
+    static func available() -> [Placement] {
+      guard FileManager.default.isExecutableFile(atPath: RoundTrip.taskset) else { return [.free] }
+      let cpus = RoundTrip.allowedCPUs()
+      guard let first = cpus.first else { return [.free] }
+      return [.together(cpu: first)] + (cpus.count > 1 ? [.apart(first, cpus[1])] : [])
+    }
   }
+
+  /// util-linux's `taskset`, which places the two processes.
+  static let taskset = "/usr/bin/taskset"
 
   /// CPU seconds per round trip, of the caller and of the echoing process.
   struct Cost {
@@ -60,7 +72,7 @@ enum RoundTrip {
       }
     func start(_ arguments: [String], cpu: Int?, socket: Int32) throws -> (pid_t, Int32) {
       var command = [benchIdle.path] + arguments
-      if let cpu { command = ["/usr/bin/taskset", "-c", "\(cpu)"] + command }
+      if let cpu { command = [taskset, "-c", "\(cpu)"] + command }
       var output: [Int32] = [-1, -1]
       guard pipe(&output) == 0 else { throw BenchError("pipe failed: errno \(errno)") }
       defer { close(output[1]) }
@@ -98,7 +110,7 @@ enum RoundTrip {
   }
 
   /// The CPUs this process may run on (`Cpus_allowed_list` of /proc/self/status).
-  static func allowedCPUs() -> [Int] {
+  private static func allowedCPUs() -> [Int] {
     guard let status = ProcFS.read("/proc/self/status"),
       let line = status.split(separator: "\n").first(where: {
         $0.hasPrefix("Cpus_allowed_list:")
