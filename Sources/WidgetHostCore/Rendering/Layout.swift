@@ -403,11 +403,7 @@ struct Layout {
         != nil
       {
         // One line, the glyphs as they are: no indent (the line is as wide as the text).
-        var column = rect.x
-        for glyph in glyphs {
-          canvas.write(glyph, x: column, y: rect.y, limit: glyph.width, dim: dim)
-          column += glyph.width
-        }
+        canvas.write(glyphs, x: rect.x, y: rect.y, dim: dim)
         return
       }
       let lines = textLines(node, glyphs, style, width: rect.width, height: rect.height)
@@ -421,11 +417,7 @@ struct Layout {
           case .center: free / 2
           case .trailing: free
           }
-        var column = rect.x + indent
-        for glyph in line {
-          canvas.write(glyph, x: column, y: rect.y + row, limit: glyph.width, dim: dim)
-          column += glyph.width
-        }
+        canvas.write(line, x: rect.x + indent, y: rect.y + row, dim: dim)
       }
     case .symbol(let glyph):
       canvas.write(glyph, x: rect.x, y: rect.y, limit: rect.width, dim: dim)
