@@ -232,9 +232,12 @@ struct Canvas {
     return lines
   }
 
-  /// Runs of cells with the same non-default style, row by row.
-  var spans: [StyleSpan] {
-    var spans: [StyleSpan] = []
+  /// Runs of cells with the same non-default style, row by row, as the entry's spans: made here
+  /// from the table's style, not through an array of spans of the cell style to map (the map
+  /// and its copies of the colours were two fifths of the spans' time, docs/performance.md,
+  /// update).
+  var spans: [Span] {
+    var spans: [Span] = []
     let width = size.width
     cells.withUnsafeBufferPointer { grid in
       for row in 0..<size.height {
@@ -245,8 +248,13 @@ struct Canvas {
           var end = column + 1
           while end < width && grid[base + end].style == style { end += 1 }
           if style != 0 {
+            let cell = table.style(style)
             spans.append(
-              StyleSpan(row: row, column: column, length: end - column, style: table.style(style)))
+              Span(
+                row: row, column: column, length: end - column, bold: cell.bold,
+                italic: cell.italic, underline: cell.underline,
+                strikethrough: cell.strikethrough, dim: cell.dim, redacted: cell.redacted,
+                foreground: cell.foreground, background: cell.background))
           }
           column = end
         }
@@ -279,12 +287,4 @@ struct CellRect: Equatable, Sendable {
     let bottom = min(y + height, other.y + other.height)
     return CellRect(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
   }
-}
-
-/// A run of equally styled cells on one row.
-struct StyleSpan: Equatable, Sendable {
-  var row: Int
-  var column: Int
-  var length: Int
-  var style: CellStyle
 }
