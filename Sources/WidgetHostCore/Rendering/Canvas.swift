@@ -25,10 +25,15 @@ struct Canvas {
   let size: CellSize
   /// The characters and styles the cells name.
   private(set) var table: GlyphTable
-  /// Each cell's character code; a blank cell is a space.
-  private var codes: [UInt32]
-  /// Each cell's style, as an index into the table's styles.
-  private var styleIndices: [UInt32]
+  /// One cell: its character's code (a blank cell is a space) and its style, as an index into
+  /// the table's styles.
+  private struct Cell {
+    var code: UInt32
+    var style: UInt32
+  }
+  /// The cells, row by row: one array, so that drawing a character checks one buffer's
+  /// uniqueness and a render allocates one grid, not two.
+  private var cells: [Cell]
   /// The last restyle: a cell of style `old` drawn in style `style` gets style `new`.
   private var lastRestyle: (style: UInt32, old: UInt32, new: UInt32)?
   /// The last dimmed style: `from` with `dim` set is `to`.
@@ -37,8 +42,8 @@ struct Canvas {
   init(size: CellSize, table: GlyphTable = GlyphTable()) {
     self.size = size
     self.table = table
-    codes = Array(repeating: GlyphTable.space, count: size.width * size.height)
-    styleIndices = Array(repeating: 0, count: size.width * size.height)
+    cells = Array(
+      repeating: Cell(code: GlyphTable.space, style: 0), count: size.width * size.height)
   }
 
   /// The clip rectangle: drawing outside it is dropped.
@@ -77,14 +82,18 @@ struct Canvas {
   /// Writes `text` from column `x` of row `y`, clipped to `limit` columns and to the canvas.
   mutating func write(_ text: String, x: Int, y: Int, limit: Int, style: CellStyle) {
     let styleIndex = table.index(of: style)
-    var column = x
-    let end = x + limit
-    for character in text {
-      let width = TextWidth.of(character)
-      guard width > 0 else { continue }
-      guard column + width <= end else { break }
-      put(table.code(of: character), width: width, column: column, row: y, style: styleIndex)
-      column += width
+    withCells { canvas, cells in
+      var column = x
+      let end = x + limit
+      for character in text {
+        let width = TextWidth.of(character)
+        guard width > 0 else { continue }
+        guard column + width <= end else { break }
+        canvas.put(
+          canvas.table.code(of: character), width: width, column: column, row: y,
+          style: styleIndex, in: cells)
+        column += width
+      }
     }
   }
 
@@ -92,23 +101,57 @@ struct Canvas {
   /// `dim`.
   mutating func write(_ glyph: Glyph, x: Int, y: Int, limit: Int, dim: Bool) {
     guard glyph.width > 0, glyph.width <= limit else { return }
-    put(
-      glyph.code, width: glyph.width, column: x, row: y,
-      style: dim ? dimmed(glyph.style) : glyph.style)
+    withCells { canvas, cells in
+      canvas.put(
+        glyph.code, width: glyph.width, column: x, row: y,
+        style: dim ? canvas.dimmed(glyph.style) : glyph.style, in: cells)
+    }
   }
 
-  /// One character in a cell (two for a wide one), when it is visible.
-  private mutating func put(_ code: UInt32, width: Int, column: Int, row: Int, style: UInt32) {
+  /// Draws `glyphs` side by side from column `x` of row `y`, each as
+  /// ``write(_:x:y:limit:dim:)`` draws a glyph with its own width as the limit (a glyph of no
+  /// width draws nothing and takes no column).
+  mutating func write(_ glyphs: [Glyph], x: Int, y: Int, dim: Bool) {
+    withCells { canvas, cells in
+      var column = x
+      for glyph in glyphs {
+        if glyph.width > 0 {
+          canvas.put(
+            glyph.code, width: glyph.width, column: column, row: y,
+            style: dim ? canvas.dimmed(glyph.style) : glyph.style, in: cells)
+        }
+        column += glyph.width
+      }
+    }
+  }
+
+  /// Runs `body` with the cells through one buffer pointer, the array taken out of `self`
+  /// meanwhile so that `body` may still restyle through `self`. Why: drawing a line of text
+  /// cell by cell through the array checked its uniqueness and its bounds for every cell, a
+  /// quarter of drawing (docs/performance.md, update); `put` checks that a cell is visible,
+  /// so inside the grid, before it touches the buffer.
+  private mutating func withCells<Result>(
+    _ body: (inout Canvas, UnsafeMutableBufferPointer<Cell>) -> Result
+  ) -> Result {
+    var taken: [Cell] = []
+    swap(&taken, &cells)
+    defer { swap(&taken, &cells) }
+    return taken.withUnsafeMutableBufferPointer { buffer in body(&self, buffer) }
+  }
+
+  /// One character in a cell of `cells` (two for a wide one), when it is visible.
+  private mutating func put(
+    _ code: UInt32, width: Int, column: Int, row: Int, style: UInt32,
+    in cells: UnsafeMutableBufferPointer<Cell>
+  ) {
     guard visible(column, row) && (width == 1 || visible(column + 1, row)) else { return }
-    clearWide(at: column, row: row)
+    clearWide(at: column, row: row, in: cells)
     let index = row * size.width + column
-    let cellStyle = restyled(styleIndices[index], with: style)
-    codes[index] = code
-    styleIndices[index] = cellStyle
+    let cellStyle = restyled(cells[index].style, with: style)
+    cells[index] = Cell(code: code, style: cellStyle)
     if width == 2 {
-      clearWide(at: column + 1, row: row)
-      codes[index + 1] = Self.continuation
-      styleIndices[index + 1] = cellStyle
+      clearWide(at: column + 1, row: row, in: cells)
+      cells[index + 1] = Cell(code: Self.continuation, style: cellStyle)
     }
   }
 
@@ -118,28 +161,28 @@ struct Canvas {
     for row in rect.y..<rect.y + rect.height {
       for column in rect.x..<rect.x + rect.width where visible(column, row) {
         let index = row * size.width + column
-        let old = styleIndices[index]
+        let old = cells[index].style
         if let memo, memo.from == old {
-          styleIndices[index] = memo.to
+          cells[index].style = memo.to
           continue
         }
         var style = table.style(old)
         style.background = background
         let new = table.index(of: style)
         memo = (old, new)
-        styleIndices[index] = new
+        cells[index].style = new
       }
     }
   }
 
   /// Overwriting half of a wide character blanks its other half. (A wide character's right
   /// half always holds the continuation code, and only a wide character's right half does.)
-  private mutating func clearWide(at column: Int, row: Int) {
+  private func clearWide(at column: Int, row: Int, in cells: UnsafeMutableBufferPointer<Cell>) {
     let index = row * size.width + column
-    if codes[index] == Self.continuation {
-      if column > 0 { codes[index - 1] = GlyphTable.space }
-    } else if column + 1 < size.width && codes[index + 1] == Self.continuation {
-      codes[index + 1] = GlyphTable.space
+    if cells[index].code == Self.continuation {
+      if column > 0 { cells[index - 1].code = GlyphTable.space }
+    } else if column + 1 < size.width && cells[index + 1].code == Self.continuation {
+      cells[index + 1].code = GlyphTable.space
     }
   }
 
@@ -155,45 +198,66 @@ struct Canvas {
   /// shared by all of them, and by every render of the same width: most rows of a widget are
   /// blank, and the lines are kept with the latest entry of every instance
   /// (docs/performance.md, memory and update).
+  ///
+  /// The cells are read through one buffer pointer: a slice of the array per row retained and
+  /// released the array's buffer, about a third of the getter's time (docs/performance.md,
+  /// update).
   var lines: [String] {
     let blank = Self.blankRows[size.width] ?? String(repeating: " ", count: size.width)
+    let width = size.width
     var lines: [String] = []
     lines.reserveCapacity(size.height)
-    for row in 0..<size.height {
-      let cells = codes[row * size.width..<(row + 1) * size.width]
-      guard cells.contains(where: { $0 != GlyphTable.space }) else {
-        lines.append(blank)
-        continue
+    cells.withUnsafeBufferPointer { grid in
+      for row in 0..<size.height {
+        let start = row * width
+        let end = start + width
+        guard grid[start..<end].contains(where: { $0.code != GlyphTable.space }) else {
+          lines.append(blank)
+          continue
+        }
+        var capacity = 0
+        for index in start..<end where grid[index].code != Self.continuation {
+          capacity += table.utf8Count(of: grid[index].code)
+        }
+        lines.append(
+          String(unsafeUninitializedCapacity: capacity) { buffer in
+            var count = 0
+            for index in start..<end where grid[index].code != Self.continuation {
+              table.writeUTF8(of: grid[index].code, to: buffer, at: &count)
+            }
+            return count
+          })
       }
-      var capacity = 0
-      for code in cells where code != Self.continuation { capacity += table.utf8Count(of: code) }
-      lines.append(
-        String(unsafeUninitializedCapacity: capacity) { buffer in
-          var count = 0
-          for code in cells where code != Self.continuation {
-            table.writeUTF8(of: code, to: buffer, at: &count)
-          }
-          return count
-        })
     }
     return lines
   }
 
-  /// Runs of cells with the same non-default style, row by row.
-  var spans: [StyleSpan] {
-    var spans: [StyleSpan] = []
-    for row in 0..<size.height {
-      let base = row * size.width
-      var column = 0
-      while column < size.width {
-        let style = styleIndices[base + column]
-        var end = column + 1
-        while end < size.width && styleIndices[base + end] == style { end += 1 }
-        if style != 0 {
-          spans.append(
-            StyleSpan(row: row, column: column, length: end - column, style: table.style(style)))
+  /// Runs of cells with the same non-default style, row by row, as the entry's spans: made here
+  /// from the table's style, not through an array of spans of the cell style to map (the map
+  /// and its copies of the colours were two fifths of the spans' time, docs/performance.md,
+  /// update).
+  var spans: [Span] {
+    var spans: [Span] = []
+    let width = size.width
+    cells.withUnsafeBufferPointer { grid in
+      for row in 0..<size.height {
+        let base = row * width
+        var column = 0
+        while column < width {
+          let style = grid[base + column].style
+          var end = column + 1
+          while end < width && grid[base + end].style == style { end += 1 }
+          if style != 0 {
+            let cell = table.style(style)
+            spans.append(
+              Span(
+                row: row, column: column, length: end - column, bold: cell.bold,
+                italic: cell.italic, underline: cell.underline,
+                strikethrough: cell.strikethrough, dim: cell.dim, redacted: cell.redacted,
+                foreground: cell.foreground, background: cell.background))
+          }
+          column = end
         }
-        column = end
       }
     }
     return spans
@@ -201,7 +265,7 @@ struct Canvas {
 
   /// The style of each cell of `row` (two entries for a wide character, like the columns).
   func styles(ofRow row: Int) -> [CellStyle] {
-    (0..<size.width).map { table.style(styleIndices[row * size.width + $0]) }
+    (0..<size.width).map { table.style(cells[row * size.width + $0].style) }
   }
 }
 
@@ -223,12 +287,4 @@ struct CellRect: Equatable, Sendable {
     let bottom = min(y + height, other.y + other.height)
     return CellRect(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
   }
-}
-
-/// A run of equally styled cells on one row.
-struct StyleSpan: Equatable, Sendable {
-  var row: Int
-  var column: Int
-  var length: Int
-  var style: CellStyle
 }

@@ -15,9 +15,19 @@ struct GlyphTable {
   static let lineFeed: UInt32 = 0x0A
 
   /// The distinct cell styles, each once; `styles[0]` is the default style.
-  private(set) var styles: [CellStyle] = [CellStyle()]
+  private(set) var styles: [CellStyle] = Self.defaultStyles()
   /// The characters of more than one scalar, in the order first seen.
   private(set) var clusters: [String] = []
+
+  /// The default style, in an array with room for a few more: a render has a handful of styles,
+  /// and growing the array from the literal's one element reallocated it on the first style
+  /// added, in every render (docs/performance.md, update).
+  private static func defaultStyles() -> [CellStyle] {
+    var styles: [CellStyle] = []
+    styles.reserveCapacity(8)
+    styles.append(CellStyle())
+    return styles
+  }
 
   /// The index of `style`, added if new.
   mutating func index(of style: CellStyle) -> UInt32 {

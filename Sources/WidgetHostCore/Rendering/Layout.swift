@@ -112,9 +112,9 @@ struct Layout {
   }
 
   /// A stack's size and where each child goes. One array of placements, which holds each
-  /// child's size until it is placed, one of what the sharing needs per child and one for the
-  /// group of a priority being served: a stack is laid out twice or more per render
-  /// (docs/performance.md, update).
+  /// child's size until it is placed, and two buffers on the stack, of what the sharing needs
+  /// per child and for the group of a priority being served: a stack is laid out twice or more
+  /// per render (docs/performance.md, update).
   func stackFrames(
     _ axis: StackAxis, _ alignment: Alignment, _ spacing: Int, _ children: [LayoutNode],
     _ proposal: Proposal
@@ -154,65 +154,72 @@ struct Layout {
     func mainLength(_ size: CellSize) -> Int { horizontal ? size.width : size.height }
 
     if let main {
-      var remaining = max(0, main - gaps)
-      var info: [StackChild] = []
-      info.reserveCapacity(children.count)
-      for _ in children { info.append(StackChild()) }
-      var highest = -Double.infinity
-      // Spacers keep their minimum and share only what the other children leave.
-      var spacerMinimum = 0
-      var spacerCount = 0
-      for index in children.indices {
-        let child = children[index]
-        let minimum = mainLength(size(of: child, propose(0)))
-        info[index].minimum = minimum
-        info[index].flexibility =
-          mainLength(size(of: child, propose(Self.unbounded))) - minimum
-        if case .spacer = child.kind {
-          info[index].isSpacer = true
-          spacerMinimum += minimum
-          spacerCount += 1
-        }
-        highest = max(highest, child.priority)
-      }
-      remaining = max(0, remaining - spacerMinimum)
-      // Priorities from the highest down; within one, the least flexible child first.
-      var group: [Int] = []
-      var next: Double? = children.isEmpty ? nil : highest
-      while let priority = next {
-        next = nil
-        group.removeAll(keepingCapacity: true)
-        var reserved = 0
-        for index in children.indices {
-          let childPriority = children[index].priority
-          if childPriority < priority {
-            next = max(next ?? childPriority, childPriority)
-            if !info[index].isSpacer { reserved += info[index].minimum }
-          } else if childPriority == priority && !info[index].isSpacer {
-            group.append(index)
+      // What the sharing needs per child and the group being served live in memory on the
+      // stack: as arrays they were two allocations per layout of a stack, and the group grew
+      // by reallocating (docs/performance.md, update). Both hold plain integers.
+      withUnsafeTemporaryAllocation(of: StackChild.self, capacity: children.count) { info in
+        info.initialize(repeating: StackChild())
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: children.count) { groupStorage in
+          groupStorage.initialize(repeating: 0)
+          var remaining = max(0, main - gaps)
+          var highest = -Double.infinity
+          // Spacers keep their minimum and share only what the other children leave.
+          var spacerMinimum = 0
+          var spacerCount = 0
+          for index in children.indices {
+            let child = children[index]
+            let minimum = mainLength(size(of: child, propose(0)))
+            info[index].minimum = minimum
+            info[index].flexibility =
+              mainLength(size(of: child, propose(Self.unbounded))) - minimum
+            if case .spacer = child.kind {
+              info[index].isSpacer = true
+              spacerMinimum += minimum
+              spacerCount += 1
+            }
+            highest = max(highest, child.priority)
+          }
+          remaining = max(0, remaining - spacerMinimum)
+          // Priorities from the highest down; within one, the least flexible child first.
+          var next: Double? = children.isEmpty ? nil : highest
+          while let priority = next {
+            next = nil
+            var groupCount = 0
+            var reserved = 0
+            for index in children.indices {
+              let childPriority = children[index].priority
+              if childPriority < priority {
+                next = max(next ?? childPriority, childPriority)
+                if !info[index].isSpacer { reserved += info[index].minimum }
+              } else if childPriority == priority && !info[index].isSpacer {
+                groupStorage[groupCount] = index
+                groupCount += 1
+              }
+            }
+            var group = UnsafeMutableBufferPointer(rebasing: groupStorage[..<groupCount])
+            var sorted = true
+            for position in group.indices.dropFirst()
+            where info[group[position - 1]].flexibility > info[group[position]].flexibility {
+              sorted = false
+            }
+            if !sorted { group.sort { info[$0].flexibility < info[$1].flexibility } }
+            var budget = max(0, remaining - reserved)
+            for (position, index) in group.enumerated() {
+              let share = budget / (group.count - position)
+              let size = size(of: children[index], propose(max(share, info[index].minimum)))
+              placements[index].size = size
+              budget = max(0, budget - mainLength(size))
+              remaining = max(0, remaining - mainLength(size))
+            }
+          }
+          var position = 0
+          for index in children.indices where info[index].isSpacer {
+            let share = remaining / (spacerCount - position)
+            placements[index].size = size(of: children[index], propose(info[index].minimum + share))
+            remaining -= share
+            position += 1
           }
         }
-        var sorted = true
-        for position in group.indices.dropFirst()
-        where info[group[position - 1]].flexibility > info[group[position]].flexibility {
-          sorted = false
-        }
-        if !sorted { group.sort { info[$0].flexibility < info[$1].flexibility } }
-        var budget = max(0, remaining - reserved)
-        for (position, index) in group.enumerated() {
-          let share = budget / (group.count - position)
-          let size = size(of: children[index], propose(max(share, info[index].minimum)))
-          placements[index].size = size
-          budget = max(0, budget - mainLength(size))
-          remaining = max(0, remaining - mainLength(size))
-        }
-      }
-      var position = 0
-      for index in children.indices where info[index].isSpacer {
-        let share = remaining / (spacerCount - position)
-        placements[index].size = size(of: children[index], propose(info[index].minimum + share))
-        remaining -= share
-        position += 1
       }
     } else {
       for index in children.indices {
@@ -403,11 +410,7 @@ struct Layout {
         != nil
       {
         // One line, the glyphs as they are: no indent (the line is as wide as the text).
-        var column = rect.x
-        for glyph in glyphs {
-          canvas.write(glyph, x: column, y: rect.y, limit: glyph.width, dim: dim)
-          column += glyph.width
-        }
+        canvas.write(glyphs, x: rect.x, y: rect.y, dim: dim)
         return
       }
       let lines = textLines(node, glyphs, style, width: rect.width, height: rect.height)
@@ -421,11 +424,7 @@ struct Layout {
           case .center: free / 2
           case .trailing: free
           }
-        var column = rect.x + indent
-        for glyph in line {
-          canvas.write(glyph, x: column, y: rect.y + row, limit: glyph.width, dim: dim)
-          column += glyph.width
-        }
+        canvas.write(line, x: rect.x + indent, y: rect.y + row, dim: dim)
       }
     case .symbol(let glyph):
       canvas.write(glyph, x: rect.x, y: rect.y, limit: rect.width, dim: dim)

@@ -142,8 +142,13 @@ struct LayoutBuilder {
     self.now = now
   }
 
-  mutating func build(
-    _ node: ViewNode, style: TextStyle = TextStyle(), isLayer: Bool = false, axis: StackAxis? = nil
+  /// The layout node of the whole view tree `node`.
+  mutating func build(_ node: ViewNode) -> LayoutNode {
+    build(node, style: InheritedStyle(TextStyle(), table: &table))
+  }
+
+  private mutating func build(
+    _ node: ViewNode, style: InheritedStyle, isLayer: Bool = false, axis: StackAxis? = nil
   ) -> LayoutNode {
     func make(_ kind: LayoutNode.Kind) -> LayoutNode {
       LayoutNode(kind: kind, isLayer: isLayer, axis: axis)
@@ -153,28 +158,28 @@ struct LayoutBuilder {
       return make(.empty)
     case .text(let text):
       let glyphs = glyphs(of: text, style: style)
-      return make(.text(glyphs, TextLayout.Paragraph(style), TextLayout.Summary(glyphs)))
+      return make(.text(glyphs, TextLayout.Paragraph(style.text), TextLayout.Summary(glyphs)))
     case .image(let image):
       if let systemName = image.systemName, !image.resizable {
         // Redacted, a symbol is a block like the text around it.
-        let glyph: Character = style.redacted == true ? "█" : SymbolGlyphs.glyph(for: systemName)
+        let glyph: Character = style.redacted ? "█" : SymbolGlyphs.glyph(for: systemName)
         return make(
           .symbol(
             Glyph(
               code: table.code(of: glyph), width: TextWidth.of(glyph),
-              style: table.index(of: cellStyle(style)))))
+              style: style.cell)))
       }
       if image.resizable {
         return make(.resizableImage(name: image.name, missing: image.missing))
       }
       let glyph: Character =
-        style.redacted == true
+        style.redacted
         ? "█" : image.missing ? SymbolGlyphs.missingImage : SymbolGlyphs.namedImage
       return make(
         .symbol(
-          Glyph(code: table.code(of: glyph), width: 1, style: table.index(of: cellStyle(style)))))
+          Glyph(code: table.code(of: glyph), width: 1, style: style.cell)))
     case .shape(let shape):
-      return make(.shape(shape.shape, fill: shape.fill ?? style.foreground))
+      return make(.shape(shape.shape, fill: shape.fill ?? style.text.foreground))
     case .color(let color):
       return make(.color(color))
     case .divider:
@@ -203,7 +208,7 @@ struct LayoutBuilder {
   }
 
   private mutating func build(
-    _ child: ViewNode, modifier: Modifier, style: TextStyle, isLayer: Bool, axis: StackAxis?
+    _ child: ViewNode, modifier: Modifier, style: InheritedStyle, isLayer: Bool, axis: StackAxis?
   ) -> LayoutNode {
     func make(_ kind: LayoutNode.Kind) -> LayoutNode {
       LayoutNode(kind: kind, isLayer: isLayer, axis: axis)
@@ -227,7 +232,9 @@ struct LayoutBuilder {
       containerBackgrounds.append(build(layer, style: style, isLayer: true))
       return build(child, style: style, isLayer: isLayer, axis: axis)
     case .style(let inner):
-      return build(child, style: style.merged(with: inner), isLayer: isLayer, axis: axis)
+      return build(
+        child, style: InheritedStyle(style.text.merged(with: inner), table: &table),
+        isLayer: isLayer, axis: axis)
     case .opacity(let value):
       return make(
         .effect(.opacity(value), build(child, style: style, isLayer: isLayer, axis: axis)))
@@ -248,11 +255,21 @@ struct LayoutBuilder {
   }
 
   /// The text's characters at `now`, each with its run's style merged into `style`.
-  private mutating func glyphs(of text: TextNode, style: TextStyle) -> [Glyph] {
+  private mutating func glyphs(of text: TextNode, style: InheritedStyle) -> [Glyph] {
     var glyphs: [Glyph] = []
     for run in text.runs {
-      let runStyle = style.merged(with: run.style)
-      let cell = table.index(of: cellStyle(runStyle))
+      // A run with no style of its own (nearly all) is in the inherited style, resolved once.
+      let own = run.style
+      let cell: UInt32
+      let redacted: Bool
+      if own.isEmpty {
+        cell = style.cell
+        redacted = style.redacted
+      } else {
+        let runStyle = style.text.merged(with: own)
+        cell = table.index(of: Self.cellStyle(runStyle))
+        redacted = runStyle.redacted == true
+      }
       let string: String
       switch run.content {
       case .verbatim(let verbatim):
@@ -260,17 +277,20 @@ struct LayoutBuilder {
       case .date(let date, let dateStyle):
         string = dates.string(date, style: dateStyle, now: now)
         // Redacted text looks the same whatever the date says: no redraws for it.
-        if runStyle.redacted != true,
+        if !redacted,
           let change = DateText.nextChange(of: date, style: dateStyle, after: now)
         {
           nextLiveChange = min(nextLiveChange ?? change, change)
         }
       }
-      let redacted = runStyle.redacted == true
-      if Self.isSimpleASCII(string) {
+      // The bytes are read from the string's contiguous UTF-8: through `String.UTF8View`'s
+      // iterator, checking them alone took 8 % of the build.
+      var utf8 = string
+      let simple = utf8.withUTF8 { bytes in
+        guard Self.isSimpleASCII(bytes) else { return false }
         // One glyph per byte: no grapheme breaking needed.
-        glyphs.reserveCapacity(glyphs.count + string.utf8.count)
-        for byte in string.utf8 {
+        glyphs.reserveCapacity(glyphs.count + bytes.count)
+        for byte in bytes {
           let code = UInt32(byte)
           let width = byte >= 0x20 && byte < 0x7F ? 1 : 0
           if redacted && code != GlyphTable.space && code != GlyphTable.lineFeed {
@@ -279,8 +299,9 @@ struct LayoutBuilder {
           }
           glyphs.append(Glyph(code: code, width: width, style: cell))
         }
-        continue
+        return true
       }
+      if simple { continue }
       for character in string {
         if redacted && character != " " && character != "\n" {
           let width = TextWidth.of(character)
@@ -297,17 +318,37 @@ struct LayoutBuilder {
   /// The code of "█", which redacted text shows.
   private static let block: UInt32 = 0x2588
 
-  /// Whether every character of `string` is one ASCII byte: ASCII without a carriage return
-  /// (which forms one character with a following line feed).
-  private static func isSimpleASCII(_ string: String) -> Bool {
-    string.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D }
+  /// Whether every character of the UTF-8 `bytes` is one ASCII byte: ASCII without a carriage
+  /// return (which forms one character with a following line feed).
+  private static func isSimpleASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    bytes.allSatisfy { $0 < 0x80 && $0 != 0x0D }
   }
 
-  private func cellStyle(_ style: TextStyle) -> CellStyle {
+  /// How text in `style` is drawn.
+  fileprivate static func cellStyle(_ style: TextStyle) -> CellStyle {
     CellStyle(
       bold: style.isBold, italic: style.italic ?? false, underline: style.underline ?? false,
       strikethrough: style.strikethrough ?? false, dim: false, redacted: style.redacted ?? false,
       foreground: style.foreground, background: nil)
+  }
+}
+
+/// A style that views inherit, with the index in the render's glyph table of the cell style its
+/// text is drawn in, found when the style is made (at the root and at each `.style` modifier):
+/// a text run with no style of its own, nearly every run, takes the index as it is, with no
+/// merged copy of the style and no search of the table (docs/performance.md, update).
+private struct InheritedStyle {
+  /// The style.
+  let text: TextStyle
+  /// The index of `text`'s cell style in the glyph table.
+  let cell: UInt32
+
+  /// Whether text in this style is redacted.
+  var redacted: Bool { text.redacted == true }
+
+  init(_ text: TextStyle, table: inout GlyphTable) {
+    self.text = text
+    cell = table.index(of: LayoutBuilder.cellStyle(text))
   }
 }
 

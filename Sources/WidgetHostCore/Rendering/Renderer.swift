@@ -48,15 +48,8 @@ public struct Renderer: Sendable {
         x: Layout.offset(clipped.width, in: grid.width, .center),
         y: Layout.offset(clipped.height, in: grid.height, .center), width: size.width,
         height: size.height))
-    let spans = canvas.spans.map { span in
-      Span(
-        row: span.row, column: span.column, length: span.length, bold: span.style.bold,
-        italic: span.style.italic, underline: span.style.underline,
-        strikethrough: span.style.strikethrough, dim: span.style.dim, redacted: span.style.redacted,
-        foreground: span.style.foreground, background: span.style.background)
-    }
     return RenderedEntry(
-      lines: canvas.lines, spans: spans, regions: layout.regions, url: builder.widgetURL,
+      lines: canvas.lines, spans: canvas.spans, regions: layout.regions, url: builder.widgetURL,
       warnings: layout.warnings, nextLiveChange: builder.nextLiveChange)
   }
 
