@@ -81,9 +81,20 @@ struct ReplyReader {
     _ tree: Value, _ read: (Value) throws(Refusal) -> Element
   ) throws(Refusal) -> [Element] {
     guard tape.kind(tree) == .array else { throw Refusal() }
-    var elements: [Element] = []
     let end = tape.after(tree)
+    // Counted first (a step per element on the tape) so that the array is allocated once at
+    // its size: appending to an empty one reallocates it at 1, 2 and 4 elements, and most
+    // arrays of a reply (a stack's children, a text's runs) have a few (docs/performance.md,
+    // update).
+    var count = 0
     var element = tree + 1
+    while element < end {
+      count += 1
+      element = tape.after(element)
+    }
+    var elements: [Element] = []
+    elements.reserveCapacity(count)
+    element = tree + 1
     while element < end {
       elements.append(try read(element))
       element = tape.after(element)
