@@ -75,4 +75,27 @@ import Testing
     let fine = String(repeating: "[", count: 200) + String(repeating: "]", count: 200)
     #expect(withTape(fine) { $0 != nil })
   }
+
+  /// `withParsed` reuses the storage of the last tape it finished with: each tape still has
+  /// its own document's nodes only, whatever came before it (larger, smaller, refused).
+  @Test func recycledStorageHoldsOnlyTheCurrentDocument() {
+    func parsed(_ json: String) -> [JSONTape.Kind]? {
+      Data(json.utf8).withUnsafeBytes { raw in
+        JSONTape.withParsed(raw.bindMemory(to: UInt8.self)) { tape in
+          tape.map { tape in tape.nodes.map(\.kind) }
+        }
+      }
+    }
+    let large =
+      "[" + Array(repeating: #"{"a":[1,"x",null]}"#, count: 50).joined(separator: ",") + "]"
+    #expect(parsed(large)?.count == 1 + 50 * 6)
+    #expect(parsed(#"{"b":true}"#) == [.object, .string, .bool])
+    #expect(parsed("[1,") == nil)
+    #expect(parsed(#"["s"]"#) == [.array, .string])
+    // Past the limit of what is kept: parsed all the same.
+    let huge =
+      "[" + Array(repeating: "0", count: JSONTape.spareNodesLimit * 2).joined(separator: ",") + "]"
+    #expect(parsed(huge)?.count == 1 + JSONTape.spareNodesLimit * 2)
+    #expect(parsed("null") == [.null])
+  }
 }

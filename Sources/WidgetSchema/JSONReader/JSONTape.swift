@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Synchronization
 
 /// A JSON document parsed onto a tape, for ``ReplyReader``: strict RFC 8259 (no comments, no
 /// trailing commas, UTF-8 only), object members in document order.
@@ -63,14 +64,53 @@ struct JSONTape {
   /// Parses `bytes`, which must outlive the tape; nil when they are not a JSON document this
   /// parser accepts.
   static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> JSONTape? {
-    var parser = JSONTapeParser(bytes: bytes)
+    var storage: [Node] = []
+    return parse(bytes, storage: &storage)
+  }
+
+  /// Parses `bytes` onto the storage of `storage`, which the tape takes (`storage` is left
+  /// empty).
+  private static func parse(
+    _ bytes: UnsafeBufferPointer<UInt8>, storage: inout [Node]
+  ) -> JSONTape? {
+    var parser = JSONTapeParser(bytes: bytes, storage: &storage)
     guard (try? parser.value(depth: 0)) != nil else { return nil }
     parser.skipWhitespace()
     guard parser.index == bytes.count else { return nil }
     var tape = JSONTape(bytes: bytes)
-    tape.nodes = parser.nodes
+    swap(&tape.nodes, &parser.nodes)
     tape.decoded = parser.decoded
     return tape
+  }
+
+  /// The node array of the last tape ``withParsed(_:_:)`` finished with, empty, its storage
+  /// kept for the next one.
+  ///
+  /// A reply's nodes take a few KiB (48 bytes each: the bench widget's 429-byte reply reserves
+  /// 79), more than glibc serves from its per-thread cache (1032 bytes): allocating them went
+  /// through malloc's bins and often its consolidation of free chunks, a fifth of the parse
+  /// (docs/performance.md, update). An uncontended lock to take and give back the array costs
+  /// much less. Two parses at once: the second allocates as before.
+  private static let spareNodes = Mutex<[Node]>([])
+
+  /// Arrays larger than this many nodes are not kept (a large reply is rare).
+  static let spareNodesLimit = 1024
+
+  /// Calls `body` with the tape of `bytes` (nil when they are not a document this parser
+  /// accepts), the tape's storage recycled once `body` returns: `body` must not keep the tape.
+  static func withParsed<Result>(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ body: (JSONTape?) -> Result
+  ) -> Result {
+    var nodes: [Node] = []
+    spareNodes.withLock { swap(&nodes, &$0) }
+    guard var tape = parse(bytes, storage: &nodes) else { return body(nil) }
+    let result = body(tape)
+    // `body`'s copies of the tape are gone: the array is the tape's alone, emptied in place.
+    swap(&nodes, &tape.nodes)
+    guard nodes.capacity <= spareNodesLimit else { return result }
+    nodes.removeAll(keepingCapacity: true)
+    spareNodes.withLock { swap(&nodes, &$0) }
+    return result
   }
 
   // MARK: Reading
@@ -134,8 +174,12 @@ private struct JSONTapeParser {
   var nodes: [JSONTape.Node] = []
   var decoded: [String] = []
 
-  init(bytes: UnsafeBufferPointer<UInt8>) {
+  /// A parser appending its nodes to the storage of `storage`, which it takes (swapped, not
+  /// copied: the array stays uniquely referenced, so emptying it keeps its storage).
+  init(bytes: UnsafeBufferPointer<UInt8>, storage: inout [JSONTape.Node]) {
     self.bytes = bytes
+    swap(&nodes, &storage)
+    nodes.removeAll(keepingCapacity: true)
     // A reply has about one value for every 7 bytes (the bench widget's: 64 in 429 bytes):
     // room for one every 6, so that the array is not grown and copied while parsing.
     nodes.reserveCapacity(bytes.count / 6 + 8)

@@ -14,14 +14,16 @@ struct ReplyReader {
   static func decode<T>(_ type: T.Type, from data: Data) -> T? {
     guard type == Timeline.self || type == Entry.self || type == ViewNode.self else { return nil }
     return data.withUnsafeBytes { raw -> T? in
-      guard let tape = JSONTape.parse(raw.bindMemory(to: UInt8.self)) else { return nil }
-      let reader = ReplyReader(tape: tape)
-      do {
-        if type == Timeline.self { return try reader.timeline(0) as? T }
-        if type == Entry.self { return try reader.entry(0) as? T }
-        return try reader.view(0) as? T
-      } catch {
-        return nil
+      JSONTape.withParsed(raw.bindMemory(to: UInt8.self)) { tape -> T? in
+        guard let tape else { return nil }
+        let reader = ReplyReader(tape: tape)
+        do {
+          if type == Timeline.self { return try reader.timeline(0) as? T }
+          if type == Entry.self { return try reader.entry(0) as? T }
+          return try reader.view(0) as? T
+        } catch {
+          return nil
+        }
       }
     }
   }
