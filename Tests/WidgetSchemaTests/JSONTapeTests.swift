@@ -76,6 +76,31 @@ import Testing
     #expect(withTape(fine) { $0 != nil })
   }
 
+  /// Keys found, absent and duplicated whatever their lengths: the object's mask of key
+  /// lengths (modulo 64) only rules out keys of a length no member has.
+  @Test func keysByLength() {
+    let long = String(repeating: "k", count: 65)  // the same bit as a 1-byte key
+    withTape(#"{"ab":1,"cd":2,"\#(long)":3,"e":4}"#) { tape in
+      guard let tape else {
+        Issue.record("refused")
+        return
+      }
+      #expect(tape.member(0, "ab").map { tape.nodes[$0].integer } == 1)
+      #expect(tape.member(0, "cd").map { tape.nodes[$0].integer } == 2)
+      #expect(tape.member(0, "e").map { tape.nodes[$0].integer } == 4)
+      #expect(
+        tape.member(
+          0, "kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk"
+        ).map { tape.nodes[$0].integer } == 3)
+      #expect(tape.member(0, "ef") == nil)  // a length some key has
+      #expect(tape.member(0, "f") == nil)
+      #expect(tape.member(0, "abc") == nil)  // a length no key has
+    }
+    #expect(withTape(#"{"ab":1,"cd":2,"ab":3}"#) { $0 == nil })
+    #expect(withTape(#"{"e":1,"\#(long)":2,"\#(long)":3}"#) { $0 == nil })
+    #expect(withTape(#"{"e":1,"\#(long)":2,"f":3}"#) { $0 != nil })
+  }
+
   /// `withParsed` reuses the storage of the last tape it finished with: each tape still has
   /// its own document's nodes only, whatever came before it (larger, smaller, refused).
   @Test func recycledStorageHoldsOnlyTheCurrentDocument() {

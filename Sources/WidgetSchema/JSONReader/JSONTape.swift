@@ -38,8 +38,18 @@ struct JSONTape {
     /// A number's value.
     var number = 0.0
     /// A number's value as an `Int`, when it was written as an integer that fits (no
-    /// fraction, no exponent).
+    /// fraction, no exponent); for an object, ``keyLengths``.
     var integer = 0
+
+    /// For an object: bit `n % 64` set for each of its keys that is `n` bytes long (kept in
+    /// ``integer``, which an object has no other use for). A key of a length no member has is
+    /// known absent without a look at the members: most keys a reader asks for and does not
+    /// find (the text style fields of a `style` node, a stack's `spacing`, a run's
+    /// `attributes`), and most keys checked for duplicates while parsing.
+    var keyLengths: UInt64 {
+      get { UInt64(bitPattern: Int64(integer)) }
+      set { integer = Int(Int64(bitPattern: newValue)) }
+    }
 
     init(kind: Kind, flag: Bool = false) {
       self.kind = kind
@@ -126,6 +136,9 @@ struct JSONTape {
 
   /// The value of the member `key` of the object at `object`, when it has it.
   func member(_ object: Int, _ key: StaticString) -> Int? {
+    guard nodes[object].keyLengths & Self.lengthBit(key.utf8CodeUnitCount) != 0 else {
+      return nil
+    }
     let end = nodes[object].next
     var index = object + 1
     while index < end {
@@ -134,6 +147,10 @@ struct JSONTape {
     }
     return nil
   }
+
+  /// A key length's bit in ``Node/keyLengths``.
+  @inline(__always)
+  static func lengthBit(_ length: Int) -> UInt64 { 1 << UInt64(length & 63) }
 
   /// The string at `index`.
   func string(_ index: Int) -> String {
@@ -257,11 +274,16 @@ private struct JSONTapeParser {
     }
     let key = nodes.count
     try self.key()
-    var member = object + 1
-    while member < key {
-      if sameBytes(member, key) { throw JSONTapeRefusal() }
-      member = nodes[member + 1].next
+    let bit = JSONTape.lengthBit(nodes[key].end - nodes[key].start)
+    // A key of a length no earlier key has is no duplicate.
+    if nodes[object].keyLengths & bit != 0 {
+      var member = object + 1
+      while member < key {
+        if sameBytes(member, key) { throw JSONTapeRefusal() }
+        member = nodes[member + 1].next
+      }
     }
+    nodes[object].keyLengths |= bit
     skipWhitespace()
     try expect(":")
     try value(depth: depth + 1)
