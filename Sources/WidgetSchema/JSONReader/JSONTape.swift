@@ -176,8 +176,21 @@ struct JSONTape {
     let node = nodes[index]
     let count = literal.utf8CodeUnitCount
     guard !node.flag, node.end - node.start == count else { return false }
-    let start = literal.utf8Start
-    for offset in 0..<count where bytes[node.start + offset] != start[offset] { return false }
+    return Self.sameBytes(bytes.baseAddress! + node.start, literal.utf8Start, count)
+  }
+
+  /// Whether the `count` bytes at `first` and `second` are the same: a loop over pointers,
+  /// without the overflow checks of adding offsets to indices, which took most of a member
+  /// lookup (the keys compared are short, and most that differ do at their first byte).
+  @inline(__always)
+  static func sameBytes(
+    _ first: UnsafePointer<UInt8>, _ second: UnsafePointer<UInt8>, _ count: Int
+  ) -> Bool {
+    var offset = 0
+    while offset < count {
+      if first[offset] != second[offset] { return false }
+      offset &+= 1
+    }
     return true
   }
 }
@@ -315,10 +328,8 @@ private struct JSONTapeParser {
     let a = nodes[first]
     let b = nodes[second]
     guard a.end - a.start == b.end - b.start else { return false }
-    for offset in 0..<(a.end - a.start) where bytes[a.start + offset] != bytes[b.start + offset] {
-      return false
-    }
-    return true
+    return JSONTape.sameBytes(
+      bytes.baseAddress! + a.start, bytes.baseAddress! + b.start, a.end - a.start)
   }
 
   /// A key starting at its opening quote, kept as the document's bytes. A key with an escape is
