@@ -101,14 +101,18 @@ import Testing
     #expect(withTape(#"{"e":1,"\#(long)":2,"f":3}"#) { $0 != nil })
   }
 
-  /// `withParsed` reuses the storage of the last tape it finished with: each tape still has
-  /// its own document's nodes only, whatever came before it (larger, smaller, refused).
+  /// A parse reuses the storage of the last tape recycled: each tape still has its own
+  /// document's nodes only, whatever came before it (larger, smaller, refused).
   @Test func recycledStorageHoldsOnlyTheCurrentDocument() {
     func parsed(_ json: String) -> [JSONTape.Kind]? {
       Data(json.utf8).withUnsafeBytes { raw in
-        JSONTape.withParsed(raw.bindMemory(to: UInt8.self)) { tape in
-          tape.map { tape in tape.nodes.map(\.kind) }
-        }
+        var storage = JSONTape.spareStorage()
+        guard var tape = JSONTape.parse(raw.bindMemory(to: UInt8.self), storage: &storage)
+        else { return nil }
+        let kinds = tape.nodes.map(\.kind)
+        JSONTape.recycle(&tape)
+        #expect(tape.nodes.isEmpty)
+        return kinds
       }
     }
     let large =

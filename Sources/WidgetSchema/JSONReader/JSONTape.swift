@@ -79,8 +79,8 @@ struct JSONTape {
   }
 
   /// Parses `bytes` onto the storage of `storage`, which the tape takes (`storage` is left
-  /// empty).
-  private static func parse(
+  /// empty): ``spareStorage()``'s, to be given back with ``recycle(_:)``.
+  static func parse(
     _ bytes: UnsafeBufferPointer<UInt8>, storage: inout [Node]
   ) -> JSONTape? {
     var parser = JSONTapeParser(bytes: bytes, storage: &storage)
@@ -93,34 +93,37 @@ struct JSONTape {
     return tape
   }
 
-  /// The node array of the last tape ``withParsed(_:_:)`` finished with, empty, its storage
-  /// kept for the next one.
+  /// The node array of the last tape given to ``recycle(_:)``, empty, its storage kept for
+  /// the next parse.
   ///
   /// A reply's nodes take a few KiB (48 bytes each: the bench widget's 429-byte reply reserves
   /// 79), more than glibc serves from its per-thread cache (1032 bytes): allocating them went
   /// through malloc's bins and often its consolidation of free chunks, a fifth of the parse
   /// (docs/performance.md, update). An uncontended lock to take and give back the array costs
-  /// much less. Two parses at once: the second allocates as before.
+  /// much less. Two parses at once: the second allocates as before. (Plain functions rather
+  /// than one taking a closure: a generic `withParsed { … }` cost more in generic metadata
+  /// look-ups than the allocation it saves.)
   private static let spareNodes = Mutex<[Node]>([])
 
   /// Arrays larger than this many nodes are not kept (a large reply is rare).
   static let spareNodesLimit = 1024
 
-  /// Calls `body` with the tape of `bytes` (nil when they are not a document this parser
-  /// accepts), the tape's storage recycled once `body` returns: `body` must not keep the tape.
-  static func withParsed<Result>(
-    _ bytes: UnsafeBufferPointer<UInt8>, _ body: (JSONTape?) -> Result
-  ) -> Result {
+  /// The node array kept by the last ``recycle(_:)``, or a new one; for ``parse(_:storage:)``.
+  static func spareStorage() -> [Node] {
     var nodes: [Node] = []
     spareNodes.withLock { swap(&nodes, &$0) }
-    guard var tape = parse(bytes, storage: &nodes) else { return body(nil) }
-    let result = body(tape)
-    // `body`'s copies of the tape are gone: the array is the tape's alone, emptied in place.
+    return nodes
+  }
+
+  /// Keeps the storage of `tape`'s nodes for the next parse; `tape` is left without nodes.
+  /// It must be the tape's last copy (the array is emptied in place only when it is not
+  /// shared).
+  static func recycle(_ tape: inout JSONTape) {
+    var nodes: [Node] = []
     swap(&nodes, &tape.nodes)
-    guard nodes.capacity <= spareNodesLimit else { return result }
+    guard nodes.capacity <= spareNodesLimit else { return }
     nodes.removeAll(keepingCapacity: true)
     spareNodes.withLock { swap(&nodes, &$0) }
-    return result
   }
 
   // MARK: Reading

@@ -14,17 +14,25 @@ struct ReplyReader {
   static func decode<T>(_ type: T.Type, from data: Data) -> T? {
     guard type == Timeline.self || type == Entry.self || type == ViewNode.self else { return nil }
     return data.withUnsafeBytes { raw -> T? in
-      JSONTape.withParsed(raw.bindMemory(to: UInt8.self)) { tape -> T? in
-        guard let tape else { return nil }
-        let reader = ReplyReader(tape: tape)
-        do {
-          if type == Timeline.self { return try reader.timeline(0) as? T }
-          if type == Entry.self { return try reader.entry(0) as? T }
-          return try reader.view(0) as? T
-        } catch {
-          return nil
-        }
+      var storage = JSONTape.spareStorage()
+      guard var tape = JSONTape.parse(raw.bindMemory(to: UInt8.self), storage: &storage) else {
+        return nil
       }
+      // After `read`, whose copies of the tape are gone by then.
+      defer { JSONTape.recycle(&tape) }
+      return read(type, from: tape)
+    }
+  }
+
+  /// `type` read from `tape`, or nil when the reader gives up.
+  private static func read<T>(_ type: T.Type, from tape: JSONTape) -> T? {
+    let reader = ReplyReader(tape: tape)
+    do {
+      if type == Timeline.self { return try reader.timeline(0) as? T }
+      if type == Entry.self { return try reader.entry(0) as? T }
+      return try reader.view(0) as? T
+    } catch {
+      return nil
     }
   }
 
