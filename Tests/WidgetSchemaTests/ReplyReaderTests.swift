@@ -83,6 +83,20 @@ import Testing
     try expectSameValue(ViewNode.self, json)
   }
 
+  /// View type names as bytes of the document and as strings decoded from escapes, and names
+  /// that are near misses (a prefix, a longer name, empty, not ASCII).
+  @Test func viewTypeNames() throws {
+    try expectSameValue(ViewNode.self, #"{"type":"te\u0078t","runs":[]}"#)
+    try expectSameValue(ViewNode.self, #"{"type":"\u0065mpty"}"#)
+    try expectSameValue(
+      ViewNode.self,
+      #"{"type":"containerBackground","child":{"type":"divider"},"layer":{"type":"accentable","value":true,"child":{"type":"empty"}}}"#
+    )
+    for name in ["tex", "texts", "", #"t\u00e9xt"#, "Text", "widgetURLs"] {
+      expectRefused(ViewNode.self, #"{"type":"\#(name)","runs":[]}"#)
+    }
+  }
+
   @Test func handWrittenTimelines() throws {
     try expectSameValue(
       Timeline.self,

@@ -163,6 +163,14 @@ struct JSONTape {
       decoding: UnsafeBufferPointer(rebasing: bytes[node.start..<node.end]), as: UTF8.self)
   }
 
+  /// The document's bytes of the string at `index` when they are the string (plain ASCII,
+  /// no escapes); nil for a string decoded while parsing.
+  func plainBytes(_ index: Int) -> UnsafeBufferPointer<UInt8>? {
+    let node = nodes[index]
+    guard !node.flag else { return nil }
+    return UnsafeBufferPointer(rebasing: bytes[node.start..<node.end])
+  }
+
   /// Whether the string at `index` is `literal`.
   func stringEquals(_ index: Int, _ literal: StaticString) -> Bool {
     if nodes[index].flag {

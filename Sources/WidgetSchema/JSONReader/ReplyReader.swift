@@ -390,6 +390,17 @@ struct ReplyReader {
   /// The view type `tree` names, compared as bytes: no `String` made for it.
   func viewType(_ tree: Value) throws(Refusal) -> ViewType {
     guard tape.kind(tree) == .string else { throw Refusal() }
+    // The usual case, the name's bytes in the document: its length taken once and compared
+    // with each name's before any byte is (rather than the node looked up for every name).
+    if let name = tape.plainBytes(tree) {
+      for entry in Self.viewTypes
+      where entry.name.utf8CodeUnitCount == name.count
+        && JSONTape.sameBytes(name.baseAddress!, entry.name.utf8Start, name.count)
+      {
+        return entry.type
+      }
+      throw Refusal()
+    }
     for entry in Self.viewTypes where tape.stringEquals(tree, entry.name) { return entry.type }
     throw Refusal()
   }
