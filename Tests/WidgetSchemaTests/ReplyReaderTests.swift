@@ -97,6 +97,24 @@ import Testing
     }
   }
 
+  /// Dates read in the reply's bytes and, when written with escapes, from the decoded string:
+  /// every separator and offset RFC 3339 allows, and near misses refused.
+  @Test func datesInPlaceAndDecoded() throws {
+    for date in [
+      "2026-11-30T04:07:41Z", "2026-11-30t04:07:41z", "2026-11-30 04:07:41.5+01:30",
+      #"2026-11-30T04:07:41\u005a"#, #"2026\u002d11-30T04:07:41-00:00"#,
+    ] {
+      try expectSameValue(
+        Entry.self, #"{"date":"\#(date)","view":{"type":"empty"}}"#)
+    }
+    for date in [
+      "2026-11-30X04:07:41Z", "2026-11-30T04:07:41", "2026-11-30T04:07Z", "2026-02-30T04:07:41Z",
+      #"2026-11-30T04:07:41\u00e9"#, "2026-11-30T04:07:41+01:3",
+    ] {
+      expectRefused(Entry.self, #"{"date":"\#(date)","view":{"type":"empty"}}"#)
+    }
+  }
+
   @Test func handWrittenTimelines() throws {
     try expectSameValue(
       Timeline.self,

@@ -82,7 +82,15 @@ struct ReplyReader {
   }
 
   func date(_ tree: Value) throws(Refusal) -> Date {
-    guard let date = RFC3339.date(from: try string(tree)) else { throw Refusal() }
+    guard tape.kind(tree) == .string else { throw Refusal() }
+    // The date's bytes in the reply when they are the string: no `String` made for it.
+    let date =
+      if let bytes = tape.plainBytes(tree) {
+        RFC3339.date(fromUTF8: bytes)
+      } else {
+        RFC3339.date(from: tape.string(tree))
+      }
+    guard let date else { throw Refusal() }
     return date
   }
 
