@@ -98,11 +98,12 @@ struct JSONTape {
   ///
   /// A reply's nodes take a few KiB (48 bytes each: the bench widget's 429-byte reply reserves
   /// 79), more than glibc serves from its per-thread cache (1032 bytes): allocating them went
-  /// through malloc's bins and often its consolidation of free chunks, a fifth of the parse
-  /// (docs/performance.md, update). An uncontended lock to take and give back the array costs
-  /// much less. Two parses at once: the second allocates as before. (Plain functions rather
-  /// than one taking a closure: a generic `withParsed { … }` cost more in generic metadata
-  /// look-ups than the allocation it saves.)
+  /// through malloc's bins and often its consolidation of free chunks, up to a fifth of the
+  /// parse's samples in the update profile (docs/performance.md, update). An uncontended lock
+  /// to take and give back the array costs much less. Two parses at once: the second
+  /// allocates as before. (Plain functions rather than one taking a closure: a generic
+  /// function taking the reading as a closure cost more in generic metadata look-ups than the
+  /// allocation it saves.)
   private static let spareNodes = Mutex<[Node]>([])
 
   /// Arrays larger than this many nodes are not kept (a large reply is rare).

@@ -195,8 +195,8 @@ extension JSONByteWriter {
     strings(data.lines)
     nextKey("regions")
     byte(UInt8(ascii: "["))
-    // Arrays through their buffers, here and below: the elements are read in place, not
-    // copied (and their references retained) one by one (``strings(_:)``).
+    // Arrays through their buffers, here and below, as in ``strings(_:)``: `enumerated()`
+    // copied every element into its tuple (retaining what it holds) before it was written.
     data.regions.withUnsafeBufferPointer { regions in
       for index in regions.indices {
         if index > 0 { byte(UInt8(ascii: ",")) }
