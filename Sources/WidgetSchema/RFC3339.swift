@@ -89,11 +89,17 @@ public enum RFC3339 {
 
   /// Parses an RFC 3339 date-time; nil when `text` is not one.
   public static func date(from text: String) -> Date? {
-    var utf8 = Array(text.utf8)
+    var text = text
+    return text.withUTF8 { date(fromUTF8: $0) }
+  }
+
+  /// Parses an RFC 3339 date-time from its UTF-8 bytes; nil when they are not one.
+  ///
+  /// The reply reader's dates are parsed in the reply's bytes: a date is longer than a small
+  /// `String` holds, so making one, and then an array of its bytes, cost two allocations for
+  /// each (docs/performance.md, update).
+  static func date(fromUTF8 utf8: UnsafeBufferPointer<UInt8>) -> Date? {
     guard utf8.count >= 20 else { return nil }
-    if utf8[10] == UInt8(ascii: "t") || utf8[10] == UInt8(ascii: " ") {
-      utf8[10] = UInt8(ascii: "T")
-    }
     func number(_ start: Int, _ length: Int) -> Int64? {
       var value: Int64 = 0
       for index in start..<start + length {
@@ -103,8 +109,11 @@ public enum RFC3339 {
       }
       return value
     }
+    // `T`, or `t` or a space, which RFC 3339 allows too.
+    let separator = utf8[10]
     guard utf8[4] == UInt8(ascii: "-"), utf8[7] == UInt8(ascii: "-"),
-      utf8[10] == UInt8(ascii: "T"), utf8[13] == UInt8(ascii: ":"),
+      separator == UInt8(ascii: "T") || separator == UInt8(ascii: "t")
+        || separator == UInt8(ascii: " "), utf8[13] == UInt8(ascii: ":"),
       utf8[16] == UInt8(ascii: ":"),
       let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
       let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),

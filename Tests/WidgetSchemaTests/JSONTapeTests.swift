@@ -75,4 +75,56 @@ import Testing
     let fine = String(repeating: "[", count: 200) + String(repeating: "]", count: 200)
     #expect(withTape(fine) { $0 != nil })
   }
+
+  /// Keys found, absent and duplicated whatever their lengths: the object's mask of key
+  /// lengths (modulo 64) only rules out keys of a length no member has.
+  @Test func keysByLength() {
+    let long = String(repeating: "k", count: 65)  // the same bit as a 1-byte key
+    withTape(#"{"ab":1,"cd":2,"\#(long)":3,"e":4}"#) { tape in
+      guard let tape else {
+        Issue.record("refused")
+        return
+      }
+      #expect(tape.member(0, "ab").map { tape.nodes[$0].integer } == 1)
+      #expect(tape.member(0, "cd").map { tape.nodes[$0].integer } == 2)
+      #expect(tape.member(0, "e").map { tape.nodes[$0].integer } == 4)
+      #expect(
+        tape.member(
+          0, "kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk"
+        ).map { tape.nodes[$0].integer } == 3)
+      #expect(tape.member(0, "ef") == nil)  // a length some key has
+      #expect(tape.member(0, "f") == nil)
+      #expect(tape.member(0, "abc") == nil)  // a length no key has
+    }
+    #expect(withTape(#"{"ab":1,"cd":2,"ab":3}"#) { $0 == nil })
+    #expect(withTape(#"{"e":1,"\#(long)":2,"\#(long)":3}"#) { $0 == nil })
+    #expect(withTape(#"{"e":1,"\#(long)":2,"f":3}"#) { $0 != nil })
+  }
+
+  /// A parse reuses the storage of the last tape recycled: each tape still has its own
+  /// document's nodes only, whatever came before it (larger, smaller, refused).
+  @Test func recycledStorageHoldsOnlyTheCurrentDocument() {
+    func parsed(_ json: String) -> [JSONTape.Kind]? {
+      Data(json.utf8).withUnsafeBytes { raw in
+        var storage = JSONTape.spareStorage()
+        guard var tape = JSONTape.parse(raw.bindMemory(to: UInt8.self), storage: &storage)
+        else { return nil }
+        let kinds = tape.nodes.map(\.kind)
+        JSONTape.recycle(&tape)
+        #expect(tape.nodes.isEmpty)
+        return kinds
+      }
+    }
+    let large =
+      "[" + Array(repeating: #"{"a":[1,"x",null]}"#, count: 50).joined(separator: ",") + "]"
+    #expect(parsed(large)?.count == 1 + 50 * 6)
+    #expect(parsed(#"{"b":true}"#) == [.object, .string, .bool])
+    #expect(parsed("[1,") == nil)
+    #expect(parsed(#"["s"]"#) == [.array, .string])
+    // Past the limit of what is kept: parsed all the same.
+    let huge =
+      "[" + Array(repeating: "0", count: JSONTape.spareNodesLimit * 2).joined(separator: ",") + "]"
+    #expect(parsed(huge)?.count == 1 + JSONTape.spareNodesLimit * 2)
+    #expect(parsed("null") == [.null])
+  }
 }

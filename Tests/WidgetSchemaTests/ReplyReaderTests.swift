@@ -83,6 +83,38 @@ import Testing
     try expectSameValue(ViewNode.self, json)
   }
 
+  /// View type names as bytes of the document and as strings decoded from escapes, and names
+  /// that are near misses (a prefix, a longer name, empty, not ASCII).
+  @Test func viewTypeNames() throws {
+    try expectSameValue(ViewNode.self, #"{"type":"te\u0078t","runs":[]}"#)
+    try expectSameValue(ViewNode.self, #"{"type":"\u0065mpty"}"#)
+    try expectSameValue(
+      ViewNode.self,
+      #"{"type":"containerBackground","child":{"type":"divider"},"layer":{"type":"accentable","value":true,"child":{"type":"empty"}}}"#
+    )
+    for name in ["tex", "texts", "", #"t\u00e9xt"#, "Text", "widgetURLs"] {
+      expectRefused(ViewNode.self, #"{"type":"\#(name)","runs":[]}"#)
+    }
+  }
+
+  /// Dates read in the reply's bytes and, when written with escapes, from the decoded string:
+  /// every separator and offset RFC 3339 allows, and near misses refused.
+  @Test func datesInPlaceAndDecoded() throws {
+    for date in [
+      "2026-11-30T04:07:41Z", "2026-11-30t04:07:41z", "2026-11-30 04:07:41.5+01:30",
+      #"2026-11-30T04:07:41\u005a"#, #"2026\u002d11-30T04:07:41-00:00"#,
+    ] {
+      try expectSameValue(
+        Entry.self, #"{"date":"\#(date)","view":{"type":"empty"}}"#)
+    }
+    for date in [
+      "2026-11-30X04:07:41Z", "2026-11-30T04:07:41", "2026-11-30T04:07Z", "2026-02-30T04:07:41Z",
+      #"2026-11-30T04:07:41\u00e9"#, "2026-11-30T04:07:41+01:3",
+    ] {
+      expectRefused(Entry.self, #"{"date":"\#(date)","view":{"type":"empty"}}"#)
+    }
+  }
+
   @Test func handWrittenTimelines() throws {
     try expectSameValue(
       Timeline.self,

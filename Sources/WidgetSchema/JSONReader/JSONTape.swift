@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Synchronization
 
 /// A JSON document parsed onto a tape, for ``ReplyReader``: strict RFC 8259 (no comments, no
 /// trailing commas, UTF-8 only), object members in document order.
@@ -37,8 +38,18 @@ struct JSONTape {
     /// A number's value.
     var number = 0.0
     /// A number's value as an `Int`, when it was written as an integer that fits (no
-    /// fraction, no exponent).
+    /// fraction, no exponent); for an object, ``keyLengths``.
     var integer = 0
+
+    /// For an object: bit `n % 64` set for each of its keys that is `n` bytes long (kept in
+    /// ``integer``, which an object has no other use for). A key of a length no member has is
+    /// known absent without a look at the members: most keys a reader asks for and does not
+    /// find (the text style fields of a `style` node, a stack's `spacing`, a run's
+    /// `attributes`), and most keys checked for duplicates while parsing.
+    var keyLengths: UInt64 {
+      get { UInt64(bitPattern: Int64(integer)) }
+      set { integer = Int(Int64(bitPattern: newValue)) }
+    }
 
     init(kind: Kind, flag: Bool = false) {
       self.kind = kind
@@ -63,14 +74,57 @@ struct JSONTape {
   /// Parses `bytes`, which must outlive the tape; nil when they are not a JSON document this
   /// parser accepts.
   static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> JSONTape? {
-    var parser = JSONTapeParser(bytes: bytes)
+    var storage: [Node] = []
+    return parse(bytes, storage: &storage)
+  }
+
+  /// Parses `bytes` onto the storage of `storage`, which the tape takes (`storage` is left
+  /// empty): ``spareStorage()``'s, to be given back with ``recycle(_:)``.
+  static func parse(
+    _ bytes: UnsafeBufferPointer<UInt8>, storage: inout [Node]
+  ) -> JSONTape? {
+    var parser = JSONTapeParser(bytes: bytes, storage: &storage)
     guard (try? parser.value(depth: 0)) != nil else { return nil }
     parser.skipWhitespace()
     guard parser.index == bytes.count else { return nil }
     var tape = JSONTape(bytes: bytes)
-    tape.nodes = parser.nodes
+    swap(&tape.nodes, &parser.nodes)
     tape.decoded = parser.decoded
     return tape
+  }
+
+  /// The node array of the last tape given to ``recycle(_:)``, empty, its storage kept for
+  /// the next parse.
+  ///
+  /// A reply's nodes take a few KiB (48 bytes each: the bench widget's 429-byte reply reserves
+  /// 79), more than glibc serves from its per-thread cache (1032 bytes): allocating them went
+  /// through malloc's bins and often its consolidation of free chunks, up to a fifth of the
+  /// parse's samples in the update profile (docs/performance.md, update). An uncontended lock
+  /// to take and give back the array costs much less. Two parses at once: the second
+  /// allocates as before. (Plain functions rather than one taking a closure: a generic
+  /// function taking the reading as a closure cost more in generic metadata look-ups than the
+  /// allocation it saves.)
+  private static let spareNodes = Mutex<[Node]>([])
+
+  /// Arrays larger than this many nodes are not kept (a large reply is rare).
+  static let spareNodesLimit = 1024
+
+  /// The node array kept by the last ``recycle(_:)``, or a new one; for ``parse(_:storage:)``.
+  static func spareStorage() -> [Node] {
+    var nodes: [Node] = []
+    spareNodes.withLock { swap(&nodes, &$0) }
+    return nodes
+  }
+
+  /// Keeps the storage of `tape`'s nodes for the next parse; `tape` is left without nodes.
+  /// It must be the tape's last copy (the array is emptied in place only when it is not
+  /// shared).
+  static func recycle(_ tape: inout JSONTape) {
+    var nodes: [Node] = []
+    swap(&nodes, &tape.nodes)
+    guard nodes.capacity <= spareNodesLimit else { return }
+    nodes.removeAll(keepingCapacity: true)
+    spareNodes.withLock { swap(&nodes, &$0) }
   }
 
   // MARK: Reading
@@ -86,6 +140,9 @@ struct JSONTape {
 
   /// The value of the member `key` of the object at `object`, when it has it.
   func member(_ object: Int, _ key: StaticString) -> Int? {
+    guard nodes[object].keyLengths & Self.lengthBit(key.utf8CodeUnitCount) != 0 else {
+      return nil
+    }
     let end = nodes[object].next
     var index = object + 1
     while index < end {
@@ -95,12 +152,24 @@ struct JSONTape {
     return nil
   }
 
+  /// A key length's bit in ``Node/keyLengths``.
+  @inline(__always)
+  static func lengthBit(_ length: Int) -> UInt64 { 1 << UInt64(length & 63) }
+
   /// The string at `index`.
   func string(_ index: Int) -> String {
     let node = nodes[index]
     if node.flag { return decoded[node.start] }
     return String(
       decoding: UnsafeBufferPointer(rebasing: bytes[node.start..<node.end]), as: UTF8.self)
+  }
+
+  /// The document's bytes of the string at `index` when they are the string (plain ASCII,
+  /// no escapes); nil for a string decoded while parsing.
+  func plainBytes(_ index: Int) -> UnsafeBufferPointer<UInt8>? {
+    let node = nodes[index]
+    guard !node.flag else { return nil }
+    return UnsafeBufferPointer(rebasing: bytes[node.start..<node.end])
   }
 
   /// Whether the string at `index` is `literal`.
@@ -119,8 +188,21 @@ struct JSONTape {
     let node = nodes[index]
     let count = literal.utf8CodeUnitCount
     guard !node.flag, node.end - node.start == count else { return false }
-    let start = literal.utf8Start
-    for offset in 0..<count where bytes[node.start + offset] != start[offset] { return false }
+    return Self.sameBytes(bytes.baseAddress! + node.start, literal.utf8Start, count)
+  }
+
+  /// Whether the `count` bytes at `first` and `second` are the same: a loop over pointers,
+  /// without the overflow checks of adding offsets to indices, which took most of a member
+  /// lookup (the keys compared are short, and most that differ do at their first byte).
+  @inline(__always)
+  static func sameBytes(
+    _ first: UnsafePointer<UInt8>, _ second: UnsafePointer<UInt8>, _ count: Int
+  ) -> Bool {
+    var offset = 0
+    while offset < count {
+      if first[offset] != second[offset] { return false }
+      offset &+= 1
+    }
     return true
   }
 }
@@ -134,8 +216,12 @@ private struct JSONTapeParser {
   var nodes: [JSONTape.Node] = []
   var decoded: [String] = []
 
-  init(bytes: UnsafeBufferPointer<UInt8>) {
+  /// A parser appending its nodes to the storage of `storage`, which it takes (swapped, not
+  /// copied: the array stays uniquely referenced, so emptying it keeps its storage).
+  init(bytes: UnsafeBufferPointer<UInt8>, storage: inout [JSONTape.Node]) {
     self.bytes = bytes
+    swap(&nodes, &storage)
+    nodes.removeAll(keepingCapacity: true)
     // A reply has about one value for every 7 bytes (the bench widget's: 64 in 429 bytes):
     // room for one every 6, so that the array is not grown and copied while parsing.
     nodes.reserveCapacity(bytes.count / 6 + 8)
@@ -213,11 +299,16 @@ private struct JSONTapeParser {
     }
     let key = nodes.count
     try self.key()
-    var member = object + 1
-    while member < key {
-      if sameBytes(member, key) { throw JSONTapeRefusal() }
-      member = nodes[member + 1].next
+    let bit = JSONTape.lengthBit(nodes[key].end - nodes[key].start)
+    // A key of a length no earlier key has is no duplicate.
+    if nodes[object].keyLengths & bit != 0 {
+      var member = object + 1
+      while member < key {
+        if sameBytes(member, key) { throw JSONTapeRefusal() }
+        member = nodes[member + 1].next
+      }
     }
+    nodes[object].keyLengths |= bit
     skipWhitespace()
     try expect(":")
     try value(depth: depth + 1)
@@ -249,10 +340,8 @@ private struct JSONTapeParser {
     let a = nodes[first]
     let b = nodes[second]
     guard a.end - a.start == b.end - b.start else { return false }
-    for offset in 0..<(a.end - a.start) where bytes[a.start + offset] != bytes[b.start + offset] {
-      return false
-    }
-    return true
+    return JSONTape.sameBytes(
+      bytes.baseAddress! + a.start, bytes.baseAddress! + b.start, a.end - a.start)
   }
 
   /// A key starting at its opening quote, kept as the document's bytes. A key with an escape is

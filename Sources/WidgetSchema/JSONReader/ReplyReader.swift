@@ -14,15 +14,25 @@ struct ReplyReader {
   static func decode<T>(_ type: T.Type, from data: Data) -> T? {
     guard type == Timeline.self || type == Entry.self || type == ViewNode.self else { return nil }
     return data.withUnsafeBytes { raw -> T? in
-      guard let tape = JSONTape.parse(raw.bindMemory(to: UInt8.self)) else { return nil }
-      let reader = ReplyReader(tape: tape)
-      do {
-        if type == Timeline.self { return try reader.timeline(0) as? T }
-        if type == Entry.self { return try reader.entry(0) as? T }
-        return try reader.view(0) as? T
-      } catch {
+      var storage = JSONTape.spareStorage()
+      guard var tape = JSONTape.parse(raw.bindMemory(to: UInt8.self), storage: &storage) else {
         return nil
       }
+      // After `read`, whose copies of the tape are gone by then.
+      defer { JSONTape.recycle(&tape) }
+      return read(type, from: tape)
+    }
+  }
+
+  /// `type` read from `tape`, or nil when the reader gives up.
+  private static func read<T>(_ type: T.Type, from tape: JSONTape) -> T? {
+    let reader = ReplyReader(tape: tape)
+    do {
+      if type == Timeline.self { return try reader.timeline(0) as? T }
+      if type == Entry.self { return try reader.entry(0) as? T }
+      return try reader.view(0) as? T
+    } catch {
+      return nil
     }
   }
 
@@ -72,7 +82,15 @@ struct ReplyReader {
   }
 
   func date(_ tree: Value) throws(Refusal) -> Date {
-    guard let date = RFC3339.date(from: try string(tree)) else { throw Refusal() }
+    guard tape.kind(tree) == .string else { throw Refusal() }
+    // The date's bytes in the reply when they are the string: no `String` made for it.
+    let date =
+      if let bytes = tape.plainBytes(tree) {
+        RFC3339.date(fromUTF8: bytes)
+      } else {
+        RFC3339.date(from: tape.string(tree))
+      }
+    guard let date else { throw Refusal() }
     return date
   }
 
@@ -81,9 +99,20 @@ struct ReplyReader {
     _ tree: Value, _ read: (Value) throws(Refusal) -> Element
   ) throws(Refusal) -> [Element] {
     guard tape.kind(tree) == .array else { throw Refusal() }
-    var elements: [Element] = []
     let end = tape.after(tree)
+    // Counted first (a step per element on the tape) so that the array is allocated once at
+    // its size: appending to an empty one reallocates it at 1, 2 and 4 elements, and most
+    // arrays of a reply (a stack's children, a text's runs) have a few (docs/performance.md,
+    // update).
+    var count = 0
     var element = tree + 1
+    while element < end {
+      count += 1
+      element = tape.after(element)
+    }
+    var elements: [Element] = []
+    elements.reserveCapacity(count)
+    element = tree + 1
     while element < end {
       elements.append(try read(element))
       element = tape.after(element)
@@ -369,6 +398,17 @@ struct ReplyReader {
   /// The view type `tree` names, compared as bytes: no `String` made for it.
   func viewType(_ tree: Value) throws(Refusal) -> ViewType {
     guard tape.kind(tree) == .string else { throw Refusal() }
+    // The usual case, the name's bytes in the document: its length taken once and compared
+    // with each name's before any byte is (rather than the node looked up for every name).
+    if let name = tape.plainBytes(tree) {
+      for entry in Self.viewTypes
+      where entry.name.utf8CodeUnitCount == name.count
+        && JSONTape.sameBytes(name.baseAddress!, entry.name.utf8Start, name.count)
+      {
+        return entry.type
+      }
+      throw Refusal()
+    }
     for entry in Self.viewTypes where tape.stringEquals(tree, entry.name) { return entry.type }
     throw Refusal()
   }

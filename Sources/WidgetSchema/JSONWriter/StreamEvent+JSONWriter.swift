@@ -195,9 +195,13 @@ extension JSONByteWriter {
     strings(data.lines)
     nextKey("regions")
     byte(UInt8(ascii: "["))
-    for (index, region) in data.regions.enumerated() {
-      if index > 0 { byte(UInt8(ascii: ",")) }
-      tapRegion(region)
+    // Arrays through their buffers, here and below, as in ``strings(_:)``: `enumerated()`
+    // copied every element into its tuple (retaining what it holds) before it was written.
+    data.regions.withUnsafeBufferPointer { regions in
+      for index in regions.indices {
+        if index > 0 { byte(UInt8(ascii: ",")) }
+        tapRegion(regions[index])
+      }
     }
     byte(UInt8(ascii: "]"))
     if let relevance = data.relevance {
@@ -213,9 +217,11 @@ extension JSONByteWriter {
     string(data.source.rawValue)
     nextKey("spans")
     byte(UInt8(ascii: "["))
-    for (index, span) in data.spans.enumerated() {
-      if index > 0 { byte(UInt8(ascii: ",")) }
-      try self.span(span)
+    try data.spans.withUnsafeBufferPointer { (spans) throws(NonFiniteNumber) in
+      for index in spans.indices {
+        if index > 0 { byte(UInt8(ascii: ",")) }
+        try span(spans[index])
+      }
     }
     byte(UInt8(ascii: "]"))
     nextKey("stale")
@@ -352,9 +358,11 @@ extension JSONByteWriter {
     case .text(let text):
       open("runs")
       byte(UInt8(ascii: "["))
-      for (index, run) in text.runs.enumerated() {
-        if index > 0 { byte(UInt8(ascii: ",")) }
-        try self.run(run)
+      try text.runs.withUnsafeBufferPointer { (runs) throws(NonFiniteNumber) in
+        for index in runs.indices {
+          if index > 0 { byte(UInt8(ascii: ",")) }
+          try run(runs[index])
+        }
       }
       raw(#"],"type":"text"}"#)
     case .image(let image):
@@ -408,9 +416,11 @@ extension JSONByteWriter {
       string(stack.alignment.rawValue)
       nextKey("children")
       byte(UInt8(ascii: "["))
-      for (index, child) in stack.children.enumerated() {
-        if index > 0 { byte(UInt8(ascii: ",")) }
-        try view(child)
+      try stack.children.withUnsafeBufferPointer { (children) throws(NonFiniteNumber) in
+        for index in children.indices {
+          if index > 0 { byte(UInt8(ascii: ",")) }
+          try view(children[index])
+        }
       }
       byte(UInt8(ascii: "]"))
       try optionalNumber("spacing", stack.spacing)

@@ -45,7 +45,15 @@ public struct TextStyle: Codable, Sendable, Equatable {
   }
 
   /// True when no field is set.
-  public var isEmpty: Bool { self == TextStyle() }
+  ///
+  /// Field by field rather than `self == TextStyle()`: it runs for every text run a reply is
+  /// read into and every run an `entry` event writes, and the derived `==` compares the
+  /// fonts' and colours' fields too (docs/performance.md, update).
+  public var isEmpty: Bool {
+    font == nil && weight == nil && italic == nil && underline == nil && strikethrough == nil
+      && foreground == nil && lineLimit == nil && multilineTextAlignment == nil
+      && truncationMode == nil && minimumScaleFactor == nil && redacted == nil
+  }
 
   /// This style with every field that `inner` sets replaced by `inner`'s value.
   public func merged(with inner: TextStyle) -> TextStyle {
