@@ -187,3 +187,34 @@ import Testing
     }
   }
 }
+
+/// `TextStyle.isEmpty` checks its fields one by one (it runs for every text run read and
+/// written): each must be among them, or a style with only that field set would pass for empty.
+@Suite struct TextStyleEmptinessTests {
+  @Test func aStyleWithAnyOneFieldSetIsNotEmpty() {
+    let setters: [(String, (inout TextStyle) -> Void)] = [
+      ("font", { $0.font = Font(size: 12) }),
+      ("weight", { $0.weight = .bold }),
+      ("italic", { $0.italic = false }),
+      ("underline", { $0.underline = false }),
+      ("strikethrough", { $0.strikethrough = false }),
+      ("foreground", { $0.foreground = ColorValue(name: "red") }),
+      ("lineLimit", { $0.lineLimit = 1 }),
+      ("multilineTextAlignment", { $0.multilineTextAlignment = .center }),
+      ("truncationMode", { $0.truncationMode = .tail }),
+      ("minimumScaleFactor", { $0.minimumScaleFactor = 0.5 }),
+      ("redacted", { $0.redacted = false }),
+    ]
+    // A field added to TextStyle must be added here, and to `isEmpty`.
+    #expect(
+      Mirror(reflecting: TextStyle()).children.compactMap(\.label).sorted()
+        == setters.map(\.0).sorted())
+    #expect(TextStyle().isEmpty)
+    for (field, set) in setters {
+      var style = TextStyle()
+      set(&style)
+      #expect(!style.isEmpty, "only \(field) set")
+      #expect(style != TextStyle(), "only \(field) set")
+    }
+  }
+}
