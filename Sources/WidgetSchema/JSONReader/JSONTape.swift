@@ -139,6 +139,11 @@ struct JSONTape {
   func after(_ index: Int) -> Int { nodes[index].next }
 
   /// The value of the member `key` of the object at `object`, when it has it.
+  ///
+  /// Inlined: a reply's read makes a few dozen lookups, and as a call each one paid for the
+  /// call and for loading whole nodes; inlined into the reader, with the key a constant, it
+  /// costs less (about 4 % of reading in the micro-benchmark, docs/performance.md, update).
+  @inline(__always)
   func member(_ object: Int, _ key: StaticString) -> Int? {
     guard nodes[object].keyLengths & Self.lengthBit(key.utf8CodeUnitCount) != 0 else {
       return nil
