@@ -125,29 +125,27 @@ enum Spawn {
   /// Reads `fd` to its end and returns what it held, as UTF-8 text. Closes `fd`.
   static func readAll(_ fd: Int32) -> String {
     var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    while true {
-      let count = read(fd, &buffer, buffer.count)
-      if count < 0 && errno == EINTR { continue }
-      if count <= 0 { break }
-      bytes += buffer[..<count]
-    }
-    close(fd)
+    readToEnd(fd) { bytes += $0 }
     return String(decoding: bytes, as: UTF8.self)
   }
 
   /// Reads `fd` to its end, discarding the bytes; returns how many there were. Closes `fd`.
   @discardableResult
   static func drain(_ fd: Int32) -> Int {
-    var buffer = [UInt8](repeating: 0, count: 65536)
     var total = 0
+    readToEnd(fd) { total += $0.count }
+    return total
+  }
+
+  /// Reads `fd` to its end (or a read error), handing each chunk read to `chunk`. Closes `fd`.
+  private static func readToEnd(_ fd: Int32, _ chunk: (ArraySlice<UInt8>) -> Void) {
+    var buffer = [UInt8](repeating: 0, count: 65536)
     while true {
       let count = read(fd, &buffer, buffer.count)
       if count < 0 && errno == EINTR { continue }
       if count <= 0 { break }
-      total += count
+      chunk(buffer[..<count])
     }
     close(fd)
-    return total
   }
 }
