@@ -59,11 +59,7 @@ enum RoundTrip {
   static func measure(
     benchIdle: URL, call: Int, reply: Int, trips: Int, placement: Placement
   ) throws -> Cost {
-    var ends: [Int32] = [-1, -1]
-    guard
-      socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends)
-        == 0
-    else { throw BenchError("socketpair failed: errno \(errno)") }
+    let ends = try Spawn.socketPair()
     let cpus: (ping: Int?, echo: Int?) =
       switch placement {
       case .free: (nil, nil)

@@ -122,6 +122,17 @@ enum Spawn {
     return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
   }
 
+  /// A connected pair of Unix stream sockets, both close-on-exec: one end for a child (as its
+  /// descriptor 3, which `process` duplicates without the flag), one for this process.
+  static func socketPair() throws -> [Int32] {
+    var ends: [Int32] = [-1, -1]
+    guard
+      socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends)
+        == 0
+    else { throw BenchError("socketpair failed: errno \(errno)") }
+    return ends
+  }
+
   /// Reads `fd` to its end and returns what it held, as UTF-8 text. Closes `fd`.
   static func readAll(_ fd: Int32) -> String {
     var bytes: [UInt8] = []

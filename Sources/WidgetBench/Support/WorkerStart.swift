@@ -14,11 +14,7 @@ enum WorkerStart {
   static func cpuSeconds(
     worker: URL, library: String, environment: [String: String]
   ) throws -> Double {
-    var ends: [Int32] = [-1, -1]
-    guard
-      socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends)
-        == 0
-    else { throw BenchError("socketpair failed: errno \(errno)") }
+    let ends = try Spawn.socketPair()
     defer { close(ends[0]) }
     var workerEnvironment = environment
     // As the host starts its workers (WorkerProcess).
