@@ -29,6 +29,8 @@ struct UpdateCostScenario: Scenario {
     for _ in 0..<updates { try await local.update() }
     let localCost = (Clock.cpu() - localStart.0) / Double(updates)
     let localSwitches = Clock.contextSwitches()
+    // Where an update's CPU goes, stage by stage (after the figure: it writes to the same sink).
+    let stages = try await local.stageCosts(iterations: updates)
     // The sizes of a prompt call's frames in worker mode (WorkerFrame: a 21-byte header each),
     // for the round trip below.
     let context = ProviderContext(family: .systemSmall, isPreview: false)
@@ -136,6 +138,8 @@ struct UpdateCostScenario: Scenario {
         "worker-mode worker CPU per update (µs)": remoteWorker * 1e6,
         "worker-mode floor, bytes per call": Double(callBytes),
         "worker-mode floor, bytes per reply": Double(replyBytes),
-      ])
+      ].merging(
+        stages.map { ("in-process stage: \($0.stage) (µs)", $0.seconds * 1e6) },
+        uniquingKeysWith: { first, _ in first }))
   }
 }

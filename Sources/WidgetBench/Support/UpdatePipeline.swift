@@ -37,12 +37,49 @@ final class UpdatePipeline: Sendable {
 
   /// Performs one update up to the `entry` event, which is returned rather than written.
   func event() async throws -> StreamEvent {
-    let context = ProviderContext(family: family, isPreview: false)
-    let reply = try await connection.call(.timeline, kind: kind, context: context)
+    let reply = try await call()
     let timeline = try WidgetJSON.decode(Timeline.self, from: reply)
-    guard let entry = timeline.entries.first else { throw BenchError("\(kind): empty timeline") }
     let now = Date()
+    let entry = try firstEntry(of: timeline)
+    return event(timeline, entry, renderer.render(entry.view, family: family, now: now), now: now)
+  }
+
+  /// The CPU time of each stage of an update on its own, in seconds per update: the provider
+  /// call, the reply read as a timeline, the entry rendered, and its event written by the sink.
+  /// Each stage runs `iterations` times on the same input, so that its share of the whole is
+  /// seen without a profiler.
+  func stageCosts(iterations: Int) async throws -> [(stage: String, seconds: Double)] {
+    let reply = try await call()
+    let timeline = try WidgetJSON.decode(Timeline.self, from: reply)
+    let now = Date()
+    let entry = try firstEntry(of: timeline)
     let rendered = renderer.render(entry.view, family: family, now: now)
+    func cost(_ body: () async throws -> Void) async rethrows -> Double {
+      let start = Clock.cpu()
+      for _ in 0..<iterations { try await body() }
+      return (Clock.cpu() - start) / Double(iterations)
+    }
+    return [
+      ("call", try await cost { _ = try await call() }),
+      ("read", try await cost { _ = try WidgetJSON.decode(Timeline.self, from: reply) }),
+      ("render", await cost { _ = renderer.render(entry.view, family: family, now: now) }),
+      ("write", await cost { sink.write(event(timeline, entry, rendered, now: now)) }),
+    ]
+  }
+
+  private func call() async throws -> Data {
+    try await connection.call(
+      .timeline, kind: kind, context: ProviderContext(family: family, isPreview: false))
+  }
+
+  private func firstEntry(of timeline: Timeline) throws -> Entry {
+    guard let entry = timeline.entries.first else { throw BenchError("\(kind): empty timeline") }
+    return entry
+  }
+
+  private func event(
+    _ timeline: Timeline, _ entry: Entry, _ rendered: RenderedEntry, now: Date
+  ) -> StreamEvent {
     let seq = sequence.withLock { value in
       value += 1
       return value
