@@ -205,6 +205,33 @@ import WidgetSchema
     await connection.close()
   }
 
+  @Test func aCancelledInlineCallIsAbandoned() async throws {
+    // Past the probation the call runs on the calling thread; a reply that has not come when
+    // `call` returns is waited for, and cancelling the wait abandons the call.
+    let connection = try await load()
+    for _ in 0..<CallRouting.probation {
+      _ = try await connection.call(
+        .timeline, kind: "Good", context: ProviderContext(family: .systemSmall))
+    }
+    let waiting = Task {
+      try await connection.call(
+        .timeline, kind: "Never", context: ProviderContext(family: .systemSmall))
+    }
+    try await Task.sleep(for: .milliseconds(50))
+    waiting.cancel()
+    await #expect(throws: ProviderError.abandoned) { try await waiting.value }
+    let cancelledFirst = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      return try await connection.call(
+        .timeline, kind: "Good", context: ProviderContext(family: .systemSmall))
+    }
+    await #expect(throws: ProviderError.abandoned) { try await cancelledFirst.value }
+    // The connection still serves calls on the calling thread.
+    _ = try await connection.call(
+      .timeline, kind: "Good", context: ProviderContext(family: .systemSmall))
+    await connection.close()
+  }
+
   @Test func oversizedRepliesAreRefusedUncopied() async throws {
     let connection = try await load()
     await #expect(throws: ProviderError.tooLarge(20 << 20)) {

@@ -129,8 +129,7 @@ final class InProcessBundle: BundleConnection, @unchecked Sendable {
     // See ``CallRouting``: on this thread once the bundle has shown that `call` returns
     // promptly, on a thread of its own (outside the cooperative pool) until then.
     if routing.callsInline {
-      return try await reply(method, kind: kind, contextJSON: contextJSON, onThisThread: true)
-        .get()
+      return try await inlineReply(method, kind: kind, contextJSON: contextJSON).get()
     }
     let executor = BundleCallExecutor.shared
     let result = await withTaskExecutorPreference(executor) {
@@ -159,6 +158,27 @@ final class InProcessBundle: BundleConnection, @unchecked Sendable {
       }
     } onCancel: {
       if let id = callID.withLock({ $0 }) { PendingCalls.shared.abandon(id: id) }
+    }
+  }
+
+  /// Calls the bundle on this thread and waits for its reply. A reply given inside `call` (as
+  /// a prompt bundle's is) is returned at once, without suspending the task; a later one is
+  /// waited for, and a cancelled wait abandons the call.
+  private func inlineReply(
+    _ method: ProviderMethod, kind: String, contextJSON: [UInt8]
+  ) async -> Result<Data, ProviderError> {
+    let slot = ReplySlot()
+    let id = PendingCalls.shared.add(connection: connection) { slot.deliver($0) }
+    if Task.isCancelled {
+      PendingCalls.shared.abandon(id: id)
+    } else {
+      invoke(method, kind: kind, contextJSON: contextJSON, id: id, onThisThread: true)
+    }
+    if let reply = slot.take() { return reply }
+    return await withTaskCancellationHandler {
+      await slot.wait()
+    } onCancel: {
+      PendingCalls.shared.abandon(id: id)
     }
   }
 
