@@ -11,6 +11,9 @@ final class UpdatePipeline: Sendable {
   private let connection: any BundleConnection
   private let kind: String
   private let family: WidgetFamily
+  /// The instance's id, made once: the host keeps each instance's id, it does not build it per
+  /// update.
+  private let instance: String
   private let renderer = Renderer(
     dates: DateText(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!))
   private let sink: JSONSink
@@ -22,6 +25,7 @@ final class UpdatePipeline: Sendable {
     self.connection = connection
     self.kind = kind
     self.family = family
+    instance = "\(kind)/\(family.rawValue)"
     sink = JSONSink(output: output)
   }
 
@@ -85,7 +89,7 @@ final class UpdatePipeline: Sendable {
       return value
     }
     return StreamEvent(
-      seq: seq, time: now, instance: "\(kind)/\(family.rawValue)",
+      seq: seq, time: now, instance: instance,
       payload: .entry(
         EntryEvent(
           kind: kind, family: family, source: .timeline, date: entry.date,
