@@ -88,10 +88,13 @@ final class PendingCalls: Sendable {
 
   func complete(id: UInt64, status: Int32, payload: Data) {
     let (completion, reporter, wasAbandoned) = state.withLock { state in
-      (
-        state.calls.removeValue(forKey: id), state.reporters[id >> Self.callBits],
-        state.abandoned.remove(id) != nil
-      )
+      let completion = state.calls.removeValue(forKey: id)
+      // Most replies find nothing abandoned and their call waiting: then there is no set to
+      // hash into and no reporter to look up.
+      let wasAbandoned = !state.abandoned.isEmpty && state.abandoned.remove(id) != nil
+      let reporter =
+        completion == nil && !wasAbandoned ? state.reporters[id >> Self.callBits] : nil
+      return (completion, reporter, wasAbandoned)
     }
     if wasAbandoned { return }
     guard let completion else {
