@@ -225,4 +225,14 @@ import Testing
         ViewNode.self, #"{"type":"vstack","alignment":"\#(alignment)","children":[]}"#)
     }
   }
+
+  /// Runs made without a style when they have none of their own, with an empty one and with
+  /// one: each as the decoder makes it.
+  @Test func runStyles() throws {
+    try expectSameValue(
+      ViewNode.self,
+      #"{"type":"text","runs":[{"text":"a"},{"text":"b","attributes":{}},"#
+        + #"{"text":"c","attributes":{"italic":true}},"#
+        + #"{"date":"2027-01-15T08:00:00Z","style":"time","attributes":null}]}"#)
+  }
 }

@@ -256,14 +256,14 @@ struct ReplyReader {
       try textStyle(value)
     }
     if let text = try optionalString(tree, "text") {
-      return TextRun(.verbatim(text), style: style ?? TextStyle())
+      return TextRun(.verbatim(text), ownStyle: style)
     }
     // `contains(.date)`: present, even as null (which then fails to decode).
     guard let dateValue = tape.member(tree, "date") else { throw Refusal() }
     return TextRun(
       .date(
         try date(dateValue), style: try enumeration(try required(tree, "style"), Self.dateStyles)),
-      style: style ?? TextStyle())
+      ownStyle: style)
   }
 
   func frameLength(_ tree: Value, _ key: StaticString) throws(Refusal) -> Double? {
