@@ -451,8 +451,12 @@ struct JSONEnumNames<E: JSONEnum>: Sendable where E: Sendable {
 
   /// The case named `bytes`, if any.
   func value(named bytes: UnsafeBufferPointer<UInt8>) -> E? {
-    for entry in cases where entry.name.count == bytes.count && entry.name.elementsEqual(bytes) {
-      return entry.value
+    for entry in cases where entry.name.count == bytes.count {
+      // An empty name (no case has one) is the empty bytes, whose address may be nil.
+      let same = entry.name.withUnsafeBufferPointer { name in
+        name.isEmpty || JSONTape.sameBytes(name.baseAddress!, bytes.baseAddress!, name.count)
+      }
+      if same { return entry.value }
     }
     return nil
   }
