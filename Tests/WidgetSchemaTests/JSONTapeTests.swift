@@ -18,7 +18,7 @@ import Testing
         return
       }
       #expect(tape.kind(0) == .object)
-      #expect(tape.after(0) == tape.nodes.count)
+      #expect(tape.after(0) == tape.count)
       guard let a = tape.member(0, "a"), let b = tape.member(0, "b") else {
         Issue.record("members missing")
         return
@@ -109,7 +109,7 @@ import Testing
         var storage = JSONTape.spareStorage()
         guard var tape = JSONTape.parse(raw.bindMemory(to: UInt8.self), storage: &storage)
         else { return nil }
-        let kinds = tape.nodes.map(\.kind)
+        let kinds = tape.nodes.prefix(tape.count).map(\.kind)
         JSONTape.recycle(&tape)
         #expect(tape.nodes.isEmpty)
         return kinds
@@ -126,5 +126,22 @@ import Testing
       "[" + Array(repeating: "0", count: JSONTape.spareNodesLimit * 2).joined(separator: ",") + "]"
     #expect(parsed(huge)?.count == 1 + JSONTape.spareNodesLimit * 2)
     #expect(parsed("null") == [.null])
+  }
+
+  /// The nodes are written into room made beforehand (``JSONTape/capacity(for:)``): the
+  /// densest documents, single digits in nested arrays and objects, fit in it.
+  @Test func densestDocumentsFitTheRoomMade() {
+    let documents = [
+      "1", "[1]", "[[1],[1]]", "[[[[1]]]]", "[1,2,3,4,5]", #"{"":1}"#, #"{"":[1],"a":[[2]]}"#,
+      "[" + Array(repeating: "[0]", count: 300).joined(separator: ",") + "]",
+      String(repeating: "[", count: 200) + "7" + String(repeating: "]", count: 200),
+    ]
+    for json in documents {
+      let count = withTape(json) { $0?.count }
+      #expect(count != nil, "\(json.prefix(20))")
+      if let count { #expect(count <= JSONTape.capacity(for: json.utf8.count)) }
+    }
+    // The tightest: a byte short of two per value.
+    #expect(withTape("[[1],[1]]") { $0?.count } == JSONTape.capacity(for: 9))
   }
 }

@@ -192,4 +192,47 @@ import Testing
     let invalidUTF8 = Data([0x7B, 0x22, 0x74, 0x79, 0x70, 0x65, 0x22, 0x3A, 0x22, 0xFF, 0x22, 0x7D])
     #expect(ReplyReader.decode(ViewNode.self, from: invalidUTF8) == nil)
   }
+
+  /// Enum values found by their names' bytes (``JSONEnumNames``): every case of every table by
+  /// its raw value, as in the decoder, and near misses refused; a name written with escapes is
+  /// decoded and looked up as a string.
+  @Test func enumNames() throws {
+    func expectEveryCase<E: JSONEnum>(_ names: JSONEnumNames<E>) where E: Equatable {
+      #expect(names.cases.count == E.allCases.count)
+      for value in E.allCases {
+        let found = Array(value.rawValue.utf8).withUnsafeBufferPointer { names.value(named: $0) }
+        #expect(found == value)
+      }
+      for miss in [
+        "", "x", E.allCases.first!.rawValue + "s", E.allCases.first!.rawValue.uppercased(),
+      ] {
+        #expect(Array(miss.utf8).withUnsafeBufferPointer { names.value(named: $0) } == nil)
+      }
+    }
+    expectEveryCase(ReplyReader.alignments)
+    expectEveryCase(ReplyReader.dateStyles)
+    expectEveryCase(ReplyReader.fontTextStyles)
+    expectEveryCase(ReplyReader.fontWeights)
+    expectEveryCase(ReplyReader.shapeKinds)
+    expectEveryCase(ReplyReader.textAlignments)
+    expectEveryCase(ReplyReader.truncationModes)
+    try expectSameValue(
+      ViewNode.self, #"{"type":"vstack","alignment":"tr\u0061iling","children":[]}"#)
+    try expectSameValue(
+      ViewNode.self, #"{"type":"shape","shape":"capsule","fill":{"name":"red"}}"#)
+    for alignment in ["Leading", "leadin", "leadingg", "", #"l\u00e9ading"#] {
+      expectRefused(
+        ViewNode.self, #"{"type":"vstack","alignment":"\#(alignment)","children":[]}"#)
+    }
+  }
+
+  /// Runs made without a style when they have none of their own, with an empty one and with
+  /// one: each as the decoder makes it.
+  @Test func runStyles() throws {
+    try expectSameValue(
+      ViewNode.self,
+      #"{"type":"text","runs":[{"text":"a"},{"text":"b","attributes":{}},"#
+        + #"{"text":"c","attributes":{"italic":true}},"#
+        + #"{"date":"2027-01-15T08:00:00Z","style":"time","attributes":null}]}"#)
+  }
 }

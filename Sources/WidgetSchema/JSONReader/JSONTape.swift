@@ -59,8 +59,11 @@ struct JSONTape {
 
   /// The document.
   let bytes: UnsafeBufferPointer<UInt8>
-  /// The values, in document order; the document's value is the first.
+  /// The values, in document order, the document's value first: the first ``count`` nodes
+  /// (the array's other nodes are spare room, ``capacity(for:)``).
   private(set) var nodes: [Node] = []
+  /// How many of ``nodes`` are the document's.
+  private(set) var count = 0
   /// The strings that are not plain ASCII in the document: decoded once, while parsing.
   private(set) var decoded: [String] = []
 
@@ -83,21 +86,43 @@ struct JSONTape {
   static func parse(
     _ bytes: UnsafeBufferPointer<UInt8>, storage: inout [Node]
   ) -> JSONTape? {
-    var parser = JSONTapeParser(bytes: bytes, storage: &storage)
-    guard (try? parser.value(depth: 0)) != nil else { return nil }
-    parser.skipWhitespace()
-    guard parser.index == bytes.count else { return nil }
+    let capacity = Self.capacity(for: bytes.count)
+    if storage.count < capacity {
+      storage = Array(repeating: Node(kind: .null), count: capacity)
+    }
+    // The parser writes into the array's nodes through a buffer pointer: appending to the array
+    // (or assigning through its subscript) checked its capacity and whether it was uniquely
+    // referenced on every node written, most of the parser's own time after the scanning.
+    let parsed = storage.withUnsafeMutableBufferPointer { slots -> (Int, [String])? in
+      var parser = JSONTapeParser(bytes: bytes, slots: slots)
+      guard (try? parser.value(depth: 0)) != nil else { return nil }
+      parser.skipWhitespace()
+      guard parser.index == bytes.count else { return nil }
+      return (parser.count, parser.decoded)
+    }
+    guard let (count, decoded) = parsed else { return nil }
     var tape = JSONTape(bytes: bytes)
-    swap(&tape.nodes, &parser.nodes)
-    tape.decoded = parser.decoded
+    swap(&tape.nodes, &storage)
+    tape.count = count
+    tape.decoded = decoded
     return tape
   }
 
-  /// The node array of the last tape given to ``recycle(_:)``, empty, its storage kept for
+  /// The nodes a document of `byteCount` bytes can need, at most: one for every two bytes, and
+  /// one more. Every value has two bytes of its own: its brackets, its quotes (a key's too), a
+  /// literal's letters, or a number's digit and the `,` after it. A number with no `,` after
+  /// it is the last value of its array or object, which then has a byte to spare when a `,`
+  /// follows it; when none does, it is itself the last of its own array or object, and so on
+  /// up to the document, which may be a byte short (`[[1],[1]]`: 9 bytes, 5 values). The
+  /// parser checks every node it writes against the room it has all the same, refusing the
+  /// document (it then goes to `JSONDecoder`) rather than writing past it.
+  static func capacity(for byteCount: Int) -> Int { byteCount / 2 + 1 }
+
+  /// The node array of the last tape given to ``recycle(_:)``, its nodes to be written over by
   /// the next parse.
   ///
-  /// A reply's nodes take a few KiB (48 bytes each: the bench widget's 429-byte reply reserves
-  /// 79), more than glibc serves from its per-thread cache (1032 bytes): allocating them went
+  /// A reply's nodes take a few KiB (48 bytes each: the bench widget's 429-byte reply has room
+  /// for 215), more than glibc serves from its per-thread cache (1032 bytes): allocating them went
   /// through malloc's bins and often its consolidation of free chunks, up to a fifth of the
   /// parse's samples in the update profile (docs/performance.md, update). An uncontended lock
   /// to take and give back the array costs much less. Two parses at once: the second
@@ -106,7 +131,7 @@ struct JSONTape {
   /// allocation it saves.)
   private static let spareNodes = Mutex<[Node]>([])
 
-  /// Arrays larger than this many nodes are not kept (a large reply is rare).
+  /// Arrays larger than this many nodes are not kept (a reply larger than 2 KiB is rare).
   static let spareNodesLimit = 1024
 
   /// The node array kept by the last ``recycle(_:)``, or a new one; for ``parse(_:storage:)``.
@@ -116,14 +141,14 @@ struct JSONTape {
     return nodes
   }
 
-  /// Keeps the storage of `tape`'s nodes for the next parse; `tape` is left without nodes.
-  /// It must be the tape's last copy (the array is emptied in place only when it is not
-  /// shared).
+  /// Keeps `tape`'s nodes for the next parse to write over; `tape` is left without nodes. It
+  /// must be the tape's last copy (the next parse writes into the array in place only when it
+  /// is not shared).
   static func recycle(_ tape: inout JSONTape) {
     var nodes: [Node] = []
     swap(&nodes, &tape.nodes)
-    guard nodes.capacity <= spareNodesLimit else { return }
-    nodes.removeAll(keepingCapacity: true)
+    tape.count = 0
+    guard nodes.count <= spareNodesLimit else { return }
     spareNodes.withLock { swap(&nodes, &$0) }
   }
 
@@ -218,18 +243,24 @@ struct JSONTapeRefusal: Error {}
 private struct JSONTapeParser {
   let bytes: UnsafeBufferPointer<UInt8>
   var index = 0
-  var nodes: [JSONTape.Node] = []
+  /// Where the nodes go: the tape's array, ``JSONTape/capacity(for:)`` nodes or more.
+  let slots: UnsafeMutableBufferPointer<JSONTape.Node>
+  /// How many nodes are written.
+  var count = 0
   var decoded: [String] = []
 
-  /// A parser appending its nodes to the storage of `storage`, which it takes (swapped, not
-  /// copied: the array stays uniquely referenced, so emptying it keeps its storage).
-  init(bytes: UnsafeBufferPointer<UInt8>, storage: inout [JSONTape.Node]) {
+  init(bytes: UnsafeBufferPointer<UInt8>, slots: UnsafeMutableBufferPointer<JSONTape.Node>) {
     self.bytes = bytes
-    swap(&nodes, &storage)
-    nodes.removeAll(keepingCapacity: true)
-    // A reply has about one value for every 7 bytes (the bench widget's: 64 in 429 bytes):
-    // room for one every 6, so that the array is not grown and copied while parsing.
-    nodes.reserveCapacity(bytes.count / 6 + 8)
+    self.slots = slots
+  }
+
+  /// Writes `node` after the others; a document needing more nodes than there is room for is
+  /// refused (``JSONTape/capacity(for:)`` says why none does).
+  @inline(__always)
+  mutating func write(_ node: JSONTape.Node) throws(JSONTapeRefusal) {
+    guard count < slots.count else { throw JSONTapeRefusal() }
+    slots[count] = node
+    count += 1
   }
 
   @inline(__always)
@@ -263,9 +294,9 @@ private struct JSONTapeParser {
       let isObject = bytes[index] == UInt8(ascii: "{")
       let closing = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
       index += 1
-      let container = nodes.count
-      nodes.append(JSONTape.Node(kind: isObject ? .object : .array))
-      defer { nodes[container].next = nodes.count }
+      let container = count
+      try write(JSONTape.Node(kind: isObject ? .object : .array))
+      defer { slots[container].next = count }
       skipWhitespace()
       if index < bytes.count, bytes[index] == closing {
         index += 1
@@ -283,13 +314,13 @@ private struct JSONTapeParser {
       try string()
     case UInt8(ascii: "t"):
       try expect("true")
-      append(JSONTape.Node(kind: .bool, flag: true))
+      try append(JSONTape.Node(kind: .bool, flag: true))
     case UInt8(ascii: "f"):
       try expect("false")
-      append(JSONTape.Node(kind: .bool, flag: false))
+      try append(JSONTape.Node(kind: .bool, flag: false))
     case UInt8(ascii: "n"):
       try expect("null")
-      append(JSONTape.Node(kind: .null))
+      try append(JSONTape.Node(kind: .null))
     default:
       try number()
     }
@@ -302,18 +333,18 @@ private struct JSONTapeParser {
     guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
       throw JSONTapeRefusal()
     }
-    let key = nodes.count
+    let key = count
     try self.key()
-    let bit = JSONTape.lengthBit(nodes[key].end - nodes[key].start)
+    let bit = JSONTape.lengthBit(slots[key].end - slots[key].start)
     // A key of a length no earlier key has is no duplicate.
-    if nodes[object].keyLengths & bit != 0 {
+    if slots[object].keyLengths & bit != 0 {
       var member = object + 1
       while member < key {
         if sameBytes(member, key) { throw JSONTapeRefusal() }
-        member = nodes[member + 1].next
+        member = slots[member + 1].next
       }
     }
-    nodes[object].keyLengths |= bit
+    slots[object].keyLengths |= bit
     skipWhitespace()
     try expect(":")
     try value(depth: depth + 1)
@@ -331,19 +362,19 @@ private struct JSONTapeParser {
     return byte == closing
   }
 
-  /// Appends a leaf node, which the next value follows.
+  /// Writes a leaf node, which the next value follows.
   @inline(__always)
-  mutating func append(_ node: JSONTape.Node) {
+  mutating func append(_ node: JSONTape.Node) throws(JSONTapeRefusal) {
     var node = node
-    node.next = nodes.count + 1
-    nodes.append(node)
+    node.next = count + 1
+    try write(node)
   }
 
   /// Whether the keys at `first` and `second` have the same bytes (keys have no escapes, so the
   /// same bytes are the same key).
   private func sameBytes(_ first: Int, _ second: Int) -> Bool {
-    let a = nodes[first]
-    let b = nodes[second]
+    let a = slots[first]
+    let b = slots[second]
     guard a.end - a.start == b.end - b.start else { return false }
     return JSONTape.sameBytes(
       bytes.baseAddress! + a.start, bytes.baseAddress! + b.start, a.end - a.start)
@@ -367,7 +398,7 @@ private struct JSONTapeParser {
         var node = JSONTape.Node(kind: .string)
         node.start = start
         node.end = index
-        append(node)
+        try append(node)
         index += 1
         return
       }
@@ -401,7 +432,7 @@ private struct JSONTapeParser {
           node.start = decoded.count
           decoded.append(text)
         }
-        append(node)
+        try append(node)
         index += 1
         return
       }
@@ -422,7 +453,7 @@ private struct JSONTapeParser {
         var node = JSONTape.Node(kind: .string, flag: true)
         node.start = decoded.count
         decoded.append(text)
-        append(node)
+        try append(node)
         return
       case UInt8(ascii: "\\"):
         guard index < bytes.count else { throw JSONTapeRefusal() }
@@ -518,7 +549,7 @@ private struct JSONTapeParser {
       node.flag = true
       node.integer = value
       node.number = value == 0 && negative ? -0.0 : Double(value)
-      append(node)
+      try append(node)
       return
     }
     let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
@@ -536,6 +567,6 @@ private struct JSONTapeParser {
       node.flag = true
       node.integer = integer
     }
-    append(node)
+    try append(node)
   }
 }

@@ -125,10 +125,27 @@ struct ReplyReader {
     return tree
   }
 
-  func enumeration<E: JSONEnum>(_ tree: Value) throws(Refusal) -> E {
-    guard let value = E(rawValue: try string(tree)) else { throw Refusal() }
+  /// The case of an enum `tree` names, looked up in `names` (one of the tables below).
+  func enumeration<E: JSONEnum>(_ tree: Value, _ names: JSONEnumNames<E>) throws(Refusal) -> E {
+    guard tape.kind(tree) == .string else { throw Refusal() }
+    let value =
+      if let bytes = tape.plainBytes(tree) {
+        names.value(named: bytes)
+      } else {
+        E(rawValue: tape.string(tree))
+      }
+    guard let value else { throw Refusal() }
     return value
   }
+
+  // Each enum a reply names by its cases' names.
+  static let alignments = JSONEnumNames<Alignment>()
+  static let dateStyles = JSONEnumNames<DateStyle>()
+  static let fontTextStyles = JSONEnumNames<FontTextStyle>()
+  static let fontWeights = JSONEnumNames<FontWeight>()
+  static let shapeKinds = JSONEnumNames<ShapeKind>()
+  static let textAlignments = JSONEnumNames<TextAlignment>()
+  static let truncationModes = JSONEnumNames<TruncationMode>()
 
   func optionalString(_ tree: Value, _ key: StaticString) throws(Refusal) -> String? {
     guard let value = optional(tree, key) else { return nil }
@@ -150,9 +167,11 @@ struct ReplyReader {
     return try bool(value)
   }
 
-  func optionalEnum<E: JSONEnum>(_ tree: Value, _ key: StaticString) throws(Refusal) -> E? {
+  func optionalEnum<E: JSONEnum>(
+    _ tree: Value, _ key: StaticString, _ names: JSONEnumNames<E>
+  ) throws(Refusal) -> E? {
     guard let value = optional(tree, key) else { return nil }
-    return try enumeration(value)
+    return try enumeration(value, names)
   }
 
   // MARK: The reply types, field for field as their `init(from:)`
@@ -212,19 +231,21 @@ struct ReplyReader {
     if let value = optional(tree, "font") {
       let value = try object(value)
       font = Font(
-        textStyle: try optionalEnum(value, "textStyle"), size: try optionalDouble(value, "size"),
-        weight: try optionalEnum(value, "weight"), design: try optionalString(value, "design"))
+        textStyle: try optionalEnum(value, "textStyle", Self.fontTextStyles),
+        size: try optionalDouble(value, "size"),
+        weight: try optionalEnum(value, "weight", Self.fontWeights),
+        design: try optionalString(value, "design"))
     }
     return TextStyle(
-      font: font, weight: try optionalEnum(tree, "weight"),
+      font: font, weight: try optionalEnum(tree, "weight", Self.fontWeights),
       italic: try optionalBool(tree, "italic"), underline: try optionalBool(tree, "underline"),
       strikethrough: try optionalBool(tree, "strikethrough"),
       foreground: try optional(tree, "foreground").map { (value) throws(Refusal) in
         try color(value)
       },
       lineLimit: try optionalInteger(tree, "lineLimit"),
-      multilineTextAlignment: try optionalEnum(tree, "multilineTextAlignment"),
-      truncationMode: try optionalEnum(tree, "truncationMode"),
+      multilineTextAlignment: try optionalEnum(tree, "multilineTextAlignment", Self.textAlignments),
+      truncationMode: try optionalEnum(tree, "truncationMode", Self.truncationModes),
       minimumScaleFactor: try optionalDouble(tree, "minimumScaleFactor"),
       redacted: try optionalBool(tree, "redacted"))
   }
@@ -235,13 +256,14 @@ struct ReplyReader {
       try textStyle(value)
     }
     if let text = try optionalString(tree, "text") {
-      return TextRun(.verbatim(text), style: style ?? TextStyle())
+      return TextRun(.verbatim(text), ownStyle: style)
     }
     // `contains(.date)`: present, even as null (which then fails to decode).
     guard let dateValue = tape.member(tree, "date") else { throw Refusal() }
     return TextRun(
-      .date(try date(dateValue), style: try enumeration(try required(tree, "style"))),
-      style: style ?? TextStyle())
+      .date(
+        try date(dateValue), style: try enumeration(try required(tree, "style"), Self.dateStyles)),
+      ownStyle: style)
   }
 
   func frameLength(_ tree: Value, _ key: StaticString) throws(Refusal) -> Double? {
@@ -256,7 +278,7 @@ struct ReplyReader {
     let tree = try object(tree)
     func child() throws(Refusal) -> ViewNode { try view(try required(tree, "child")) }
     func alignment() throws(Refusal) -> Alignment {
-      try optionalEnum(tree, "alignment") ?? .center
+      try optionalEnum(tree, "alignment", Self.alignments) ?? .center
     }
     let type = try viewType(try required(tree, "type"))
     switch type {
@@ -282,7 +304,7 @@ struct ReplyReader {
     case .shape:
       return .shape(
         ShapeNode(
-          shape: try enumeration(try required(tree, "shape")),
+          shape: try enumeration(try required(tree, "shape"), Self.shapeKinds),
           cornerRadius: try optionalDouble(tree, "cornerRadius"),
           fill: try optional(tree, "fill").map { (value) throws(Refusal) in try color(value) }))
     case .color:
@@ -345,7 +367,7 @@ struct ReplyReader {
       return .modified(
         child,
         .clip(
-          try enumeration(try required(tree, "shape")),
+          try enumeration(try required(tree, "shape"), Self.shapeKinds),
           cornerRadius: try optionalDouble(tree, "cornerRadius")))
     case .link:
       let child = try child()
@@ -411,5 +433,31 @@ struct ReplyReader {
     }
     for entry in Self.viewTypes where tape.stringEquals(tree, entry.name) { return entry.type }
     throw Refusal()
+  }
+}
+
+/// The cases of a ``JSONEnum`` by the UTF-8 of their names, to read one from a reply's bytes.
+///
+/// `E(rawValue:)` needs a `String` made and, as compiled, allocated an array of the cases'
+/// names on every call to compare it with each (docs/performance.md, update). The same bytes
+/// are the same string, so a name found here is the case `E(rawValue:)` gives; bytes found
+/// nowhere are refused (``ReplyReader`` then leaves the reply to `JSONDecoder`).
+struct JSONEnumNames<E: JSONEnum>: Sendable where E: Sendable {
+  let cases: [(name: [UInt8], value: E)]
+
+  init() {
+    cases = E.allCases.map { (Array($0.rawValue.utf8), $0) }
+  }
+
+  /// The case named `bytes`, if any.
+  func value(named bytes: UnsafeBufferPointer<UInt8>) -> E? {
+    for entry in cases where entry.name.count == bytes.count {
+      // An empty name (no case has one) is the empty bytes, whose address may be nil.
+      let same = entry.name.withUnsafeBufferPointer { name in
+        name.isEmpty || JSONTape.sameBytes(name.baseAddress!, bytes.baseAddress!, name.count)
+      }
+      if same { return entry.value }
+    }
+    return nil
   }
 }

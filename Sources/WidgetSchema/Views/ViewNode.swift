@@ -100,6 +100,13 @@ public struct TextRun: Sendable, Equatable {
     self.style = style
   }
 
+  /// A run with `ownStyle`, or with no style of its own when nil: for a run read without one
+  /// (most are), no empty `TextStyle` made, copied and checked for being empty.
+  init(_ content: Content, ownStyle: TextStyle?) {
+    self.content = content
+    if let ownStyle { style = ownStyle }
+  }
+
   public static func == (lhs: TextRun, rhs: TextRun) -> Bool {
     lhs.content == rhs.content && lhs.style == rhs.style
   }
