@@ -144,4 +144,18 @@ import Testing
     // The tightest: a byte short of two per value.
     #expect(withTape("[[1],[1]]") { $0?.count } == JSONTape.capacity(for: 9))
   }
+
+  @Test func largeDocumentsGetRoomAsTheyNeedIt() {
+    // Past 2 KiB the room made first is a typical reply's, not the bound; a document that
+    // needs more is parsed again with all of it.
+    let dense = "[" + Array(repeating: "1", count: 3000).joined(separator: ",") + "]"
+    #expect(JSONTape.capacity(for: dense.utf8.count) > JSONTape.spareNodesLimit)
+    #expect(withTape(dense) { $0?.count } == 3001)
+    let sparse =
+      "["
+      + Array(repeating: #""\#(String(repeating: "x", count: 40))""#, count: 100)
+      .joined(separator: ",") + "]"
+    #expect(withTape(sparse) { $0?.count } == 101)
+    #expect(withTape(dense.dropLast() + ",]") { $0 == nil })
+  }
 }

@@ -86,19 +86,32 @@ struct JSONTape {
   static func parse(
     _ bytes: UnsafeBufferPointer<UInt8>, storage: inout [Node]
   ) -> JSONTape? {
-    let capacity = Self.capacity(for: bytes.count)
-    if storage.count < capacity {
-      storage = Array(repeating: Node(kind: .null), count: capacity)
-    }
-    // The parser writes into the array's nodes through a buffer pointer: appending to the array
-    // (or assigning through its subscript) checked its capacity and whether it was uniquely
-    // referenced on every node written, most of the parser's own time after the scanning.
-    let parsed = storage.withUnsafeMutableBufferPointer { slots -> (Int, [String])? in
-      var parser = JSONTapeParser(bytes: bytes, slots: slots)
-      guard (try? parser.value(depth: 0)) != nil else { return nil }
-      parser.skipWhitespace()
-      guard parser.index == bytes.count else { return nil }
-      return (parser.count, parser.decoded)
+    // Room for every node the document can need (``capacity(for:)``), except in a large one:
+    // there the bound (48 bytes of nodes per two bytes of document, 384 MiB for a reply at the
+    // 16 MiB limit) would be mostly unused, so the room is that of a typical reply (a value for
+    // every 7 bytes or so), and only a document that needs more is parsed again with all of it.
+    let bound = Self.capacity(for: bytes.count)
+    var room = bound <= spareNodesLimit ? bound : bytes.count / 6 + 8
+    var parsed: (count: Int, decoded: [String])?
+    while true {
+      if storage.count < room {
+        storage = Array(repeating: Node(kind: .null), count: room)
+      }
+      // The parser writes into the array's nodes through a buffer pointer: appending to the
+      // array (or assigning through its subscript) checked its capacity and whether it was
+      // uniquely referenced on every node written, most of the parser's own time after the
+      // scanning.
+      var outOfRoom = false
+      parsed = storage.withUnsafeMutableBufferPointer { slots -> (Int, [String])? in
+        var parser = JSONTapeParser(bytes: bytes, slots: slots)
+        defer { outOfRoom = parser.outOfRoom }
+        guard (try? parser.value(depth: 0)) != nil else { return nil }
+        parser.skipWhitespace()
+        guard parser.index == bytes.count else { return nil }
+        return (parser.count, parser.decoded)
+      }
+      guard parsed == nil, outOfRoom, room < bound else { break }
+      room = bound
     }
     guard let (count, decoded) = parsed else { return nil }
     var tape = JSONTape(bytes: bytes)
@@ -247,6 +260,8 @@ private struct JSONTapeParser {
   let slots: UnsafeMutableBufferPointer<JSONTape.Node>
   /// How many nodes are written.
   var count = 0
+  /// Whether the document was refused for want of room for its nodes.
+  var outOfRoom = false
   var decoded: [String] = []
 
   init(bytes: UnsafeBufferPointer<UInt8>, slots: UnsafeMutableBufferPointer<JSONTape.Node>) {
@@ -258,7 +273,10 @@ private struct JSONTapeParser {
   /// refused (``JSONTape/capacity(for:)`` says why none does).
   @inline(__always)
   mutating func write(_ node: JSONTape.Node) throws(JSONTapeRefusal) {
-    guard count < slots.count else { throw JSONTapeRefusal() }
+    guard count < slots.count else {
+      outOfRoom = true
+      throw JSONTapeRefusal()
+    }
     slots[count] = node
     count += 1
   }
