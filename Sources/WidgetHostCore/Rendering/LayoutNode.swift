@@ -27,7 +27,9 @@ final class LayoutNode {
     case divider
     case stack(StackAxis, Alignment, spacing: Int, [LayoutNode])
     case spacer(minLength: Int)
-    case frame(Frame, LayoutNode)
+    /// Boxed: a `Frame` is eight optional lengths, about 130 bytes, and unboxed it made every
+    /// kind that size, copied whenever a node's kind is read (docs/performance.md, update).
+    indirect case frame(Frame, LayoutNode)
     case padding(top: Int, leading: Int, bottom: Int, trailing: Int, LayoutNode)
     case background(LayoutNode, Alignment, LayoutNode)
     case overlay(LayoutNode, Alignment, LayoutNode)
