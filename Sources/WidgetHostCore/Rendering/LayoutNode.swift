@@ -5,8 +5,19 @@ import WidgetSchema
 /// index of the render's ``GlyphTable``.
 struct Glyph: Equatable {
   var code: UInt32
-  var width: Int
   var style: UInt32
+  /// The width in columns (0, 1 or 2) in one byte: a glyph is 12 bytes, not 24, for the glyph
+  /// arrays a render builds, copies and scans (docs/performance.md, update).
+  private let columns: UInt8
+
+  /// The width in columns: 0, 1 or 2.
+  var width: Int { Int(columns) }
+
+  init(code: UInt32, width: Int, style: UInt32) {
+    self.code = code
+    self.style = style
+    columns = UInt8(width)
+  }
 
   var isSpace: Bool { code == GlyphTable.space }
 }
