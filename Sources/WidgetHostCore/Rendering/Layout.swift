@@ -22,9 +22,9 @@ struct Layout {
 
   func size(of node: LayoutNode, _ proposal: Proposal) -> CellSize {
     // A text that stays one line as it is needs neither its lines nor the cache.
-    if case .text(_, let style, let summary) = node.kind,
+    if let text = node.quickText,
       let size = TextLayout.quickSize(
-        summary, width: proposal.width, height: proposal.height, style: style)
+        text.summary, width: proposal.width, height: proposal.height, style: text.paragraph)
     {
       return size
     }
@@ -144,7 +144,7 @@ struct Layout {
       return (total, placements)
     }
     let horizontal = axis == .horizontal
-    let visible = children.count { if case .empty = $0.kind { false } else { true } }
+    let visible = children.count { !$0.isEmpty }
     let gaps = spacing * max(0, visible - 1)
     let main = horizontal ? proposal.width : proposal.height
     let cross = horizontal ? proposal.height : proposal.width
@@ -172,7 +172,7 @@ struct Layout {
             info[index].minimum = minimum
             info[index].flexibility =
               mainLength(size(of: child, propose(Self.unbounded))) - minimum
-            if case .spacer = child.kind {
+            if child.isSpacer {
               info[index].isSpacer = true
               spacerMinimum += minimum
               spacerCount += 1
@@ -259,7 +259,7 @@ struct Layout {
       }
       placements[index].x = horizontal ? position : crossOffset
       placements[index].y = horizontal ? crossOffset : position
-      if case .empty = children[index].kind { continue }
+      if children[index].isEmpty { continue }
       position += mainLength(size) + spacing
     }
     let total =

@@ -5,8 +5,19 @@ import WidgetSchema
 /// index of the render's ``GlyphTable``.
 struct Glyph: Equatable {
   var code: UInt32
-  var width: Int
   var style: UInt32
+  /// The width in columns (0, 1 or 2) in one byte: a glyph is 12 bytes, not 24, for the glyph
+  /// arrays a render builds, copies and scans (docs/performance.md, update).
+  private let columns: UInt8
+
+  /// The width in columns: 0, 1 or 2.
+  var width: Int { Int(columns) }
+
+  init(code: UInt32, width: Int, style: UInt32) {
+    self.code = code
+    self.style = style
+    columns = UInt8(width)
+  }
 
   var isSpace: Bool { code == GlyphTable.space }
 }
@@ -27,7 +38,9 @@ final class LayoutNode {
     case divider
     case stack(StackAxis, Alignment, spacing: Int, [LayoutNode])
     case spacer(minLength: Int)
-    case frame(Frame, LayoutNode)
+    /// Boxed: a `Frame` is eight optional lengths, about 130 bytes, and unboxed it made every
+    /// kind that size, copied whenever a node's kind is read (docs/performance.md, update).
+    indirect case frame(Frame, LayoutNode)
     case padding(top: Int, leading: Int, bottom: Int, trailing: Int, LayoutNode)
     case background(LayoutNode, Alignment, LayoutNode)
     case overlay(LayoutNode, Alignment, LayoutNode)
@@ -43,6 +56,15 @@ final class LayoutNode {
   }
 
   let kind: Kind
+  /// A text's paragraph style and summary, copied out of ``kind`` when the node is made: the
+  /// stacks measure each child several times and most texts answer from these alone
+  /// (``TextLayout/quickSize(_:width:height:style:)``), which read through `kind` copied the
+  /// whole enum, retaining and releasing its payload (docs/performance.md, update).
+  let quickText: (paragraph: TextLayout.Paragraph, summary: TextLayout.Summary)?
+  /// Whether the node is `.empty`, which a stack does not space (read without copying `kind`).
+  let isEmpty: Bool
+  /// Whether the node is a spacer, which a stack serves last (read without copying `kind`).
+  let isSpacer: Bool
   /// `.layoutPriority(_:)` of this node (0 unless set).
   var priority: Double = 0
   /// Shapes and colours in a background or a ZStack only paint the background colour.
@@ -60,6 +82,18 @@ final class LayoutNode {
     self.kind = kind
     self.isLayer = isLayer
     self.axis = axis
+    var quickText: (paragraph: TextLayout.Paragraph, summary: TextLayout.Summary)?
+    var isEmpty = false
+    var isSpacer = false
+    switch kind {
+    case .text(_, let paragraph, let summary): quickText = (paragraph, summary)
+    case .empty: isEmpty = true
+    case .spacer: isSpacer = true
+    default: break
+    }
+    self.quickText = quickText
+    self.isEmpty = isEmpty
+    self.isSpacer = isSpacer
   }
 
   /// The size this node answers for `proposal`, computed once.
@@ -259,16 +293,16 @@ struct LayoutBuilder {
     var glyphs: [Glyph] = []
     for run in text.runs {
       // A run with no style of its own (nearly all) is in the inherited style, resolved once.
-      let own = run.style
+      // (`ownStyle`, not `style`: the latter makes a default style, 150 bytes, for such a run.)
       let cell: UInt32
       let redacted: Bool
-      if own.isEmpty {
-        cell = style.cell
-        redacted = style.redacted
-      } else {
+      if let own = run.ownStyle, !own.isEmpty {
         let runStyle = style.text.merged(with: own)
         cell = table.index(of: Self.cellStyle(runStyle))
         redacted = runStyle.redacted == true
+      } else {
+        cell = style.cell
+        redacted = style.redacted
       }
       let string: String
       switch run.content {

@@ -90,6 +90,9 @@ public struct TextRun: Sendable, Equatable {
     get { styleStorage?.style ?? TextStyle() }
     set { styleStorage = newValue.isEmpty ? nil : StyleStorage(newValue) }
   }
+  /// The run's own styling, or nil when it has none (most runs). Unlike ``style`` it makes no
+  /// default `TextStyle` for a run without one, which a renderer checks for every run.
+  public var ownStyle: TextStyle? { styleStorage?.style }
   /// The style, boxed: a `TextStyle` is about 150 bytes and most runs have none of their own,
   /// so a run keeps a reference, nil for no style (docs/performance.md, memory).
   private var styleStorage: StyleStorage?
