@@ -136,10 +136,21 @@ private final class Flusher: Sendable {
 
   init(flush: @escaping @Sendable () -> Void) {
     Thread { [self] in
-      // At most 15 bytes (the kernel's limit); `ps -L` and /proc show it.
-      Thread.current.name = "wh-output-flush"
+      Self.nameThisThread("wh-output-flush")
       run(flush)
     }.start()
+  }
+
+  /// Names the calling thread, as `ps -L` and /proc show it: at most 15 bytes (the kernel's
+  /// limit). Written to /proc: `Thread.current.name`, set first thing in a new thread, sometimes
+  /// left the name the thread inherited from the one that started it (a pool thread's,
+  /// `…root.default-qos`), and Glibc's `pthread_setname_np` is not visible to Swift.
+  private static func nameThisThread(_ name: String) {
+    let file = open("/proc/thread-self/comm", O_WRONLY)
+    guard file >= 0 else { return }
+    defer { close(file) }
+    var name = name
+    name.withUTF8 { _ = write(file, $0.baseAddress, $0.count) }
   }
 
   /// Queues a flush due at `time`; the thread wakes for it.
