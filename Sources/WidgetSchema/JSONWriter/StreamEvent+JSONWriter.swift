@@ -60,14 +60,10 @@ extension JSONByteWriter {
   /// Writes a stream event.
   mutating func event(_ event: StreamEvent) throws(NonFiniteNumber) {
     open("data")
-    switch event.payload {
-    case .bundle(let data): bundle(data)
-    case .reload(let data): reload(data)
-    case .timeline(let data): timeline(data)
-    case .entry(let data): try entry(data)
-    case .warning(let data), .error(let data): problem(data)
-    case .openURL(let data): openURL(data)
-    }
+    // Switched on as a parameter of its own: switching on `event.payload` in place made the
+    // compiler copy the case's data out of it first (an entry's every string, array and view
+    // retained, then released), which the disassembly no longer shows this way.
+    try payload(event.payload)
     if let instance = event.instance {
       nextKey("instance")
       string(instance)
@@ -79,6 +75,18 @@ extension JSONByteWriter {
     nextKey("type")
     string(event.payload.type)
     byte(UInt8(ascii: "}"))
+  }
+
+  /// Writes an event's data.
+  mutating func payload(_ payload: EventPayload) throws(NonFiniteNumber) {
+    switch payload {
+    case .bundle(let data): bundle(data)
+    case .reload(let data): reload(data)
+    case .timeline(let data): timeline(data)
+    case .entry(let data): try entry(data)
+    case .warning(let data), .error(let data): problem(data)
+    case .openURL(let data): openURL(data)
+    }
   }
 
   mutating func bundle(_ data: BundleEvent) {
