@@ -251,6 +251,63 @@ import Testing
     }
   }
 
+  /// `text` as a JSON string, escaped a byte at a time as `JSONEncoder` escapes it.
+  static func escapedByteByByte(_ text: String) -> [UInt8] {
+    var bytes: [UInt8] = [UInt8(ascii: "\"")]
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): bytes += Array(#"\""#.utf8)
+      case UInt8(ascii: "\\"): bytes += Array(#"\\"#.utf8)
+      case 0x08: bytes += Array(#"\b"#.utf8)
+      case 0x0C: bytes += Array(#"\f"#.utf8)
+      case 0x0A: bytes += Array(#"\n"#.utf8)
+      case 0x0D: bytes += Array(#"\r"#.utf8)
+      case 0x09: bytes += Array(#"\t"#.utf8)
+      case ..<0x20: bytes += Array(String(format: "\\u%04x", byte).utf8)
+      default: bytes.append(byte)
+      }
+    }
+    bytes.append(UInt8(ascii: "\""))
+    return bytes
+  }
+
+  /// The writer's escaper (room reserved once, plain runs found a word at a time, the last word
+  /// of a string read overlapping) agrees with a byte-by-byte one: every ASCII value at every
+  /// position of strings up to three words long, and two escaped bytes at every pair of
+  /// positions (a plain run between them, a last word that overlaps the first).
+  @Test func escaperAgreesWithAByteByByteOne() throws {
+    // The reference agrees with the encoder for every ASCII character.
+    for value in UInt8(0)..<0x80 {
+      let text = "a" + String(UnicodeScalar(value)) + "b"
+      #expect(Self.escapedByteByByte(text) == Array(try WidgetJSON.encode(text)), "\(value)")
+    }
+    func expectEscaped(_ bytes: [UInt8]) {
+      let text = String(decoding: bytes, as: UTF8.self)
+      var writer = JSONByteWriter(capacity: 16)
+      writer.string(text)
+      #expect(writer.bytes == Self.escapedByteByByte(text), "\(bytes)")
+    }
+    for length in 0...24 {
+      let plain = Array(String(repeating: "ab cdé", count: 5).utf8.prefix(length))
+      expectEscaped(plain)
+      for first in 0..<length {
+        for value in UInt8(0)..<0x80 {
+          var bytes = plain
+          bytes[first] = value
+          expectEscaped(bytes)
+        }
+        for second in first + 1..<length {
+          for special in [UInt8(ascii: "\""), 0x0A, 0x01] {
+            var bytes = plain
+            bytes[first] = UInt8(ascii: "\\")
+            bytes[second] = special
+            expectEscaped(bytes)
+          }
+        }
+      }
+    }
+  }
+
   /// `appendJSONLine(to:)` appends the bytes of `jsonBytes()` and a newline to what is there,
   /// and leaves the buffer as it was for an event it cannot write.
   @Test func appendJSONLineAppendsTheLine() throws {

@@ -143,53 +143,94 @@ public struct JSONByteWriter: ~Copyable {
     }
   }
 
+  /// Writes `utf8` as a JSON string, quoted and escaped as `JSONEncoder` escapes it: the one
+  /// escaper of the writer (``string(_:)``, ``strings(_:)`` and objects' keys come here).
+  ///
+  /// Room is reserved once, then everything is written with plain stores: a byte before the
+  /// first one that needs escaping is written as itself (1 byte), a byte from it on at most as
+  /// `\u00XX` (6 bytes). Most strings have nothing to escape (the rendered lines are mostly
+  /// spaces and box characters), and then the room is exact: the quotes and a copy.
   private mutating func escaped(_ utf8: UnsafeBufferPointer<UInt8>) {
-    byte(UInt8(ascii: "\""))
-    var start = 0
-    var index = 0
     let length = utf8.count
-    while index < length {
-      // Eight bytes at a time while none of them needs escaping: most text has nothing to
-      // escape (the rendered lines are mostly spaces).
-      if let base = utf8.baseAddress {
-        while index + 8 <= length,
-          !Self.needsEscaping(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-        {
-          index += 8
-        }
-        if index == length { break }
+    var index = Self.plainRun(utf8, from: 0)
+    reserve(2 + index + (length - index) * 6)
+    // After `reserve`: it may move the storage.
+    var out = base + count
+    out.pointee = UInt8(ascii: "\"")
+    out += 1
+    var start = 0
+    while true {
+      // `start..<index` needs no escaping: copied as is.
+      if index > start, let source = utf8.baseAddress {
+        out.initialize(from: source + start, count: index - start)
+        out += index - start
       }
-      let unit = utf8[index]
-      if unit >= 0x20 && unit != UInt8(ascii: "\"") && unit != UInt8(ascii: "\\") {
-        index += 1
-        continue
-      }
-      if index > start {
-        append(UnsafeBufferPointer(rebasing: utf8[start..<index]))
-      }
-      byte(UInt8(ascii: "\\"))
-      switch unit {
-      case UInt8(ascii: "\""): byte(UInt8(ascii: "\""))
-      case UInt8(ascii: "\\"): byte(UInt8(ascii: "\\"))
-      case 0x08: byte(UInt8(ascii: "b"))
-      case 0x0C: byte(UInt8(ascii: "f"))
-      case 0x0A: byte(UInt8(ascii: "n"))
-      case 0x0D: byte(UInt8(ascii: "r"))
-      case 0x09: byte(UInt8(ascii: "t"))
-      default:
-        byte(UInt8(ascii: "u"))
-        byte(UInt8(ascii: "0"))
-        byte(UInt8(ascii: "0"))
-        byte(Self.hexDigit(unit >> 4))
-        byte(Self.hexDigit(unit & 0x0F))
-      }
+      if index == length { break }
+      out += Self.writeEscape(of: utf8[index], to: out)
+      start = index + 1
+      index = start + Self.plainRun(utf8, from: start)
+    }
+    out.pointee = UInt8(ascii: "\"")
+    out += 1
+    count = out - base
+  }
+
+  /// How many bytes from `start` on need no escaping: the length of the plain run there.
+  @inline(__always)
+  static func plainRun(_ utf8: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    guard let bytes = utf8.baseAddress else { return 0 }
+    let length = utf8.count
+    var index = start
+    // Eight bytes at a time while none of them needs escaping.
+    while index + 8 <= length,
+      !needsEscaping(UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self))
+    {
+      index += 8
+    }
+    // Fewer than eight left (not a byte to escape stopped the loop), in a string of at least
+    // eight: the string's last eight bytes at once. They cover `index..<length`, and overlap
+    // bytes before `index` (those may need escaping too, which only sends us to the loop below).
+    if index < length, index + 8 > length, length >= 8,
+      !needsEscaping(UnsafeRawPointer(bytes + length - 8).loadUnaligned(as: UInt64.self))
+    {
+      return length - start
+    }
+    while index < length, !needsEscaping(bytes[index]) {
       index += 1
-      start = index
     }
-    if length > start {
-      append(UnsafeBufferPointer(rebasing: utf8[start..<length]))
+    return index - start
+  }
+
+  /// Whether JSON escapes `byte` in a string: a control character, a quote or a backslash.
+  @inline(__always)
+  static func needsEscaping(_ byte: UInt8) -> Bool {
+    byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+  }
+
+  /// Writes the escape of `unit` (a byte that needs escaping) at `out`, which
+  /// has room for six bytes; returns how many it wrote (2 or 6).
+  @inline(__always)
+  private static func writeEscape(of unit: UInt8, to out: UnsafeMutablePointer<UInt8>) -> Int {
+    out[0] = UInt8(ascii: "\\")
+    let short: UInt8
+    switch unit {
+    case UInt8(ascii: "\""): short = UInt8(ascii: "\"")
+    case UInt8(ascii: "\\"): short = UInt8(ascii: "\\")
+    case 0x08: short = UInt8(ascii: "b")
+    case 0x0C: short = UInt8(ascii: "f")
+    case 0x0A: short = UInt8(ascii: "n")
+    case 0x0D: short = UInt8(ascii: "r")
+    case 0x09: short = UInt8(ascii: "t")
+    default:
+      out[1] = UInt8(ascii: "u")
+      out[2] = UInt8(ascii: "0")
+      out[3] = UInt8(ascii: "0")
+      out[4] = hexDigit(unit >> 4)
+      out[5] = hexDigit(unit & 0x0F)
+      return 6
     }
-    byte(UInt8(ascii: "\""))
+    out[1] = short
+    return 2
   }
 
   /// Whether any of the eight bytes of `word` is a control character (below 0x20), a quote or

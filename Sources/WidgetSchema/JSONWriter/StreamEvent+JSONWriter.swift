@@ -60,14 +60,10 @@ extension JSONByteWriter {
   /// Writes a stream event.
   mutating func event(_ event: StreamEvent) throws(NonFiniteNumber) {
     open("data")
-    switch event.payload {
-    case .bundle(let data): bundle(data)
-    case .reload(let data): reload(data)
-    case .timeline(let data): timeline(data)
-    case .entry(let data): try entry(data)
-    case .warning(let data), .error(let data): problem(data)
-    case .openURL(let data): openURL(data)
-    }
+    // Switched on as a parameter of its own: switching on `event.payload` in place made the
+    // compiler copy the case's data out of it first (an entry's every string, array and view
+    // retained, then released), which the disassembly no longer shows this way.
+    try payload(event.payload)
     if let instance = event.instance {
       nextKey("instance")
       string(instance)
@@ -79,6 +75,18 @@ extension JSONByteWriter {
     nextKey("type")
     string(event.payload.type)
     byte(UInt8(ascii: "}"))
+  }
+
+  /// Writes an event's data.
+  mutating func payload(_ payload: EventPayload) throws(NonFiniteNumber) {
+    switch payload {
+    case .bundle(let data): bundle(data)
+    case .reload(let data): reload(data)
+    case .timeline(let data): timeline(data)
+    case .entry(let data): try entry(data)
+    case .warning(let data), .error(let data): problem(data)
+    case .openURL(let data): openURL(data)
+    }
   }
 
   mutating func bundle(_ data: BundleEvent) {
@@ -217,10 +225,14 @@ extension JSONByteWriter {
     string(data.source.rawValue)
     nextKey("spans")
     byte(UInt8(ascii: "["))
+    // Each span by a pointer to it in the array (in bounds: `first + index`, `index` one of
+    // the buffer's indices), not by value: a `Span` passed by value was copied out of the
+    // buffer first, every optional colour in it retained and released.
     try data.spans.withUnsafeBufferPointer { (spans) throws(NonFiniteNumber) in
+      guard let first = spans.baseAddress else { return }
       for index in spans.indices {
         if index > 0 { byte(UInt8(ascii: ",")) }
-        try span(spans[index])
+        try span(first + index)
       }
     }
     byte(UInt8(ascii: "]"))
@@ -266,35 +278,36 @@ extension JSONByteWriter {
     bool(value)
   }
 
-  mutating func span(_ span: Span) throws(NonFiniteNumber) {
+  /// Writes the span at `span` (read in place, see ``entry(_:)``).
+  mutating func span(_ span: UnsafePointer<Span>) throws(NonFiniteNumber) {
     // The optional fields come first and last; `column` is always there, so the fields
     // before it are written with a trailing comma.
     byte(UInt8(ascii: "{"))
-    if let background = span.background {
+    if let background = span.pointee.background {
       key("background")
       try color(background)
       byte(UInt8(ascii: ","))
     }
-    if let bold = span.bold {
+    if let bold = span.pointee.bold {
       key("bold")
       bool(bold)
       byte(UInt8(ascii: ","))
     }
     key("column")
-    integer(span.column)
-    optionalFlag("dim", span.dim)
-    if let foreground = span.foreground {
+    integer(span.pointee.column)
+    optionalFlag("dim", span.pointee.dim)
+    if let foreground = span.pointee.foreground {
       nextKey("foreground")
       try color(foreground)
     }
-    optionalFlag("italic", span.italic)
+    optionalFlag("italic", span.pointee.italic)
     nextKey("length")
-    integer(span.length)
-    optionalFlag("redacted", span.redacted)
+    integer(span.pointee.length)
+    optionalFlag("redacted", span.pointee.redacted)
     nextKey("row")
-    integer(span.row)
-    optionalFlag("strikethrough", span.strikethrough)
-    optionalFlag("underline", span.underline)
+    integer(span.pointee.row)
+    optionalFlag("strikethrough", span.pointee.strikethrough)
+    optionalFlag("underline", span.pointee.underline)
     byte(UInt8(ascii: "}"))
   }
 
@@ -358,10 +371,13 @@ extension JSONByteWriter {
     case .text(let text):
       open("runs")
       byte(UInt8(ascii: "["))
+      // Each run by a pointer to it, as the spans in ``entry(_:)``: a run by value copied its
+      // whole style.
       try text.runs.withUnsafeBufferPointer { (runs) throws(NonFiniteNumber) in
+        guard let first = runs.baseAddress else { return }
         for index in runs.indices {
           if index > 0 { byte(UInt8(ascii: ",")) }
-          try run(runs[index])
+          try run(first + index)
         }
       }
       raw(#"],"type":"text"}"#)
@@ -591,14 +607,15 @@ extension JSONByteWriter {
     byte(UInt8(ascii: "}"))
   }
 
-  mutating func run(_ run: TextRun) throws(NonFiniteNumber) {
+  /// Writes the run at `run` (read in place, see ``view(_:)``).
+  mutating func run(_ run: UnsafePointer<TextRun>) throws(NonFiniteNumber) {
     byte(UInt8(ascii: "{"))
-    if !run.style.isEmpty {
+    if !run.pointee.style.isEmpty {
       key("attributes")
-      try textStyle(run.style)
+      try textStyle(run.pointee.style)
       byte(UInt8(ascii: ","))
     }
-    switch run.content {
+    switch run.pointee.content {
     case .verbatim(let text):
       key("text")
       string(text)
