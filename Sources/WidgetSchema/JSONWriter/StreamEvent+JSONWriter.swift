@@ -610,9 +610,11 @@ extension JSONByteWriter {
   /// Writes the run at `run` (read in place, see ``view(_:)``).
   mutating func run(_ run: UnsafePointer<TextRun>) throws(NonFiniteNumber) {
     byte(UInt8(ascii: "{"))
-    if !run.pointee.style.isEmpty {
+    // `ownStyle`: nil for a run without a style of its own (most), and never an empty one;
+    // `style` would make a default `TextStyle` for such a run only to find it empty.
+    if let style = run.pointee.ownStyle {
       key("attributes")
-      try textStyle(run.pointee.style)
+      try textStyle(style)
       byte(UInt8(ascii: ","))
     }
     switch run.pointee.content {
