@@ -14,8 +14,12 @@ struct UpdateCostScenario: Scenario {
   let title = "CPU time per widget update vs fork+exec of a shell script"
 
   func run(_ environment: BenchEnvironment) async throws -> ScenarioResult {
+    // Each figure is the median of `rounds` rounds, the peer's too: a round is short (0.2 s
+    // in-process), and on a shared machine one round in a few runs slow.
+    let rounds = environment.size(7, quick: 2)
     let updates = environment.size(20_000, quick: 200)
-    let spawns = environment.size(1_000, quick: 20)
+    let workerUpdates = environment.size(4_000, quick: 100)
+    let spawns = environment.size(150, quick: 10)
     let folder = try environment.folder("update")
     let library = try BenchBundle(kinds: 4, prefix: "Update").build(
       in: folder, environment: environment)
@@ -25,9 +29,14 @@ struct UpdateCostScenario: Scenario {
     let inProcess = try await InProcessLoader().load(source, services: BenchServices())
     let local = UpdatePipeline(connection: inProcess, kind: "Update2", family: .systemSmall)
     for _ in 0..<min(100, updates) { try await local.update() }  // warm up
-    let localStart = (Clock.cpu(), Clock.contextSwitches())
-    for _ in 0..<updates { try await local.update() }
-    let localCost = (Clock.cpu() - localStart.0) / Double(updates)
+    let localStart = Clock.contextSwitches()
+    var localRounds: [Double] = []
+    for _ in 0..<rounds {
+      let start = Clock.cpu()
+      for _ in 0..<updates { try await local.update() }
+      localRounds.append((Clock.cpu() - start) / Double(updates))
+    }
+    let localCost = Statistics.quantile(localRounds, 0.5)
     let localSwitches = Clock.contextSwitches()
     // Where an update's CPU goes, stage by stage (after the figure: it writes to the same sink).
     let stages = try await local.stageCosts(iterations: updates)
@@ -55,10 +64,21 @@ struct UpdateCostScenario: Scenario {
       }
     }
     let remoteSwitches = (ProcFS.threadSwitches(of: getpid()), workerSwitches())
-    let remoteStart = (Clock.cpu(), workerCPU())
-    for _ in 0..<updates { try await remote.update() }
-    let remoteHost = (Clock.cpu() - remoteStart.0) / Double(updates)
-    let remoteWorker = (workerCPU() - remoteStart.1) / Double(updates)
+    var remoteRounds: [(host: Double, worker: Double)] = []
+    for _ in 0..<rounds {
+      let start = (Clock.cpu(), workerCPU())
+      for _ in 0..<workerUpdates { try await remote.update() }
+      remoteRounds.append(
+        (
+          (Clock.cpu() - start.0) / Double(workerUpdates),
+          (workerCPU() - start.1) / Double(workerUpdates)
+        ))
+    }
+    // The median round, with its two halves.
+    let (remoteHost, remoteWorker) = remoteRounds.sorted {
+      $0.host + $0.worker < $1.host + $1.worker
+    }[
+      rounds / 2]
     let remoteCost = remoteHost + remoteWorker
     // Thread wake-ups are most of what the process boundary adds (docs/performance.md).
     let hostWakeups = ProcFS.wakeups(
@@ -92,15 +112,19 @@ struct UpdateCostScenario: Scenario {
     try "#!/bin/sh\nprintf '%s\\n' \(quoted)\n".write(
       to: script, atomically: true, encoding: .utf8)
     chmod(script.path, 0o755)
-    let peerStart = (Clock.cpu(), Clock.cpu(children: true))
     var printed = 0
-    for _ in 0..<spawns {
-      let (pid, output) = try Spawn.start(script.path, [])
-      printed = Spawn.drain(output)
-      Spawn.wait(pid)
+    var peerRounds: [Double] = []
+    for _ in 0..<rounds {
+      let start = (Clock.cpu(), Clock.cpu(children: true))
+      for _ in 0..<spawns {
+        let (pid, output) = try Spawn.start(script.path, [])
+        printed = Spawn.drain(output)
+        Spawn.wait(pid)
+      }
+      peerRounds.append(
+        (Clock.cpu() - start.0 + Clock.cpu(children: true) - start.1) / Double(spawns))
     }
-    let peerCost =
-      (Clock.cpu() - peerStart.0 + Clock.cpu(children: true) - peerStart.1) / Double(spawns)
+    let peerCost = Statistics.quantile(peerRounds, 0.5)
     guard printed == line.utf8.count + 1 else {
       throw BenchError("\(script.path) printed \(printed) bytes, expected \(line.utf8.count + 1)")
     }
@@ -125,15 +149,24 @@ struct UpdateCostScenario: Scenario {
             ratio: peerCost / cost.total, target: "reported", met: true)
         },
       counts: [
-        "updates": Double(updates), "script runs": Double(spawns),
+        "rounds (each figure the median)": Double(rounds),
+        "in-process updates per round": Double(updates),
+        "in-process fastest round (µs)": localRounds.min()! * 1e6,
+        "in-process slowest round (µs)": localRounds.max()! * 1e6,
+        "worker-mode updates per round": Double(workerUpdates),
+        "script runs per round": Double(spawns),
+        "script fastest round (µs)": peerRounds.min()! * 1e6,
+        "script slowest round (µs)": peerRounds.max()! * 1e6,
         "bytes per update": Double(line.utf8.count + 1),
         // Thread hand-offs cost CPU: what the in-process figure includes of them.
         "in-process voluntary context switches per update":
-          Double(localSwitches.voluntary - localStart.1.voluntary) / Double(updates),
+          Double(localSwitches.voluntary - localStart.voluntary) / Double(updates * rounds),
         "in-process involuntary context switches per update":
-          Double(localSwitches.involuntary - localStart.1.involuntary) / Double(updates),
-        "worker-mode host context switches per update": hostWakeups / Double(updates),
-        "worker-mode worker context switches per update": workerWakeups / Double(updates),
+          Double(localSwitches.involuntary - localStart.involuntary) / Double(updates * rounds),
+        "worker-mode host context switches per update":
+          hostWakeups / Double(workerUpdates * rounds),
+        "worker-mode worker context switches per update":
+          workerWakeups / Double(workerUpdates * rounds),
         "worker-mode host CPU per update (µs)": remoteHost * 1e6,
         "worker-mode worker CPU per update (µs)": remoteWorker * 1e6,
         "worker-mode floor, bytes per call": Double(callBytes),
