@@ -129,7 +129,8 @@ final class InProcessBundle: BundleConnection, @unchecked Sendable {
     // See ``CallRouting``: on this thread once the bundle has shown that `call` returns
     // promptly, on a thread of its own (outside the cooperative pool) until then.
     if routing.callsInline {
-      return try await inlineReply(method, kind: kind, contextJSON: contextJSON).get()
+      return try await reply(method, kind: kind, contextJSON: contextJSON, onThisThread: true)
+        .get()
     }
     let executor = BundleCallExecutor.shared
     let result = await withTaskExecutorPreference(executor) {
@@ -138,41 +139,18 @@ final class InProcessBundle: BundleConnection, @unchecked Sendable {
     return try result.get()
   }
 
-  /// Calls the bundle and waits for its reply; a cancelled wait abandons the call.
+  /// Calls the bundle and waits for its reply; a cancelled wait abandons the call. A reply
+  /// given before `invoke` returns (a prompt bundle's, inside `call`, when `call` runs on this
+  /// thread) is returned without suspending the task: no continuation, no cancellation handler.
   private func reply(
     _ method: ProviderMethod, kind: String, contextJSON: [UInt8], onThisThread: Bool
-  ) async -> Result<Data, ProviderError> {
-    let callID = Mutex<UInt64?>(nil)
-    return await withTaskCancellationHandler {
-      await withCheckedContinuation { continuation in
-        let id = PendingCalls.shared.add(connection: connection) {
-          continuation.resume(returning: $0)
-        }
-        callID.withLock { $0 = id }
-        if Task.isCancelled {
-          // Cancelled before the id was known to the handler below.
-          PendingCalls.shared.abandon(id: id)
-          return
-        }
-        invoke(method, kind: kind, contextJSON: contextJSON, id: id, onThisThread: onThisThread)
-      }
-    } onCancel: {
-      if let id = callID.withLock({ $0 }) { PendingCalls.shared.abandon(id: id) }
-    }
-  }
-
-  /// Calls the bundle on this thread and waits for its reply. A reply given inside `call` (as
-  /// a prompt bundle's is) is returned at once, without suspending the task; a later one is
-  /// waited for, and a cancelled wait abandons the call.
-  private func inlineReply(
-    _ method: ProviderMethod, kind: String, contextJSON: [UInt8]
   ) async -> Result<Data, ProviderError> {
     let slot = ReplySlot()
     let id = PendingCalls.shared.add(connection: connection) { slot.deliver($0) }
     if Task.isCancelled {
       PendingCalls.shared.abandon(id: id)
     } else {
-      invoke(method, kind: kind, contextJSON: contextJSON, id: id, onThisThread: true)
+      invoke(method, kind: kind, contextJSON: contextJSON, id: id, onThisThread: onThisThread)
     }
     if let reply = slot.take() { return reply }
     return await withTaskCancellationHandler {
