@@ -232,6 +232,37 @@ import WidgetSchema
     await connection.close()
   }
 
+  @Test func closingWhileCallsStartNeverCallsADestroyedBundle() async throws {
+    // Calls start on the executor's threads while the bundle closes: each gets its reply or
+    // `.closed`, and none reaches the bundle after its destroy.
+    for _ in 0..<20 {
+      let connection = try await load(["FIXTURE_COUNT_DESTROYS"])
+      let failures = await withTaskGroup(of: String?.self) { group in
+        for _ in 0..<8 {
+          group.addTask {
+            for _ in 0..<20 {
+              do {
+                _ = try await connection.call(
+                  .timeline, kind: "Good", context: ProviderContext(family: .systemSmall))
+              } catch ProviderError.closed {
+                return nil
+              } catch {
+                return "\(error)"
+              }
+            }
+            return nil
+          }
+        }
+        try? await Task.sleep(for: .milliseconds(1))
+        await connection.close()
+        var failures: [String] = []
+        for await failure in group { if let failure { failures.append(failure) } }
+        return failures
+      }
+      #expect(failures.isEmpty)
+    }
+  }
+
   @Test func oversizedRepliesAreRefusedUncopied() async throws {
     let connection = try await load()
     await #expect(throws: ProviderError.tooLarge(20 << 20)) {

@@ -20,14 +20,17 @@ public struct InProcessLoader: BundleLoader {
 
 /// A bundle library loaded into this process.
 final class InProcessBundle: BundleConnection, @unchecked Sendable {
-  // Unchecked: the immutable properties are set in init; `closed` is a Mutex.
+  // Unchecked: the immutable properties are set in init; `gate` is a Mutex.
   let description: BundleDescription
   private let bundle: UnsafePointer<wk_bundle>
   private let hostTable: HostTable
   private let connection: UInt64
-  private let closed = Mutex(false)
-  /// Calls inside the bundle's `call` function, wherever they run: `close` waits for them.
-  private let callsInside = Atomic<Int>(0)
+  /// Whether the bundle is closed, and how many calls are inside its `call` function, under
+  /// one lock: a call either enters before ``close()`` closes the bundle (and is waited for
+  /// before the bundle is destroyed) or finds it closed and does not call it. (A call checked
+  /// only at its start could be overtaken by `close` before it registered, and then call a
+  /// destroyed bundle: seen once as a crash on SIGINT in an end-to-end test.)
+  private let gate = Mutex((closed: false, inside: 0))
   /// Where calls run: the calling thread once `call` has shown it returns promptly.
   private let routing = CallRouting()
 
@@ -119,7 +122,7 @@ final class InProcessBundle: BundleConnection, @unchecked Sendable {
   func call(
     _ method: ProviderMethod, kind: String, context: ProviderContext
   ) async throws(ProviderError) -> Data {
-    guard !closed.withLock({ $0 }) else { throw .closed }
+    guard !gate.withLock({ $0.closed }) else { throw .closed }
     let contextJSON: [UInt8]
     do {
       contextJSON = try context.jsonBytes()
@@ -170,7 +173,7 @@ final class InProcessBundle: BundleConnection, @unchecked Sendable {
     _ method: ProviderMethod, kind: String, contextJSON: [UInt8], onThisThread: Bool = false,
     completion: @escaping PendingCalls.Completion
   ) {
-    guard !closed.withLock({ $0 }) else { return completion(.failure(.closed)) }
+    guard !gate.withLock({ $0.closed }) else { return completion(.failure(.closed)) }
     let id = PendingCalls.shared.add(connection: connection, completion: completion)
     invoke(method, kind: kind, contextJSON: contextJSON, id: id, onThisThread: onThisThread)
   }
@@ -196,11 +199,20 @@ final class InProcessBundle: BundleConnection, @unchecked Sendable {
             context_len: contextBytes.count,
             reply_ctx: UnsafeMutableRawPointer(bitPattern: UInt(id)),
             reply: PendingCalls.replyFunction)
-          self.callsInside.add(1, ordering: .acquiring)
+          let enters = self.gate.withLock { gate in
+            if gate.closed { return false }
+            gate.inside += 1
+            return true
+          }
+          guard enters else {
+            // Closed since the call began: the bundle may be destroyed already.
+            PendingCalls.shared.complete(id: id, failure: .closed)
+            return
+          }
           let start = ContinuousClock.now
           bundle.pointee.call(bundle, &call)
           self.routing.record(seconds: (ContinuousClock.now - start) / .seconds(1))
-          self.callsInside.subtract(1, ordering: .releasing)
+          self.gate.withLock { $0.inside -= 1 }
         }
       }
     }
@@ -209,9 +221,9 @@ final class InProcessBundle: BundleConnection, @unchecked Sendable {
 
   func close() async {
     guard
-      !closed.withLock({ closed in
-        defer { closed = true }
-        return closed
+      !gate.withLock({ gate in
+        defer { gate.closed = true }
+        return gate.closed
       })
     else { return }
     // Let calls in flight finish for a moment; a bundle that never replies is left loaded (the
@@ -222,9 +234,9 @@ final class InProcessBundle: BundleConnection, @unchecked Sendable {
     let idle = PendingCalls.shared.outstanding(for: connection) == 0
     PendingCalls.shared.removeConnection(connection)
     if idle {
-      // Every call has replied, so every call has started; the last reply may come from
-      // inside `call`, before it returns.
-      while callsInside.load(ordering: .acquiring) > 0 {
+      // No call enters any more; the last reply may have come from inside `call`, before it
+      // returned.
+      while gate.withLock({ $0.inside }) > 0 {
         try? await Task.sleep(for: .milliseconds(1))
       }
       bundle.pointee.destroy(bundle)

@@ -4,6 +4,8 @@
  *   FIXTURE_STRUCT_SIZE the wk_bundle.struct_size it reports (default: sizeof(wk_bundle))
  *   FIXTURE_REFUSE      return NULL from the entry point
  *   FIXTURE_NO_ENTRY    do not export wk_bundle_entry at all
+ *   FIXTURE_COUNT_DESTROYS  answer a call made after destroy (until the next load) with
+ *                       WK_STATUS_ERROR "called after destroy"
  *   FIXTURE_DESCRIPTION the JSON describe returns (default: the kinds below, all families small)
  * Each kind behaves as its name says:
  *   Good       a timeline of 3 entries 60 s apart from host->now, policy atEnd
@@ -306,8 +308,14 @@ static void configurable(const wk_call *call, double now) {
     free(text);
 }
 
+static int destroyed_now(void);
+
 static void call(const wk_bundle *bundle, const wk_call *call) {
     (void)bundle;
+    if (destroyed_now()) {
+        reply_text(call, WK_STATUS_ERROR, "called after destroy");
+        return;
+    }
     const char *silent = getenv("FIXTURE_SILENT");
     if (silent != NULL && *silent != '\0') return;
 #ifdef FIXTURE_BLOCKING_CALLS
@@ -420,7 +428,25 @@ static void call(const wk_bundle *bundle, const wk_call *call) {
     free(json);
 }
 
-static void destroy(const wk_bundle *bundle) { (void)bundle; }
+#ifdef FIXTURE_COUNT_DESTROYS
+/* Set by destroy, cleared by the entry point: a call in between is the host's bug. */
+static int destroyed = 0;
+#endif
+
+static int destroyed_now(void) {
+#ifdef FIXTURE_COUNT_DESTROYS
+    return __atomic_load_n(&destroyed, __ATOMIC_SEQ_CST);
+#else
+    return 0;
+#endif
+}
+
+static void destroy(const wk_bundle *bundle) {
+    (void)bundle;
+#ifdef FIXTURE_COUNT_DESTROYS
+    __atomic_store_n(&destroyed, 1, __ATOMIC_SEQ_CST);
+#endif
+}
 
 static const wk_bundle fixture = {
     .struct_size = FIXTURE_STRUCT_SIZE,
@@ -435,6 +461,9 @@ static const wk_bundle fixture = {
 #ifndef FIXTURE_NO_ENTRY
 WK_EXPORT const wk_bundle *wk_bundle_entry(const wk_host *host) {
     the_host = host;
+#ifdef FIXTURE_COUNT_DESTROYS
+    __atomic_store_n(&destroyed, 0, __ATOMIC_SEQ_CST);
+#endif
 #ifdef FIXTURE_HANG_ON_LOAD
     for (;;) pause();
 #endif
