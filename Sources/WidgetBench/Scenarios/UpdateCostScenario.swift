@@ -75,10 +75,8 @@ struct UpdateCostScenario: Scenario {
         ))
     }
     // The median round, with its two halves.
-    let (remoteHost, remoteWorker) = remoteRounds.sorted {
-      $0.host + $0.worker < $1.host + $1.worker
-    }[
-      rounds / 2]
+    let byCost = remoteRounds.sorted { $0.host + $0.worker < $1.host + $1.worker }
+    let (remoteHost, remoteWorker) = byCost[rounds / 2]
     let remoteCost = remoteHost + remoteWorker
     // Thread wake-ups are most of what the process boundary adds (docs/performance.md).
     let hostWakeups = ProcFS.wakeups(
@@ -130,6 +128,31 @@ struct UpdateCostScenario: Scenario {
     }
 
     let peer = "fork+exec of /bin/sh script"
+    var counts: [String: Double] = [
+      "rounds (each figure the median)": Double(rounds),
+      "in-process updates per round": Double(updates),
+      "in-process fastest round (µs)": localRounds.min()! * 1e6,
+      "in-process slowest round (µs)": localRounds.max()! * 1e6,
+      "worker-mode updates per round": Double(workerUpdates),
+      "script runs per round": Double(spawns),
+      "script fastest round (µs)": peerRounds.min()! * 1e6,
+      "script slowest round (µs)": peerRounds.max()! * 1e6,
+      "bytes per update": Double(line.utf8.count + 1),
+      // Thread hand-offs cost CPU: what the in-process figure includes of them.
+      "in-process voluntary context switches per update":
+        Double(localSwitches.voluntary - localStart.voluntary) / Double(updates * rounds),
+      "in-process involuntary context switches per update":
+        Double(localSwitches.involuntary - localStart.involuntary) / Double(updates * rounds),
+      "worker-mode host context switches per update":
+        hostWakeups / Double(workerUpdates * rounds),
+      "worker-mode worker context switches per update":
+        workerWakeups / Double(workerUpdates * rounds),
+      "worker-mode host CPU per update (µs)": remoteHost * 1e6,
+      "worker-mode worker CPU per update (µs)": remoteWorker * 1e6,
+      "worker-mode floor, bytes per call": Double(callBytes),
+      "worker-mode floor, bytes per reply": Double(replyBytes),
+    ]
+    for (stage, seconds) in stages { counts["in-process stage: \(stage) (µs)"] = seconds * 1e6 }
     return ScenarioResult(
       scenario: name, title: title,
       figures: [
@@ -148,31 +171,6 @@ struct UpdateCostScenario: Scenario {
             value: cost.total * 1e6, unit: "µs", peer: peer, peerValue: peerCost * 1e6,
             ratio: peerCost / cost.total, target: "reported", met: true)
         },
-      counts: [
-        "rounds (each figure the median)": Double(rounds),
-        "in-process updates per round": Double(updates),
-        "in-process fastest round (µs)": localRounds.min()! * 1e6,
-        "in-process slowest round (µs)": localRounds.max()! * 1e6,
-        "worker-mode updates per round": Double(workerUpdates),
-        "script runs per round": Double(spawns),
-        "script fastest round (µs)": peerRounds.min()! * 1e6,
-        "script slowest round (µs)": peerRounds.max()! * 1e6,
-        "bytes per update": Double(line.utf8.count + 1),
-        // Thread hand-offs cost CPU: what the in-process figure includes of them.
-        "in-process voluntary context switches per update":
-          Double(localSwitches.voluntary - localStart.voluntary) / Double(updates * rounds),
-        "in-process involuntary context switches per update":
-          Double(localSwitches.involuntary - localStart.involuntary) / Double(updates * rounds),
-        "worker-mode host context switches per update":
-          hostWakeups / Double(workerUpdates * rounds),
-        "worker-mode worker context switches per update":
-          workerWakeups / Double(workerUpdates * rounds),
-        "worker-mode host CPU per update (µs)": remoteHost * 1e6,
-        "worker-mode worker CPU per update (µs)": remoteWorker * 1e6,
-        "worker-mode floor, bytes per call": Double(callBytes),
-        "worker-mode floor, bytes per reply": Double(replyBytes),
-      ].merging(
-        stages.map { ("in-process stage: \($0.stage) (µs)", $0.seconds * 1e6) },
-        uniquingKeysWith: { first, _ in first }))
+      counts: counts)
   }
 }
