@@ -240,4 +240,71 @@ import WidgetSchema
     #expect(budget.status == 0)
     #expect(budget.output.contains("no refresh budgets recorded yet"))
   }
+
+  /// With workers, a restart knows each library's kinds from the run before (while the library
+  /// is unchanged) and shows the restored entries before the worker starts; a worker that then
+  /// cannot load the library is reported as a crash, after the entries.
+  @Test func aWorkerThatFailsAfterARestartComesAfterTheRestoredEntry() throws {
+    let library = try TestSupport.compileSharedLibrary(Self.fixture)
+    let state = TestSupport.temporaryDirectory("state-dir").path
+    _ = try Self.firstRun(library, kind: "Good", state: state, mode: .worker)
+    let remembered = try String(contentsOfFile: state + "/descriptions.json", encoding: .utf8)
+    #expect(remembered.contains(library.lastPathComponent))
+    var environment = Products.environment
+    environment["FIXTURE_REFUSE_LOAD"] = "1"
+    let second = try LiveProcess(
+      Products.widgetHost, .worker,
+      ["run", library.path, "--kind", "Good", "--format", "json", "--state-dir", state],
+      environment: environment)
+    let crashed = second.waitFor(timeout: 20) { lines in
+      lines.contains { $0.contains(#""code":"bundle-crashed""#) }
+    }
+    second.interrupt()
+    #expect(second.wait() == 0, "\(second.errors)")
+    #expect(crashed, "\(second.output.joined(separator: "\n"))\n\(second.errors)")
+    let events = try StreamChecks.events(second.output)
+    let entry = try #require(
+      events.firstIndex { if case .entry(let entry) = $0.payload { entry.restored } else { false } }
+    )
+    let failure = try #require(
+      events.firstIndex { if case .error = $0.payload { true } else { false } })
+    #expect(entry < failure)
+    guard case .error(let problem) = events[failure].payload else { return }
+    #expect(problem.code == "bundle-crashed")
+    #expect(problem.message.contains("it failed to load"), "\(problem.message)")
+    // Forgotten: the next start loads the library before it shows anything.
+    let after = try String(contentsOfFile: state + "/descriptions.json", encoding: .utf8)
+    #expect(!after.contains(library.lastPathComponent), "\(after)")
+    let third = try Products.run(
+      ["run", library.path, "--kind", "Good", "--once", "--state-dir", state],
+      mode: .worker, environment: environment)
+    #expect(third.status == 3, "a bundle error")
+    #expect(third.output.isEmpty, "\(third.output)")
+    #expect(third.errors.contains("libfixture.so"), "\(third.errors)")
+  }
+
+  /// A library rebuilt since the last run is loaded before anything is shown: its kinds are the
+  /// new ones.
+  @Test func aRebuiltLibraryIsDescribedAfresh() throws {
+    let library = try TestSupport.compileSharedLibrary(Self.fixture)
+    let state = TestSupport.temporaryDirectory("state-dir").path
+    _ = try Self.firstRun(library, kind: "Good", state: state, mode: .worker)
+    let description =
+      #"{"kinds":[{"kind":"Good","families":["systemSmall"]},"#
+      + #"{"kind":"Fresh","families":["systemSmall"]}]}"#
+    let escaped = description.replacingOccurrences(of: "\"", with: "\\\"")
+    let rebuilt = try TestSupport.compileSharedLibrary(
+      Self.fixture, defines: ["FIXTURE_DESCRIPTION=\"\(escaped)\""])
+    try FileManager.default.removeItem(at: library)
+    try FileManager.default.copyItem(at: rebuilt, to: library)
+    let second = try Products.run(
+      ["run", library.path, "--kind", "Good", "--once", "--format", "json", "--state-dir", state],
+      mode: .worker)
+    #expect(second.status == 0, "\(second.errors)")
+    let events = try StreamChecks.events(Self.lines(second.output))
+    let loaded = events.compactMap { event -> BundleEvent? in
+      if case .bundle(let bundle) = event.payload, bundle.event == .loaded { bundle } else { nil }
+    }
+    #expect(loaded.map(\.kinds) == [["Good", "Fresh"]])
+  }
 }

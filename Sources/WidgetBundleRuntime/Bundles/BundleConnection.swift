@@ -14,8 +14,18 @@ public protocol BundleConnection: AnyObject, Sendable {
     _ method: ProviderMethod, kind: String, context: ProviderContext
   ) async throws(ProviderError) -> Data
 
+  /// Starts what the connection put off, if anything: a worker whose start was left until the
+  /// host had shown its first frames (docs/isolation.md, *Start-up*). The first call starts it
+  /// too, so this only brings the start forward; it returns at once.
+  func start()
+
   /// Releases the bundle. Calls still outstanding fail with ``ProviderError/closed``.
   func close() async
+}
+
+extension BundleConnection {
+  /// Most connections are ready when they are made: nothing to start.
+  public func start() {}
 }
 
 /// Loads bundles: turns a ``BundleSource`` into a live ``BundleConnection``.

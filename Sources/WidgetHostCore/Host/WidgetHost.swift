@@ -160,6 +160,12 @@ public final class WidgetHost: Sendable {
     for instance in instances {
       await scheduler.add(instance, restoring: archive?.restored(for: instance))
     }
+    // Workers put off until now (their bundles' kinds were known from an earlier run) start
+    // once the restored entries are out. A run that only shows current entries starts one only
+    // if it calls its bundle.
+    if !options.once {
+      for bundle in selection.bundles { bundle.connection.start() }
+    }
     let loop = Task { await scheduler.run() }
     let reloader = HotReloader(
       bundles: selection.bundles, instances: instances, provider: selection.provider,

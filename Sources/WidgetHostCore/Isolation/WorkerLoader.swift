@@ -24,6 +24,11 @@ public struct WorkerLoader: BundleLoader {
   /// Load a private copy of each library (`run --watch`), so that a rebuild that overwrites the
   /// library in place cannot change, or crash, the code a running worker executes.
   public var stagesLibraries = false
+  /// The descriptions of libraries loaded before (``keepingState(inDirectory:)``): a library
+  /// found there unchanged is not loaded at once; its worker starts when the host asks
+  /// (``BundleConnection/start()``) or at its first call. Nil (the default): every load starts
+  /// its worker and waits for the description, as `widget-host validate` must.
+  var descriptions: DescriptionCache?
   var policy = CrashPolicy()
 
   /// Creates a loader. `executable` defaults to ``defaultExecutable()``.
@@ -36,13 +41,17 @@ public struct WorkerLoader: BundleLoader {
     self.quarantine = quarantine
   }
 
-  /// This loader with its bundles' containers and its quarantine list in the host's state
-  /// directory `directory` (`directory/containers` and `directory/quarantine.json`, next to
-  /// `state.sqlite3`): `run --state-dir` keeps all of a host's state in one directory.
+  /// This loader with its bundles' containers, its quarantine list and the descriptions of the
+  /// libraries it loaded in the host's state directory `directory` (`directory/containers`,
+  /// `directory/quarantine.json` and `directory/descriptions.json`, next to `state.sqlite3`):
+  /// `run --state-dir` keeps all of a host's state in one directory. A library loaded before
+  /// and unchanged since has its worker started after the host's first frames (docs/isolation.md,
+  /// *Start-up*).
   public func keepingState(inDirectory directory: String) -> WorkerLoader {
     var loader = self
     loader.containers = AppGroupSandbox.containers(inStateDirectory: directory)
     loader.quarantine = QuarantineStore(inStateDirectory: directory)
+    loader.descriptions = DescriptionCache(inStateDirectory: directory)
     return loader
   }
 
@@ -71,7 +80,28 @@ public struct WorkerLoader: BundleLoader {
         reason: "\(entry.reason); run 'widget-host unquarantine \(source.path)' or replace the "
           + "library to try again")
     }
-    return try await WorkerBundle.start(source: source, services: services, loader: self)
+    // Taken before the worker loads the library: a library replaced while it loads is then a
+    // miss next time, never a stale description under the new file's fingerprint.
+    let key = descriptions.flatMap { _ in descriptionKey(source, services) }
+    if let descriptions, let key, let description = descriptions.description(for: key) {
+      return WorkerBundle.deferred(
+        source: source, description: description, services: services, loader: self)
+    }
+    let bundle = try await WorkerBundle.start(source: source, services: services, loader: self)
+    if let key { descriptions?.remember(bundle.description, for: key) }
+    return bundle
+  }
+
+  /// What a description of `source`'s library holds for: the library, this loader's worker
+  /// executable and the locale the bundle is given. Nil when either file cannot be read.
+  func descriptionKey(
+    _ source: BundleSource, _ services: any BundleServices
+  ) -> DescriptionCache.Key? {
+    guard let library = DescriptionCache.FileFingerprint(path: source.libraryPath),
+      let worker = DescriptionCache.FileFingerprint(path: executable)
+    else { return nil }
+    return DescriptionCache.Key(
+      library: library, worker: worker, locale: services.localeIdentifier)
   }
 }
 
@@ -102,6 +132,12 @@ final class WorkerBundle: BundleConnection, Sendable {
     /// Why calls cannot be made now (restarting, quarantined); nil while a worker runs.
     var unavailable: String?
     var restart: Task<Void, Never>?
+    /// Made from a remembered description, and its worker not started yet (``start()``).
+    var deferred = false
+    /// That worker's start while it runs: calls made meanwhile wait for it.
+    var starting: Task<Void, Never>?
+    /// The worker of that start while it loads the library (`close` stops it).
+    var loading: WorkerProcess?
   }
 
   private init(
@@ -134,14 +170,30 @@ final class WorkerBundle: BundleConnection, Sendable {
     return bundle
   }
 
+  /// A bundle made from the description `loader` remembered for `source`'s library, without a
+  /// worker yet: the worker starts at ``start()`` or at the first call, which waits for it. A
+  /// worker that then fails to load the library counts as a crash (restarted with backoff,
+  /// quarantined after repeated ones), and the description is forgotten.
+  static func deferred(
+    source: BundleSource, description: BundleDescription, services: any BundleServices,
+    loader: WorkerLoader
+  ) -> WorkerBundle {
+    let bundleID = source.manifest?.id ?? URL(fileURLWithPath: source.libraryPath).lastPathComponent
+    let sandbox = AppGroupSandbox(
+      bundle: bundleID, groups: source.manifest?.appGroups ?? [], containers: loader.containers)
+    if source.manifest == nil { sandbox.link(description.appGroups ?? []) }
+    let bundle = WorkerBundle(
+      description: description, source: source, services: services, loader: loader,
+      sandbox: sandbox)
+    bundle.state.withLock { $0.deferred = true }
+    return bundle
+  }
+
   private static func launch(
     _ source: BundleSource, _ services: any BundleServices, _ loader: WorkerLoader,
     _ sandbox: AppGroupSandbox
   ) async throws(BundleError) -> (WorkerProcess, BundleDescription) {
-    let bundleID = source.manifest?.id ?? URL(fileURLWithPath: source.libraryPath).lastPathComponent
-    let worker = try WorkerProcess(
-      executable: loader.executable, memoryLimit: loader.memoryLimit, bundleID: bundleID,
-      services: services, path: source.path, configHome: sandbox.directory)
+    let worker = try spawn(source, services, loader, sandbox)
     do {
       return (
         worker,
@@ -152,6 +204,89 @@ final class WorkerBundle: BundleConnection, Sendable {
       worker.stop()
       throw error
     }
+  }
+
+  /// Starts a worker for `source`; it has not loaded the library yet.
+  private static func spawn(
+    _ source: BundleSource, _ services: any BundleServices, _ loader: WorkerLoader,
+    _ sandbox: AppGroupSandbox
+  ) throws(BundleError) -> WorkerProcess {
+    let bundleID = source.manifest?.id ?? URL(fileURLWithPath: source.libraryPath).lastPathComponent
+    return try WorkerProcess(
+      executable: loader.executable, memoryLimit: loader.memoryLimit, bundleID: bundleID,
+      services: services, path: source.path, configHome: sandbox.directory)
+  }
+
+  func start() {
+    startIfDeferred()
+  }
+
+  /// Begins the put-off start of the worker, once; returns that start while it runs.
+  @discardableResult
+  private func startIfDeferred() -> Task<Void, Never>? {
+    state.withLock { state in
+      if let starting = state.starting { return starting }
+      guard state.deferred, !state.closed else { return nil }
+      state.deferred = false
+      state.started = Date()
+      let starting = Task { await self.startDeferred() }
+      state.starting = starting
+      return starting
+    }
+  }
+
+  /// The put-off start: the worker spawned and the library loaded, as ``start(source:services:
+  /// loader:)`` does at once for a library not remembered.
+  private func startDeferred() async {
+    defer {
+      state.withLock { state in
+        state.starting = nil
+        state.loading = nil
+      }
+    }
+    let worker: WorkerProcess
+    do {
+      worker = try Self.spawn(source, services, loader, sandbox)
+    } catch {
+      failedToStart(error)
+      return
+    }
+    let closed = state.withLock { state in
+      if !state.closed { state.loading = worker }
+      return state.closed
+    }
+    if closed {
+      worker.stop()
+      return
+    }
+    let loaded: BundleDescription
+    do {
+      loaded = try await worker.load(
+        source, deadline: loader.loadDeadline, stage: loader.stagesLibraries)
+    } catch {
+      worker.stop()
+      if !state.withLock({ $0.closed }) { failedToStart(error) }
+      return
+    }
+    if loaded != description {
+      // The library is not what it was remembered as although its file looks the same (the
+      // bundle describes itself differently from run to run). The host shows the kinds it
+      // was told; the next start asks the worker first.
+      loader.descriptions?.forget(library: source.libraryPath)
+      services.log(
+        bundle: manifest.id, level: .warning,
+        message: "the library describes itself differently from when it was last loaded; its "
+          + "kinds are shown as they were until widget-host starts again")
+    }
+    adopt(worker)
+  }
+
+  /// A put-off start failed: the remembered description is dropped (the next host start loads
+  /// the library before anything is shown, and reports what fails), and the failure counts as
+  /// a crash.
+  private func failedToStart(_ error: BundleError) {
+    loader.descriptions?.forget(library: source.libraryPath)
+    crashed("it failed to load: \(error)")
   }
 
   /// The worker process serving the bundle now, if any (for tests).
@@ -194,6 +329,7 @@ final class WorkerBundle: BundleConnection, Sendable {
     frame.method = method.rawValue
     frame.kind = kind
     frame.contextJSON = contextJSON
+    if let starting = startIfDeferred() { await starting.value }
     // Once the bundle's calls have shown that they return promptly (``PromptRouting``), the
     // calling thread sends the call and reads the reply itself, on the reply socket; until
     // then, and again after a slow one, the reader thread delivers replies.
@@ -418,16 +554,19 @@ final class WorkerBundle: BundleConnection, Sendable {
   }
 
   func close() async {
-    let (worker, orphans, restart) = state.withLock { state in
+    let (worker, orphans, restart, loading) = state.withLock { state in
       state.closed = true
       defer {
         state.pending = [:]
         state.worker = nil
       }
-      return (state.worker, Array(state.pending.values), state.restart)
+      return (state.worker, Array(state.pending.values), state.restart, state.loading)
     }
     restart?.cancel()
     for completion in orphans { completion.resume(returning: .failure(.closed)) }
     worker?.stop()
+    // A worker still loading the library ends its start (`startDeferred` sees the bundle
+    // closed and reports nothing).
+    loading?.stop()
   }
 }

@@ -36,6 +36,8 @@
  * FIXTURE_HANG_ON_LOAD makes the entry point never return.
  * With FIXTURE_SILENT set (non-empty) in the environment when a call arrives, no call of any kind
  * is answered: what a restarted host shows before its provider replies.
+ * With FIXTURE_REFUSE_LOAD set (non-empty) in the environment, the entry point returns NULL: a
+ * library that loaded before and now fails, its file unchanged.
  * FIXTURE_CRASH_AFTER_LOAD makes the entry point start a thread that crashes (SIGSEGV) 100 ms
  * later: every load of the library crashes, which quarantines it.
  * FIXTURE_BLOCKING_CALLS=N makes every `call` block the host's thread (against the ABI's "return
@@ -476,7 +478,8 @@ WK_EXPORT const wk_bundle *wk_bundle_entry(const wk_host *host) {
     (void)fixture;
     return NULL;
 #else
-    return &fixture;
+    const char *refuse = getenv("FIXTURE_REFUSE_LOAD");
+    return refuse && *refuse ? NULL : &fixture;
 #endif
 }
 #else
