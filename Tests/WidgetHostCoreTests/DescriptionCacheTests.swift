@@ -102,7 +102,7 @@ import WidgetSchema
     #expect(DescriptionCache(path: path).description(for: key) == nil)
   }
 
-  @Test func forgettingALibraryKeepsTheOthers() throws {
+  @Test func forgettingALibraryKeepsTheOthersAndGoneLibrariesAreDropped() throws {
     let folder = TestSupport.temporaryDirectory("description-files")
     let worker = try Self.file(folder.appendingPathComponent("widget-worker"), "worker")
     let first = try Self.file(folder.appendingPathComponent("libA.so"), "A")
@@ -115,6 +115,13 @@ import WidgetSchema
     let reread = DescriptionCache(path: path)
     #expect(reread.description(for: Self.key(library: first, worker: worker)!) == nil)
     #expect(reread.description(for: Self.key(library: second, worker: worker)!) == Self.description)
+    // A library that is gone is dropped when another is remembered.
+    let secondKey = try #require(Self.key(library: second, worker: worker))
+    try FileManager.default.removeItem(atPath: second)
+    cache.remember(Self.description, for: Self.key(library: first, worker: worker)!)
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(text.contains("libA.so") && !text.contains("libB.so"), "\(text)")
+    #expect(cache.description(for: secondKey) == nil)
   }
 
   @Test func aRememberedLibraryStartsItsWorkerWhenCalledOrAsked() async throws {

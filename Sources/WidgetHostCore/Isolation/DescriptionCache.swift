@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Synchronization
 import WidgetSchema
 
@@ -39,7 +40,7 @@ final class DescriptionCache: Sendable {
     }
   }
 
-  private struct Record: Codable {
+  private struct Record: Codable, Equatable {
     var key: Key
     var description: BundleDescription
   }
@@ -72,33 +73,34 @@ final class DescriptionCache: Sendable {
     }
   }
 
-  /// Remembers `description` under `key` (replacing what the library had), and writes the file
-  /// when that changed anything.
+  /// Remembers `description` under `key` (replacing what the library had, and dropping libraries
+  /// that no longer exist), and writes the file when that changed anything.
   func remember(_ description: BundleDescription, for key: Key) {
-    let changed = records.withLock { records -> [Record]? in
-      var list = records ?? read()
-      if list.contains(where: { $0.key == key && $0.description == description }) {
-        records = list
-        return nil
+    update { list in
+      if list.contains(where: { $0.key == key && $0.description == description }) { return }
+      list.removeAll {
+        $0.key.library.path == key.library.path
+          || FileFingerprint(path: $0.key.library.path) == nil
       }
-      list.removeAll { $0.key.library.path == key.library.path }
       list.append(Record(key: key, description: description))
-      records = list
-      return list
     }
-    if let changed { write(changed) }
   }
 
   /// Forgets what `library` was remembered as (its worker failed to load it).
   func forget(library: String) {
-    let changed = records.withLock { records -> [Record]? in
-      var list = records ?? read()
-      let count = list.count
-      list.removeAll { $0.key.library.path == library }
+    update { list in list.removeAll { $0.key.library.path == library } }
+  }
+
+  /// Changes the records with `change`, and writes the file if they changed. The write is made
+  /// under the lock, so that two bundles remembered at once cannot leave the older list last.
+  private func update(_ change: (inout [Record]) -> Void) {
+    records.withLock { records in
+      let before = records ?? read()
+      var list = before
+      change(&list)
       records = list
-      return list.count == count ? nil : list
+      if list != before { write(list) }
     }
-    if let changed { write(changed) }
   }
 
   private func read() -> [Record] {
@@ -109,14 +111,28 @@ final class DescriptionCache: Sendable {
   }
 
   /// Writes `records` whole, through a temporary file renamed over the old one, so that a host
-  /// reading it at the same time sees the old file or the new one.
+  /// reading it at the same time sees the old file or the new one. Not synced to the disk: the
+  /// file is a cache, and a write lost in a crash costs one slower start.
   private func write(_ records: [Record]) {
-    let url = URL(fileURLWithPath: path)
-    try? FileManager.default.createDirectory(
-      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
     guard let data = try? encoder.encode(File(bundles: records)) else { return }
-    try? data.write(to: url, options: .atomic)
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let temporary = "\(path).\(getpid()).tmp"
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { return }
+    let written = data.withUnsafeBytes { bytes in
+      var offset = 0
+      while offset < bytes.count {
+        let count = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else { return false }
+        offset += count
+      }
+      return true
+    }
+    close(descriptor)
+    if !written || rename(temporary, path) != 0 { unlink(temporary) }
   }
 }
