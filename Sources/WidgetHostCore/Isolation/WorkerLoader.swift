@@ -238,12 +238,7 @@ final class WorkerBundle: BundleConnection, Sendable {
   /// The put-off start: the worker spawned and the library loaded, as ``start(source:services:
   /// loader:)`` does at once for a library not remembered.
   private func startDeferred() async {
-    defer {
-      state.withLock { state in
-        state.starting = nil
-        state.loading = nil
-      }
-    }
+    defer { state.withLock { $0.starting = nil } }
     let worker: WorkerProcess
     do {
       worker = try Self.spawn(source, services, loader, sandbox)
@@ -263,7 +258,9 @@ final class WorkerBundle: BundleConnection, Sendable {
     do {
       loaded = try await worker.load(
         source, deadline: loader.loadDeadline, stage: loader.stagesLibraries)
+      state.withLock { $0.loading = nil }
     } catch {
+      state.withLock { $0.loading = nil }
       worker.stop()
       if !state.withLock({ $0.closed }) { failedToStart(error) }
       return
