@@ -52,12 +52,14 @@ final class DescriptionCache: Sendable {
 
   /// The JSON file.
   let path: String
-  /// The file's records, read at the first lookup.
-  private let records = Mutex<[Record]?>(nil)
+  /// The file's records.
+  private let records: Mutex<[Record]>
 
-  /// A cache in the file at `path`.
+  /// A cache in the file at `path`, read now: a host's loads all look it up at once, and would
+  /// otherwise wait for one another while the first reads it.
   init(path: String) {
     self.path = path
+    records = Mutex(Self.read(path))
   }
 
   /// The cache of the host whose state directory is `directory`: `directory/descriptions.json`.
@@ -67,10 +69,7 @@ final class DescriptionCache: Sendable {
 
   /// The description remembered under `key`, if the library and worker are as they were.
   func description(for key: Key) -> BundleDescription? {
-    records.withLock { records in
-      if records == nil { records = read() }
-      return records?.last(where: { $0.key == key })?.description
-    }
+    records.withLock { records in records.last(where: { $0.key == key })?.description }
   }
 
   /// Remembers `description` under `key` (replacing what the library had, and dropping libraries
@@ -95,15 +94,13 @@ final class DescriptionCache: Sendable {
   /// under the lock, so that two bundles remembered at once cannot leave the older list last.
   private func update(_ change: (inout [Record]) -> Void) {
     records.withLock { records in
-      let before = records ?? read()
-      var list = before
-      change(&list)
-      records = list
-      if list != before { write(list) }
+      let before = records
+      change(&records)
+      if records != before { write(records) }
     }
   }
 
-  private func read() -> [Record] {
+  private static func read(_ path: String) -> [Record] {
     guard let data = FileManager.default.contents(atPath: path),
       let file = try? JSONDecoder().decode(File.self, from: data), file.version == 1
     else { return [] }
