@@ -9,8 +9,10 @@ import WidgetSchema
 /// instance's last entry at once and keeps its budgets (docs/state.md).
 ///
 /// The file is in WAL mode with `synchronous = FULL`: a write has reached the disk when the
-/// call returns, so neither a killed host nor a power cut loses it. Its schema is versioned by
-/// SQLite's `user_version`; an older file is migrated when opened (``migrations``).
+/// call returns, so neither a killed host nor a power cut loses it. (The one exception,
+/// ``startInstances(_:at:)``'s record of a start, acknowledges nothing and says why.) Its
+/// schema is versioned by SQLite's `user_version`; an older file is migrated when opened
+/// (``migrations``).
 public final class StateStore: BudgetLedger {
   let database: SQLiteDatabase
   /// The database file.
