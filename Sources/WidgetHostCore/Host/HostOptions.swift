@@ -58,8 +58,10 @@ public struct HostOptions: Sendable {
     bundlePaths: [String], locale: Locale? = nil, timeZone: TimeZone = .autoupdatingCurrent
   ) {
     self.bundlePaths = bundlePaths
-    self.locale = locale ?? HostOptions.environmentLocale()
-    self.language = HostOptions.environmentLanguage()
+    // One copy of the environment for both (ProcessInfo makes a new dictionary each time).
+    let environment = ProcessInfo.processInfo.environment
+    self.locale = locale ?? HostOptions.environmentLocale(environment)
+    self.language = HostOptions.environmentLanguage(environment)
     self.timeZone = timeZone
   }
 
