@@ -219,6 +219,43 @@ import WidgetSchema
     #expect(reopened.timeline(of: "two")?.timeline == timeline)
   }
 
+  /// The start record is written without waiting for the disk; every later write waits again.
+  @Test func onlyTheStartRecordSkipsTheSync() throws {
+    let store = try StateStore(path: path())
+    func synchronous() throws -> Int64? {
+      try store.access { connection throws(SQLiteError) in
+        try connection.query("PRAGMA synchronous") { $0.integer(0) }.first
+      }
+    }
+    #expect(try synchronous() == 2)  // FULL
+    let instance = WidgetInstance(id: "left", key: key)
+    #expect(try store.startInstances([instance], at: start) == [instance])
+    #expect(store.instance("left")?.key == key)
+    #expect(try synchronous() == 2)
+  }
+
+  /// A write-ahead log left large by hosts that never closed the store is emptied into the
+  /// database file when the store is next opened, keeping what it held.
+  @Test func aLargeWriteAheadLogIsEmptiedAtOpen() throws {
+    let file = path()
+    let store = try StateStore(path: file)  // kept open, as a host that never closes it
+    let timeline = SchedulerTests.timeline([(0, String(repeating: "x", count: 4000))], .never)
+    var count = 0
+    while StateStoreTests.size(of: file + "-wal") <= StateStore.writeAheadLogLimit {
+      count += 1
+      try store.saveTimeline(
+        timeline, of: key, instances: ["i\(count)"], fetchedAt: start, bundleVersion: "1")
+    }
+    let reopened = try StateStore(path: file)
+    #expect(StateStoreTests.size(of: file + "-wal") == 0)
+    #expect(reopened.timeline(of: "i1")?.timeline == timeline)
+    #expect(reopened.timeline(of: "i\(count)")?.timeline == timeline)
+  }
+
+  static func size(of file: String) -> Int {
+    ((try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? Int) ?? 0
+  }
+
   @Test func anInstanceRestoresOnlyATimelineOfItsKey() throws {
     let store = try StateStore(path: path())
     let timeline = SchedulerTests.timeline([(0, "a")], .never)

@@ -215,6 +215,15 @@ import Testing
     try expectSameBytes(event)
   }
 
+  /// A list of strings on its own, as a library's App Groups are written for `app_groups`.
+  @Test func stringLists() throws {
+    for list in [[], ["group.a"], Self.awkwardStrings] {
+      var writer = JSONByteWriter()
+      writer.strings(list)
+      #expect(writer.bytes == Array(try WidgetJSON.encode(list)))
+    }
+  }
+
   /// The word-at-a-time test agrees with a byte-by-byte one for every byte value in every
   /// position, beside bytes that do and do not need escaping.
   @Test func wordTestFindsEveryByteThatNeedsEscaping() {

@@ -235,4 +235,39 @@ import Testing
         + #"{"text":"c","attributes":{"italic":true}},"#
         + #"{"date":"2027-01-15T08:00:00Z","style":"time","attributes":null}]}"#)
   }
+
+  /// Library descriptions (read at every load): static kinds as the decoder reads them, with
+  /// and without the optional members; intent configurations and invalid descriptions are
+  /// the decoder's.
+  @Test func bundleDescriptions() throws {
+    for json in [
+      #"{"kinds":[]}"#,
+      #"{"name":"Start","kinds":[{"kind":"K0","families":["systemSmall"]}]}"#,
+      #"{"id":"a.b","name":"N","version":"1.2","appGroups":["group.a"],"kinds":["#
+        + #"{"kind":"K","displayName":"Kay","description":"d\u00e9","#
+        + #""families":["systemSmall","accessoryInline"],"configuration":{"type":"static"}},"#
+        + #"{"kind":"L","displayName":null,"families":[],"configuration":null,"extra":1}]}"#,
+      #"{"id":null,"appGroups":null,"kinds":[{"kind":"K","families":["systemLarge"],"#
+        + #""configuration":{"type":"static","intent":"ignored"}}]}"#,
+    ] {
+      try expectSameValue(BundleDescription.self, json)
+    }
+    for json in [
+      #"{}"#, #"{"kinds":null}"#, #"{"kinds":[{"families":["systemSmall"]}]}"#,
+      #"{"kinds":[{"kind":"K","families":["systemHuge"]}]}"#,
+      #"{"kinds":[{"kind":"K","families":["systemSmall"],"configuration":{"type":"dynamic"}}]}"#,
+      #"{"kinds":[{"kind":"K","families":["systemSmall"],"configuration":{}}]}"#,
+      #"{"kinds":[{"kind":7,"families":["systemSmall"]}]}"#,
+      #"{"appGroups":[1],"kinds":[]}"#, #"[]"#,
+    ] {
+      expectRefused(BundleDescription.self, json)
+    }
+    let intent = Data(
+      (#"{"kinds":[{"kind":"K","families":["systemSmall"],"configuration":{"type":"intent","#
+        + #""intent":"I","parameters":[]}}]}"#).utf8)
+    #expect(ReplyReader.decode(BundleDescription.self, from: intent) == nil)
+    #expect(
+      try WidgetJSON.decode(BundleDescription.self, from: intent)
+        == WidgetJSON.decoder().decode(BundleDescription.self, from: intent))
+  }
 }

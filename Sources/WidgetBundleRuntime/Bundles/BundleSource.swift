@@ -23,16 +23,20 @@ public struct BundleSource: Sendable, Equatable {
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
       throw .notABundle(path: path, reason: "no such file or directory")
     }
-    let url = URL(fileURLWithPath: path).standardizedFileURL
     if !isDirectory {
-      guard isSharedLibrary(url.path) else {
+      // Read here (not left to dlopen) so that a file that is no library is named as such.
+      let libraryPath = standardized(path)
+      guard isSharedLibrary(libraryPath) else {
         throw .notABundle(
           path: path, reason: "not a .widgetbundle folder or a shared library (ELF .so)")
       }
+      // The folder's `Resources`: the standardized path is absolute, without a trailing slash.
+      let folder = libraryPath[..<(libraryPath.lastIndex(of: "/") ?? libraryPath.startIndex)]
       return BundleSource(
-        path: path, manifest: nil, manifestPath: nil, libraryPath: url.path,
-        resourcesPath: url.deletingLastPathComponent().appendingPathComponent("Resources").path)
+        path: path, manifest: nil, manifestPath: nil, libraryPath: libraryPath,
+        resourcesPath: folder + "/Resources")
     }
+    let url = URL(fileURLWithPath: path).standardizedFileURL
     let manifestURL = url.appendingPathComponent("manifest.json")
     let data: Data
     do {
@@ -73,6 +77,19 @@ public struct BundleSource: Sendable, Equatable {
     return names.filter { $0.hasSuffix(".widgetbundle") }.sorted().map {
       URL(fileURLWithPath: directory).appendingPathComponent($0).path
     }
+  }
+
+  /// `path` as `URL(fileURLWithPath: path).standardizedFileURL.path` gives it (absolute, without
+  /// `.` and `..` components or repeated slashes), without making a URL when it is so already:
+  /// a URL's first uses cost more than the rest of opening a bare library (docs/performance.md,
+  /// start-up).
+  static func standardized(_ path: String) -> String {
+    if path.hasPrefix("/"), !path.hasSuffix("/"), !path.contains("//"),
+      !path.split(separator: "/").contains(where: { $0 == "." || $0 == ".." })
+    {
+      return path
+    }
+    return URL(fileURLWithPath: path).standardizedFileURL.path
   }
 
   private static func isSharedLibrary(_ path: String) -> Bool {

@@ -50,11 +50,18 @@ public struct HostOptions: Sendable {
   /// The user's time zone (dates in text).
   public var timeZone: TimeZone
 
-  /// Creates options with the environment's locale, language and time zone.
-  public init(bundlePaths: [String], locale: Locale? = nil, timeZone: TimeZone = .current) {
+  /// Creates options with the environment's locale, language and time zone. The time zone is
+  /// by default the autoupdating current one: the same zone as `TimeZone.current`, but looked up
+  /// (ICU's time zone data) when a date is first shown in it rather than here, so that a run
+  /// whose widgets show no `.time` or `.date` text never pays for it.
+  public init(
+    bundlePaths: [String], locale: Locale? = nil, timeZone: TimeZone = .autoupdatingCurrent
+  ) {
     self.bundlePaths = bundlePaths
-    self.locale = locale ?? HostOptions.environmentLocale()
-    self.language = HostOptions.environmentLanguage()
+    // One copy of the environment for both (ProcessInfo makes a new dictionary each time).
+    let environment = ProcessInfo.processInfo.environment
+    self.locale = locale ?? HostOptions.environmentLocale(environment)
+    self.language = HostOptions.environmentLanguage(environment)
     self.timeZone = timeZone
   }
 

@@ -9,8 +9,10 @@ import WidgetSchema
 /// instance's last entry at once and keeps its budgets (docs/state.md).
 ///
 /// The file is in WAL mode with `synchronous = FULL`: a write has reached the disk when the
-/// call returns, so neither a killed host nor a power cut loses it. Its schema is versioned by
-/// SQLite's `user_version`; an older file is migrated when opened (``migrations``).
+/// call returns, so neither a killed host nor a power cut loses it. (The one exception,
+/// ``startInstances(_:at:)``'s record of a start, acknowledges nothing and says why.) Its
+/// schema is versioned by SQLite's `user_version`; an older file is migrated when opened
+/// (``migrations``).
 public final class StateStore: BudgetLedger {
   let database: SQLiteDatabase
   /// The database file.
@@ -87,6 +89,28 @@ public final class StateStore: BudgetLedger {
       }
     } catch {
       throw error.isCorruption ? .corrupt(path, error.message) : .failed(path, error.message)
+    }
+    boundWriteAheadLog()
+  }
+
+  /// The size past which the write-ahead log is emptied when the store is opened.
+  static let writeAheadLogLimit = 256 << 10
+
+  /// Empties the write-ahead log (`state.sqlite3-wal`) into the database file when it has grown
+  /// past ``writeAheadLogLimit``. A host does not close the store when it exits, so SQLite never
+  /// empties the log then, and the first write of the next host appends to it: it only grew
+  /// (4 MB after a few hundred `run --once`), and every open reads all of it again to rebuild
+  /// its index, about 1 ms of CPU per MB (docs/performance.md, start-up). Emptying it costs a
+  /// checkpoint (four `fdatasync`) once every few dozen starts. Never waits for another
+  /// process: a host that finds the log in use leaves it for the next start.
+  private func boundWriteAheadLog() {
+    var status = stat()
+    guard stat(path + "-wal", &status) == 0, Int(status.st_size) > Self.writeAheadLogLimit
+    else { return }
+    try? database.withConnection { (connection) throws(SQLiteError) in
+      try connection.execute("PRAGMA busy_timeout = 0")
+      defer { try? connection.execute("PRAGMA busy_timeout = 5000") }
+      try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     }
   }
 

@@ -1,7 +1,9 @@
 import FoundationEssentials
 
 /// Reads the bundle replies the host decodes on every update (`Timeline`, `Entry`,
-/// `ViewNode`) by hand, several times faster than `JSONDecoder` and to the same values.
+/// `ViewNode`), and the description a library gives at every load (`BundleDescription`, on the
+/// way to the first frame), by hand, several times faster than `JSONDecoder` and to the same
+/// values.
 ///
 /// It accepts only what the Codable conformances accept and gives up (nil) on anything else,
 /// without saying why: ``WidgetJSON/decode(_:from:)`` then decodes the payload with
@@ -12,7 +14,10 @@ import FoundationEssentials
 struct ReplyReader {
   /// `type` read from `data`, or nil when the reader gives up (or does not read `type`).
   static func decode<T>(_ type: T.Type, from data: Data) -> T? {
-    guard type == Timeline.self || type == Entry.self || type == ViewNode.self else { return nil }
+    guard
+      type == Timeline.self || type == Entry.self || type == ViewNode.self
+        || type == BundleDescription.self
+    else { return nil }
     return data.withUnsafeBytes { raw -> T? in
       var storage = JSONTape.spareStorage()
       guard var tape = JSONTape.parse(raw.bindMemory(to: UInt8.self), storage: &storage) else {
@@ -30,6 +35,7 @@ struct ReplyReader {
     do {
       if type == Timeline.self { return try reader.timeline(0) as? T }
       if type == Entry.self { return try reader.entry(0) as? T }
+      if type == BundleDescription.self { return try reader.bundleDescription(0) as? T }
       return try reader.view(0) as? T
     } catch {
       return nil
