@@ -151,8 +151,8 @@ enum RunCommand: Command {
         command: name,
         message: "unknown format '\(other)' (expected text, json, i3bar or waybar)")
     }
-    // The default (1G) is not parsed: that was a cold path at every start, `--in-process` too.
-    var memoryLimit: Int? = 1 << 30
+    // The default (1G) is not parsed from text: that was a cold path at every start.
+    var memoryLimit: Int? = WorkerLoader.defaultMemoryLimit
     if let value = arguments.last("--memory-limit") { memoryLimit = try parseMemoryLimit(value) }
     if arguments.flag("--in-process") && arguments.last("--memory-limit") != nil {
       throw UsageError(
