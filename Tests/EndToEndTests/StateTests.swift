@@ -248,7 +248,7 @@ import WidgetSchema
     let library = try TestSupport.compileSharedLibrary(Self.fixture)
     let state = TestSupport.temporaryDirectory("state-dir").path
     _ = try Self.firstRun(library, kind: "Good", state: state, mode: .worker)
-    let remembered = try String(contentsOfFile: state + "/descriptions.json", encoding: .utf8)
+    let remembered = try String(contentsOfFile: state + "/descriptions", encoding: .utf8)
     #expect(remembered.contains(library.lastPathComponent))
     var environment = Products.environment
     environment["FIXTURE_REFUSE_LOAD"] = "1"
@@ -273,7 +273,7 @@ import WidgetSchema
     #expect(problem.code == "bundle-crashed")
     #expect(problem.message.contains("it failed to load"), "\(problem.message)")
     // Forgotten: the next start loads the library before it shows anything.
-    let after = try String(contentsOfFile: state + "/descriptions.json", encoding: .utf8)
+    let after = try String(contentsOfFile: state + "/descriptions", encoding: .utf8)
     #expect(!after.contains(library.lastPathComponent), "\(after)")
     let third = try Products.run(
       ["run", library.path, "--kind", "Good", "--once", "--state-dir", state],

@@ -42,7 +42,7 @@ import WidgetSchema
     let folder = TestSupport.temporaryDirectory("description-files")
     let library = try Self.file(folder.appendingPathComponent("libA.so"), "library")
     let worker = try Self.file(folder.appendingPathComponent("widget-worker"), "worker")
-    let path = folder.appendingPathComponent("descriptions.json").path
+    let path = folder.appendingPathComponent("descriptions").path
     let key = try #require(Self.key(library: library, worker: worker))
     DescriptionCache(path: path).remember(Self.description, for: key)
     // Another host reads it from the file.
@@ -82,7 +82,7 @@ import WidgetSchema
                   name: "unit", type: .enum, cases: [ParameterCase(value: "c", title: "°C")]),
               ])))
       ])
-    let path = folder.appendingPathComponent("descriptions.json").path
+    let path = folder.appendingPathComponent("descriptions").path
     DescriptionCache(path: path).remember(full, for: key)
     #expect(DescriptionCache(path: path).description(for: key) == full)
   }
@@ -92,13 +92,26 @@ import WidgetSchema
     let library = try Self.file(folder.appendingPathComponent("libA.so"), "library")
     let worker = try Self.file(folder.appendingPathComponent("widget-worker"), "worker")
     let key = try #require(Self.key(library: library, worker: worker))
-    let path = try Self.file(folder.appendingPathComponent("descriptions.json"), "{not json")
+    let path = try Self.file(folder.appendingPathComponent("descriptions"), "{not json")
     let cache = DescriptionCache(path: path)
     #expect(cache.description(for: key) == nil)
     cache.remember(Self.description, for: key)
     #expect(DescriptionCache(path: path).description(for: key) == Self.description)
+    let written = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(written.hasPrefix("widget-host descriptions 1\n["), "\(written)")
+    // A line that is not a record, or whose description does not read, is a miss; the others
+    // still hold.
+    let other = try Self.file(folder.appendingPathComponent("libB.so"), "B")
+    let otherKey = try #require(Self.key(library: other, worker: worker))
+    _ = try Self.file(
+      URL(fileURLWithPath: path),
+      written + "no tab here\n" + otherKey.text + "\t{\"kinds\":7}\n")
+    #expect(DescriptionCache(path: path).description(for: key) == Self.description)
+    #expect(DescriptionCache(path: path).description(for: otherKey) == nil)
     // A file of a later version is not read as this one.
-    _ = try Self.file(URL(fileURLWithPath: path), #"{"version":2,"bundles":[]}"#)
+    _ = try Self.file(
+      URL(fileURLWithPath: path),
+      written.replacingOccurrences(of: "descriptions 1", with: "descriptions 2"))
     #expect(DescriptionCache(path: path).description(for: key) == nil)
   }
 
@@ -107,7 +120,7 @@ import WidgetSchema
     let worker = try Self.file(folder.appendingPathComponent("widget-worker"), "worker")
     let first = try Self.file(folder.appendingPathComponent("libA.so"), "A")
     let second = try Self.file(folder.appendingPathComponent("libB.so"), "B")
-    let path = folder.appendingPathComponent("descriptions.json").path
+    let path = folder.appendingPathComponent("descriptions").path
     let cache = DescriptionCache(path: path)
     cache.remember(Self.description, for: Self.key(library: first, worker: worker)!)
     cache.remember(Self.description, for: Self.key(library: second, worker: worker)!)

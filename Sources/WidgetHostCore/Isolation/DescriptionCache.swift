@@ -3,8 +3,8 @@ import Glibc
 import Synchronization
 import WidgetSchema
 
-/// The descriptions of the libraries workers have loaded, kept in a small JSON file (by default
-/// `$XDG_STATE_HOME/widget-host/descriptions.json`), so that a host started again knows each
+/// The descriptions of the libraries workers have loaded, kept in a small file (by default
+/// `$XDG_STATE_HOME/widget-host/descriptions`), so that a host started again knows each
 /// bundle's kinds before its worker is up and shows the restored entries at once
 /// (docs/isolation.md, *Start-up*).
 ///
@@ -13,16 +13,36 @@ import WidgetSchema
 /// inode for both files. Anything else is a miss, and the worker is started and asked as before.
 /// The file is only a cache: one that is missing, unreadable or of another version is ignored
 /// and written again.
+///
+/// It is read on the way to a restarted host's first frame, so it is read without a JSON
+/// decoder: after a header line, one line per library, its key (``Key/text``, a JSON array of
+/// strings) and its description (JSON, which the reply reader reads by hand) separated by a tab,
+/// which JSON text never holds unescaped.
 final class DescriptionCache: Sendable {
   /// What makes a description still true: the library and the worker as they were.
-  struct Key: Codable, Equatable, Sendable {
+  struct Key: Equatable, Sendable {
     var library: FileFingerprint
     var worker: FileFingerprint
     var locale: String
+
+    /// The key as the file holds it: a JSON array of its fields as strings, the library's path
+    /// first.
+    var text: String {
+      var writer = JSONByteWriter(capacity: 256)
+      writer.strings([library.path] + library.fields + [worker.path] + worker.fields + [locale])
+      return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
+    /// How every key of the library at `path` begins (``text`` up to its second field).
+    static func prefix(ofLibrary path: String) -> String {
+      var writer = JSONByteWriter(capacity: 128)
+      writer.strings([path])
+      return String(decoding: writer.bytes.dropLast(), as: UTF8.self) + ","
+    }
   }
 
   /// A file as `stat` saw it.
-  struct FileFingerprint: Codable, Equatable, Sendable {
+  struct FileFingerprint: Equatable, Sendable {
     var path: String
     var size: Int
     /// Nanoseconds since 1970.
@@ -38,19 +58,25 @@ final class DescriptionCache: Sendable {
       modified = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
       inode = UInt64(info.st_ino)
     }
+
+    fileprivate var fields: [String] { [String(size), String(modified), String(inode)] }
   }
 
-  private struct Record: Codable, Equatable {
-    var key: Key
-    var description: BundleDescription
+  /// One library's line: its key's text and its description's JSON.
+  private struct Record: Equatable {
+    var key: String
+    var description: [UInt8]
+
+    /// The path of the library (the key's first field); nil if the key cannot be read.
+    var library: String? {
+      (try? WidgetJSON.decode([String].self, from: Data(key.utf8)))?.first
+    }
   }
 
-  private struct File: Codable {
-    var version = 1
-    var bundles: [Record] = []
-  }
+  /// The first line of the file.
+  private static let header = "widget-host descriptions 1"
 
-  /// The JSON file.
+  /// The file.
   let path: String
   /// The file's records.
   private let records: Mutex<[Record]>
@@ -62,32 +88,40 @@ final class DescriptionCache: Sendable {
     records = Mutex(Self.read(path))
   }
 
-  /// The cache of the host whose state directory is `directory`: `directory/descriptions.json`.
+  /// The cache of the host whose state directory is `directory`: `directory/descriptions`.
   convenience init(inStateDirectory directory: String) {
-    self.init(path: directory + "/descriptions.json")
+    self.init(path: directory + "/descriptions")
   }
 
   /// The description remembered under `key`, if the library and worker are as they were.
   func description(for key: Key) -> BundleDescription? {
-    records.withLock { records in records.last(where: { $0.key == key })?.description }
+    let text = key.text
+    guard let json = records.withLock({ $0.last(where: { $0.key == text })?.description }) else {
+      return nil
+    }
+    return try? WidgetJSON.decode(BundleDescription.self, from: Data(json))
   }
 
   /// Remembers `description` under `key` (replacing what the library had, and dropping libraries
   /// that no longer exist), and writes the file when that changed anything.
   func remember(_ description: BundleDescription, for key: Key) {
+    guard let json = try? WidgetJSON.encode(description) else { return }
+    let record = Record(key: key.text, description: Array(json))
+    let prefix = Key.prefix(ofLibrary: key.library.path)
     update { list in
-      if list.contains(where: { $0.key == key && $0.description == description }) { return }
-      list.removeAll {
-        $0.key.library.path == key.library.path
-          || FileFingerprint(path: $0.key.library.path) == nil
+      if list.contains(record) { return }
+      list.removeAll { other in
+        other.key.hasPrefix(prefix)
+          || other.library.flatMap { FileFingerprint(path: $0) } == nil
       }
-      list.append(Record(key: key, description: description))
+      list.append(record)
     }
   }
 
   /// Forgets what `library` was remembered as (its worker failed to load it).
   func forget(library: String) {
-    update { list in list.removeAll { $0.key.library.path == library } }
+    let prefix = Key.prefix(ofLibrary: library)
+    update { list in list.removeAll { $0.key.hasPrefix(prefix) } }
   }
 
   /// Changes the records with `change`, and writes the file if they changed. The write is made
@@ -101,25 +135,35 @@ final class DescriptionCache: Sendable {
   }
 
   private static func read(_ path: String) -> [Record] {
-    guard let data = FileManager.default.contents(atPath: path),
-      let file = try? JSONDecoder().decode(File.self, from: data), file.version == 1
-    else { return [] }
-    return file.bundles
+    guard let data = FileManager.default.contents(atPath: path) else { return [] }
+    var lines = data.split(separator: UInt8(ascii: "\n"))
+    guard let first = lines.first, first.elementsEqual(header.utf8) else { return [] }
+    lines.removeFirst()
+    return lines.compactMap { line in
+      guard let tab = line.firstIndex(of: UInt8(ascii: "\t")) else { return nil }
+      return Record(
+        key: String(decoding: line[..<tab], as: UTF8.self),
+        description: Array(line[line.index(after: tab)...]))
+    }
   }
 
   /// Writes `records` whole, through a temporary file renamed over the old one, so that a host
   /// reading it at the same time sees the old file or the new one. Not synced to the disk: the
   /// file is a cache, and a write lost in a crash costs one slower start.
   private func write(_ records: [Record]) {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    guard let data = try? encoder.encode(File(bundles: records)) else { return }
+    var text = Array((Self.header + "\n").utf8)
+    for record in records {
+      text += record.key.utf8
+      text.append(UInt8(ascii: "\t"))
+      text += record.description
+      text.append(UInt8(ascii: "\n"))
+    }
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let temporary = "\(path).\(getpid()).tmp"
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { return }
-    let written = data.withUnsafeBytes { bytes in
+    let written = text.withUnsafeBytes { bytes in
       var offset = 0
       while offset < bytes.count {
         let count = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)

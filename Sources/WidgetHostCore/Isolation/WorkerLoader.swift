@@ -43,7 +43,7 @@ public struct WorkerLoader: BundleLoader {
 
   /// This loader with its bundles' containers, its quarantine list and the descriptions of the
   /// libraries it loaded in the host's state directory `directory` (`directory/containers`,
-  /// `directory/quarantine.json` and `directory/descriptions.json`, next to `state.sqlite3`):
+  /// `directory/quarantine.json` and `directory/descriptions`, next to `state.sqlite3`):
   /// `run --state-dir` keeps all of a host's state in one directory. A library loaded before
   /// and unchanged since has its worker started after the host's first frames (docs/isolation.md,
   /// *Start-up*).
