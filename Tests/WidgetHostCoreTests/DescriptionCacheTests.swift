@@ -222,6 +222,23 @@ import WidgetSchema
     await connection.close()
   }
 
+  @Test func aRememberedBareLibraryHasItsAppGroupsLinkedBeforeItsWorkerStarts() async throws {
+    let library = try TestSupport.compileSharedLibrary(Self.fixture)
+    let source = try BundleSource.open(library.path)
+    let (loader, cache) = Self.loader()
+    let services = RecordingServices()
+    let key = try #require(loader.descriptionKey(source, services))
+    var grouped = Self.description
+    grouped.appGroups = ["group.example.weather"]
+    cache.remember(grouped, for: key)
+    let connection = try #require(
+      try await loader.load(source, services: services) as? WorkerBundle)
+    #expect(connection.currentWorker == nil)
+    let link = loader.containers + "/libfixture.so/config/group.example.weather.plist"
+    #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link)) != nil, "\(link)")
+    await connection.close()
+  }
+
   @Test func closingWhileTheWorkerStartsEndsTheStartQuietly() async throws {
     let library = try TestSupport.compileSharedLibrary(Self.fixture)
     let source = try BundleSource.open(library.path)

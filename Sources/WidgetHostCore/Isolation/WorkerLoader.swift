@@ -179,9 +179,10 @@ final class WorkerBundle: BundleConnection, Sendable {
     loader: WorkerLoader
   ) -> WorkerBundle {
     let bundleID = source.manifest?.id ?? URL(fileURLWithPath: source.libraryPath).lastPathComponent
+    // A bare library declares its groups in its description, known here already.
     let sandbox = AppGroupSandbox(
-      bundle: bundleID, groups: source.manifest?.appGroups ?? [], containers: loader.containers)
-    if source.manifest == nil { sandbox.link(description.appGroups ?? []) }
+      bundle: bundleID, groups: source.manifest?.appGroups ?? description.appGroups ?? [],
+      containers: loader.containers)
     let bundle = WorkerBundle(
       description: description, source: source, services: services, loader: loader,
       sandbox: sandbox)
