@@ -175,8 +175,9 @@ enum RunCommand: Command {
     if arguments.flag("--in-process") {
       loader = InProcessLoader()
     } else {
-      var workers = WorkerLoader(memoryLimit: memoryLimit).keepingState(
-        inDirectory: options.stateDirectory ?? StateStore.defaultDirectory())
+      var workers = WorkerLoader(
+        memoryLimit: memoryLimit,
+        stateDirectory: options.stateDirectory ?? StateStore.defaultDirectory())
       workers.stagesLibraries = options.watch
       loader = workers
     }

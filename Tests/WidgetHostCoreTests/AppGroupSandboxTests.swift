@@ -104,10 +104,10 @@ import WidgetSchema
         "XDG_STATE_HOME": "relative", "HOME": "/home/u",
       ])
         == "/home/u/.local/state/widget-host/containers")
-    let loader = WorkerLoader(executable: "/bin/true").keepingState(
-      inDirectory: "/srv/bar")
+    let loader = WorkerLoader(executable: "/bin/true", stateDirectory: "/srv/bar")
     #expect(loader.containers == "/srv/bar/containers")
     #expect(loader.quarantine.path == "/srv/bar/quarantine.json")
+    #expect(loader.descriptions?.path == "/srv/bar/descriptions")
     let sandbox = AppGroupSandbox(
       bundle: "b", groups: [],
       containers: loader.containers.replacingOccurrences(

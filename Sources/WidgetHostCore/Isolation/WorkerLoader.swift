@@ -19,12 +19,12 @@ public struct WorkerLoader: BundleLoader {
   public var loadDeadline: Double = 10
   /// Where each bundle's container (its private `XDG_CONFIG_HOME`, with links to its declared
   /// App Groups) is kept: by default `$XDG_STATE_HOME/widget-host/containers`; a host with
-  /// another state directory keeps them there (``keepingState(inDirectory:)``).
-  public var containers: String = AppGroupSandbox.defaultContainers()
+  /// another state directory keeps them there (``init(executable:memoryLimit:stateDirectory:)``).
+  public var containers: String
   /// Load a private copy of each library (`run --watch`), so that a rebuild that overwrites the
   /// library in place cannot change, or crash, the code a running worker executes.
   public var stagesLibraries = false
-  /// The descriptions of libraries loaded before (``keepingState(inDirectory:)``): a library
+  /// The descriptions of libraries loaded before (``init(executable:memoryLimit:stateDirectory:)``): a library
   /// found there unchanged is not loaded at once; its worker starts when the host asks
   /// (``BundleConnection/start()``) or at its first call. Nil (the default): every load starts
   /// its worker and waits for the description, as `widget-host validate` must.
@@ -39,20 +39,24 @@ public struct WorkerLoader: BundleLoader {
     self.executable = executable ?? Self.defaultExecutable()
     self.memoryLimit = memoryLimit
     self.quarantine = quarantine
+    containers = AppGroupSandbox.defaultContainers()
   }
 
-  /// This loader with its bundles' containers, its quarantine list and the descriptions of the
-  /// libraries it loaded in the host's state directory `directory` (`directory/containers`,
-  /// `directory/quarantine.json` and `directory/descriptions`, next to `state.sqlite3`):
-  /// `run --state-dir` keeps all of a host's state in one directory. A library loaded before
-  /// and unchanged since has its worker started after the host's first frames (docs/isolation.md,
-  /// *Start-up*).
-  public func keepingState(inDirectory directory: String) -> WorkerLoader {
-    var loader = self
-    loader.containers = AppGroupSandbox.containers(inStateDirectory: directory)
-    loader.quarantine = QuarantineStore(inStateDirectory: directory)
-    loader.descriptions = DescriptionCache(inStateDirectory: directory)
-    return loader
+  /// Creates a loader with its bundles' containers, its quarantine list and the descriptions
+  /// of the libraries it loaded in the host's state directory `directory`
+  /// (`directory/containers`, `directory/quarantine.json` and `directory/descriptions`, next to
+  /// `state.sqlite3`): `run` keeps all of a host's state in one directory. A library loaded
+  /// before and unchanged since has its worker started after the host's first frames
+  /// (docs/isolation.md, *Start-up*).
+  public init(
+    executable: String? = nil, memoryLimit: Int? = WorkerLoader.defaultMemoryLimit,
+    stateDirectory directory: String
+  ) {
+    self.executable = executable ?? Self.defaultExecutable()
+    self.memoryLimit = memoryLimit
+    quarantine = QuarantineStore(inStateDirectory: directory)
+    containers = AppGroupSandbox.containers(inStateDirectory: directory)
+    descriptions = DescriptionCache(inStateDirectory: directory)
   }
 
   /// `widget-worker` in the folder of this process's executable (``currentExecutable()``): it
