@@ -161,7 +161,7 @@ final class WorkerBundle: BundleConnection, Sendable {
   static func start(
     source: BundleSource, services: any BundleServices, loader: WorkerLoader
   ) async throws(BundleError) -> WorkerBundle {
-    let bundleID = source.manifest?.id ?? URL(fileURLWithPath: source.libraryPath).lastPathComponent
+    let bundleID = bundleID(of: source)
     let sandbox = AppGroupSandbox(
       bundle: bundleID, groups: source.manifest?.appGroups ?? [], containers: loader.containers)
     let (worker, description) = try await launch(source, services, loader, sandbox)
@@ -182,7 +182,7 @@ final class WorkerBundle: BundleConnection, Sendable {
     source: BundleSource, description: BundleDescription, services: any BundleServices,
     loader: WorkerLoader
   ) -> WorkerBundle {
-    let bundleID = source.manifest?.id ?? URL(fileURLWithPath: source.libraryPath).lastPathComponent
+    let bundleID = bundleID(of: source)
     // A bare library declares its groups in its description, known here already.
     let sandbox = AppGroupSandbox(
       bundle: bundleID, groups: source.manifest?.appGroups ?? description.appGroups ?? [],
@@ -211,12 +211,18 @@ final class WorkerBundle: BundleConnection, Sendable {
     }
   }
 
+  /// The id a bundle's worker, container and messages go by: its manifest's, or for a bare
+  /// library the library's file name.
+  private static func bundleID(of source: BundleSource) -> String {
+    source.manifest?.id ?? URL(fileURLWithPath: source.libraryPath).lastPathComponent
+  }
+
   /// Starts a worker for `source`; it has not loaded the library yet.
   private static func spawn(
     _ source: BundleSource, _ services: any BundleServices, _ loader: WorkerLoader,
     _ sandbox: AppGroupSandbox
   ) throws(BundleError) -> WorkerProcess {
-    let bundleID = source.manifest?.id ?? URL(fileURLWithPath: source.libraryPath).lastPathComponent
+    let bundleID = bundleID(of: source)
     return try WorkerProcess(
       executable: loader.executable, memoryLimit: loader.memoryLimit, bundleID: bundleID,
       services: services, path: source.path, configHome: sandbox.directory)
