@@ -114,7 +114,10 @@ enum RunCommand: Command {
     guard !bundles.isEmpty else {
       throw UsageError(command: name, message: "give at least one bundle")
     }
-    var options = HostOptions(bundlePaths: bundles)
+    // One copy of the environment for the whole start: ProcessInfo makes a new dictionary each
+    // time it is asked (docs/performance.md, start-up).
+    let environment = ProcessInfo.processInfo.environment
+    var options = HostOptions(bundlePaths: bundles, environment: environment)
     options.kinds = arguments.all("--kind")
     options.families = try arguments.all("--family").map { (value) throws(UsageError) in
       try parseFamily(value)
@@ -123,12 +126,15 @@ enum RunCommand: Command {
     options.once = arguments.flag("--once")
     try parseLocale(arguments, into: &options)
     try parseBudget(arguments, into: &options)
-    options.stateDirectory = arguments.last("--state-dir") ?? StateStore.defaultDirectory()
+    options.stateDirectory =
+      arguments.last("--state-dir") ?? StateStore.defaultDirectory(environment: environment)
     try parseReloadInterval(arguments, into: &options)
     try parseDeadlines(arguments, into: &options)
     let logLevel = try parseLogLevel(arguments.last("--log-level") ?? "info")
     let color = arguments.last("--color") ?? "auto"
-    guard var style = TextSink.Options.choose(color: color, terminal: context.outputIsTerminal)
+    guard
+      var style = TextSink.Options.choose(
+        color: color, terminal: context.outputIsTerminal, environment: environment)
     else {
       throw UsageError(
         command: name, message: "unknown --color '\(color)' (expected auto, always or never)")
@@ -139,7 +145,7 @@ enum RunCommand: Command {
       if options.once { style.inPlace = false }
       sink = TextSink(
         output: context.output, errors: context.errors,
-        dates: DateText(locale: options.locale, timeZone: options.timeZone), options: style)
+        dates: options.dates, options: style)
     case "json":
       sink = JSONSink(output: context.output)
     case "i3bar":
@@ -177,7 +183,8 @@ enum RunCommand: Command {
     } else {
       var workers = WorkerLoader(
         memoryLimit: memoryLimit,
-        stateDirectory: options.stateDirectory ?? StateStore.defaultDirectory())
+        stateDirectory: options.stateDirectory
+          ?? StateStore.defaultDirectory(environment: environment))
       workers.stagesLibraries = options.watch
       loader = workers
     }

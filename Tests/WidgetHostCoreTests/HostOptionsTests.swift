@@ -82,4 +82,16 @@ import WidgetSchema
     }
     #expect(dates.clockTime(date) == eager.clockTime(date))
   }
+
+  @Test func theSandboxesVariablesAreTheProcesss() {
+    let environment = ProcessInfo.processInfo.environment
+    let variables = AppGroupSandbox.pathVariables()
+    for name in ["XDG_CONFIG_HOME", "XDG_STATE_HOME", "HOME"] {
+      #expect(variables[name] == environment[name], "\(name)")
+    }
+    #expect(HostPaths.store(environment: variables) == HostPaths.store(environment: environment))
+    #expect(
+      AppGroupSandbox.defaultContainers(environment: variables)
+        == AppGroupSandbox.defaultContainers(environment: environment))
+  }
 }
