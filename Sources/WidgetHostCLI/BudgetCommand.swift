@@ -37,7 +37,7 @@ enum BudgetCommand: Command {
     }
     let report = BudgetReport(store: store, budget: options.scheduler.budget, now: Date())
     StateReading.print(report, arguments, context: context) {
-      report.table(dates: DateText(locale: options.locale, timeZone: options.timeZone))
+      report.table(dates: options.dates)
     }
     return .success
   }

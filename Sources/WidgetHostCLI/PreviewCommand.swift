@@ -79,7 +79,7 @@ enum PreviewCommand: Command {
     } else {
       context.output.write(
         PreviewGallery.text(
-          items, dates: DateText(locale: options.locale, timeZone: options.timeZone)))
+          items, dates: options.dates))
     }
     return items.contains(where: \.failed) ? .providerFailed : .success
   }

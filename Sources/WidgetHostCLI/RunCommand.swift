@@ -114,7 +114,10 @@ enum RunCommand: Command {
     guard !bundles.isEmpty else {
       throw UsageError(command: name, message: "give at least one bundle")
     }
-    var options = HostOptions(bundlePaths: bundles)
+    // One copy of the environment for the whole start: ProcessInfo makes a new dictionary each
+    // time it is asked (docs/performance.md, start-up).
+    let environment = ProcessInfo.processInfo.environment
+    var options = HostOptions(bundlePaths: bundles, environment: environment)
     options.kinds = arguments.all("--kind")
     options.families = try arguments.all("--family").map { (value) throws(UsageError) in
       try parseFamily(value)
@@ -123,27 +126,34 @@ enum RunCommand: Command {
     options.once = arguments.flag("--once")
     try parseLocale(arguments, into: &options)
     try parseBudget(arguments, into: &options)
-    options.stateDirectory = arguments.last("--state-dir") ?? StateStore.defaultDirectory()
+    options.stateDirectory =
+      arguments.last("--state-dir") ?? StateStore.defaultDirectory(environment: environment)
     try parseReloadInterval(arguments, into: &options)
     try parseDeadlines(arguments, into: &options)
     let logLevel = try parseLogLevel(arguments.last("--log-level") ?? "info")
     let color = arguments.last("--color") ?? "auto"
-    guard var style = TextSink.Options.choose(color: color, terminal: context.outputIsTerminal)
+    guard
+      var style = TextSink.Options.choose(
+        color: color, terminal: context.outputIsTerminal, environment: environment)
     else {
       throw UsageError(
         command: name, message: "unknown --color '\(color)' (expected auto, always or never)")
     }
     let sink: any EventSink
+    // Known here rather than asked later with `sink is I3BarSink`: a cast that fails looks for a
+    // bridging conformance of JSONSink through every conformance record (0.1 ms at start).
+    var readsClicks = false
     switch arguments.last("--format") ?? "text" {
     case "text":
       if options.once { style.inPlace = false }
       sink = TextSink(
         output: context.output, errors: context.errors,
-        dates: DateText(locale: options.locale, timeZone: options.timeZone), options: style)
+        dates: options.dates, options: style)
     case "json":
       sink = JSONSink(output: context.output)
     case "i3bar":
       sink = I3BarSink(output: context.output, errors: context.errors)
+      readsClicks = true
     case "waybar":
       sink = WaybarSink(output: context.output, errors: context.errors)
     case let other:
@@ -177,7 +187,8 @@ enum RunCommand: Command {
     } else {
       var workers = WorkerLoader(
         memoryLimit: memoryLimit,
-        stateDirectory: options.stateDirectory ?? StateStore.defaultDirectory())
+        stateDirectory: options.stateDirectory
+          ?? StateStore.defaultDirectory(environment: environment))
       workers.stagesLibraries = options.watch
       loader = workers
     }
@@ -208,7 +219,7 @@ enum RunCommand: Command {
     let host = WidgetHost(
       options: options, loader: loader, sinks: [sink] + sockets, log: context.errors,
       logLevel: logLevel, control: control)
-    if sink is I3BarSink {
+    if readsClicks {
       I3BarClicks.startReading(
         from: context.input, control: host.control, errors: context.errors)
     }
@@ -314,16 +325,19 @@ enum RunCommand: Command {
   static func parseDeadlines(
     _ arguments: Arguments, into options: inout HostOptions, command: String = name
   ) throws(UsageError) {
-    for (flag, keyPath) in [
-      ("--deadline", \HostOptions.deadlines.timeline),
-      ("--placeholder-deadline", \HostOptions.deadlines.placeholder),
-    ] {
-      guard let value = arguments.last(flag) else { continue }
+    // Two plain checks rather than a loop over key paths, which are made at run time (at
+    // every start).
+    func seconds(_ flag: String) throws(UsageError) -> Double? {
+      guard let value = arguments.last(flag) else { return nil }
       guard let seconds = Double(value), seconds > 0, seconds.isFinite else {
         throw UsageError(
           command: command, message: "\(flag) needs a positive number of seconds, got '\(value)'")
       }
-      options[keyPath: keyPath] = seconds
+      return seconds
+    }
+    if let timeline = try seconds("--deadline") { options.deadlines.timeline = timeline }
+    if let placeholder = try seconds("--placeholder-deadline") {
+      options.deadlines.placeholder = placeholder
     }
   }
 

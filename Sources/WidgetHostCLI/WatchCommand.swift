@@ -56,7 +56,7 @@ enum WatchCommand: Command {
     let options = HostOptions(bundlePaths: [])
     let text = TextSink(
       output: context.output, errors: context.errors,
-      dates: DateText(locale: options.locale, timeZone: options.timeZone), options: style)
+      dates: options.dates, options: style)
     do {
       try await withTaskCancellationHandler {
         try client.watch(kinds: arguments.all("--kind"), instances: arguments.all("--instance")) {

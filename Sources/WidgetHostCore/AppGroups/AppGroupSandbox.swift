@@ -40,10 +40,11 @@ final class AppGroupSandbox: Sendable {
   }
 
   /// Prepares the folder of bundle `bundle` in `containers`, linking `groups` into the store
-  /// (`HostPaths.store(environment:)`).
+  /// (`HostPaths.store(environment:)`). `environment` defaults to the variables of the
+  /// process's that the two paths depend on (``pathVariables()``).
   init(
     bundle: String, groups: [String], containers: String? = nil,
-    environment: [String: String] = ProcessInfo.processInfo.environment
+    environment: [String: String] = pathVariables()
   ) {
     let root = containers ?? Self.defaultContainers(environment: environment)
     let safe = String(bundle.map { $0.isLetter || $0.isNumber || ".-_".contains($0) ? $0 : "_" })
@@ -53,6 +54,18 @@ final class AppGroupSandbox: Sendable {
       atPath: directory, withIntermediateDirectories: true,
       attributes: [.posixPermissions: 0o700])
     link(groups)
+  }
+
+  /// The variables of the process's environment that the store and the default containers
+  /// depend on (`XDG_CONFIG_HOME`, `XDG_STATE_HOME`, `HOME`), read one by one: a sandbox is made
+  /// for each bundle at start, and `ProcessInfo`'s `environment` copies the whole environment
+  /// into a new dictionary each time (docs/performance.md, start-up).
+  static func pathVariables() -> [String: String] {
+    var variables: [String: String] = [:]
+    for name in ["XDG_CONFIG_HOME", "XDG_STATE_HOME", "HOME"] {
+      if let value = getenv(name) { variables[name] = String(cString: value) }
+    }
+    return variables
   }
 
   /// Makes the folder link exactly `groups` (removing links of groups no longer declared).

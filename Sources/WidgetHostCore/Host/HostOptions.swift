@@ -41,8 +41,23 @@ public struct HostOptions: Sendable {
     /// The defaults.
     public init() {}
   }
-  /// The user's locale (dates in text).
-  public var locale: Locale
+  /// The user's locale (dates in text). Unless one was given (``init(bundlePaths:locale:timeZone:)``
+  /// or this setter), it is made from ``localeIdentifier`` when read: a run that shows no
+  /// `.time` or `.date` text never sets up an ICU locale (docs/performance.md, start-up).
+  public var locale: Locale {
+    get { givenLocale ?? Locale(identifier: localeIdentifier) }
+    set {
+      localeIdentifier = newValue.identifier
+      givenLocale = newValue
+    }
+  }
+  /// The identifier of ``locale`` (`de_DE`, `zh_Hant_TW`, `en_US`); setting it replaces a
+  /// locale given as a value.
+  public var localeIdentifier: String {
+    didSet { givenLocale = nil }
+  }
+  /// A locale given as a value, which may carry more than its identifier.
+  private var givenLocale: Locale?
   /// The user's language for strings, as a BCP 47 tag (`zh-Hans-CN`, `en-GB`): the bundles'
   /// `locale`, which chooses their `<lang>.lproj` strings and localizes display names. Nil
   /// (`C`, `POSIX` or nothing set) means each bundle's development language.
@@ -57,10 +72,20 @@ public struct HostOptions: Sendable {
   public init(
     bundlePaths: [String], locale: Locale? = nil, timeZone: TimeZone = .autoupdatingCurrent
   ) {
+    self.init(
+      bundlePaths: bundlePaths, locale: locale, timeZone: timeZone,
+      environment: ProcessInfo.processInfo.environment)
+  }
+
+  /// Creates options with the locale and language of `environment` (a copy of the process's,
+  /// taken once by the caller: `ProcessInfo` makes a new dictionary each time it is asked).
+  public init(
+    bundlePaths: [String], locale: Locale? = nil, timeZone: TimeZone = .autoupdatingCurrent,
+    environment: [String: String]
+  ) {
     self.bundlePaths = bundlePaths
-    // One copy of the environment for both (ProcessInfo makes a new dictionary each time).
-    let environment = ProcessInfo.processInfo.environment
-    self.locale = locale ?? HostOptions.environmentLocale(environment)
+    localeIdentifier = locale?.identifier ?? HostOptions.environmentLocaleIdentifier(environment)
+    givenLocale = locale
     self.language = HostOptions.environmentLanguage(environment)
     self.timeZone = timeZone
   }
@@ -69,7 +94,7 @@ public struct HostOptions: Sendable {
   /// `en-GB`).
   public mutating func setLocale(_ identifier: String) {
     language = LanguageMatch.normalize(identifier)
-    locale = Locale(identifier: (language ?? "en-US").replacingOccurrences(of: "-", with: "_"))
+    localeIdentifier = String((language ?? "en-US").map { $0 == "-" ? "_" : $0 })
   }
 
   /// The language named by `LC_ALL`, `LC_MESSAGES` or `LANG` (first set wins), as a BCP 47
@@ -84,21 +109,64 @@ public struct HostOptions: Sendable {
   }
 
   /// What the bundles are told as their `locale`: ``language``, or the locale's tag.
-  var bundleLocale: String { language ?? locale.identifier(.bcp47) }
+  var bundleLocale: String {
+    language ?? givenLocale?.identifier(.bcp47) ?? Self.languageTag(localeIdentifier)
+  }
+
+  /// The dates in text in ``locale`` and ``timeZone``; the locale is made at the first date.
+  public var dates: DateText {
+    givenLocale.map { DateText(locale: $0, timeZone: timeZone) }
+      ?? DateText(localeIdentifier: localeIdentifier, timeZone: timeZone)
+  }
 
   /// The locale named by `LC_ALL`, `LC_TIME` or `LANG` (first set wins); en-US for unset, `C`
   /// and `POSIX`.
   public static func environmentLocale(
     _ environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> Locale {
+    Locale(identifier: environmentLocaleIdentifier(environment))
+  }
+
+  /// The identifier of ``environmentLocale(_:)`` (`de_DE` for `de_DE.UTF-8@euro`), without
+  /// making the locale.
+  public static func environmentLocaleIdentifier(
+    _ environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> String {
     let name = ["LC_ALL", "LC_TIME", "LANG"].lazy.compactMap { environment[$0] }.first {
       !$0.isEmpty
     }
-    guard let name, name != "C", name != "POSIX", !name.hasPrefix("C.") else {
-      return Locale(identifier: "en_US")
-    }
+    guard let name, name != "C", name != "POSIX", !name.hasPrefix("C.") else { return "en_US" }
     let base = name.split(separator: ".").first.map(String.init) ?? name
-    return Locale(identifier: base.split(separator: "@").first.map(String.init) ?? base)
+    return base.split(separator: "@").first.map(String.init) ?? base
+  }
+
+  /// `Locale(identifier: identifier).identifier(.bcp47)`, without ICU for the plain
+  /// identifiers a POSIX locale name gives: a language of 2 lowercase letters, then optionally a
+  /// script (`Hant`) and a region (`TW`, `419`), joined by `_` (`zh_Hant_TW` → `zh-Hant-TW`),
+  /// which ICU gives unchanged but for `_` → `-`. ICU replaces the deprecated codes (`iw` → `he`,
+  /// `DD` → `DE`, and 3-letter languages: `deu` → `de`): those, and anything else, go to ICU.
+  static func languageTag(_ identifier: String) -> String {
+    func isPlain(_ part: Substring, _ test: (Character) -> Bool) -> Bool {
+      part.allSatisfy { $0.isASCII && test($0) }
+    }
+    var parts = identifier.split(separator: "_", omittingEmptySubsequences: false)[...]
+    let language = parts.removeFirst()
+    var plain =
+      language.count == 2 && isPlain(language, \.isLowercase)
+      && !["in", "iw", "ji", "jw", "mo"].contains(language)
+    if plain, let script = parts.first, script.count == 4 {
+      plain = isPlain(script.prefix(1), \.isUppercase) && isPlain(script.dropFirst(), \.isLowercase)
+      parts.removeFirst()
+    }
+    if plain, let region = parts.first {
+      plain =
+        parts.count == 1
+        && ((region.count == 2 && isPlain(region, \.isUppercase)
+          && !["BU", "DD", "FX", "TP", "YD", "ZR"].contains(region))
+          || (region.count == 3 && isPlain(region, \.isNumber)))
+    }
+    guard plain else { return Locale(identifier: identifier).identifier(.bcp47) }
+    return String(identifier.map { $0 == "_" ? "-" : $0 })
   }
 }
 

@@ -40,7 +40,7 @@ public final class WidgetHost: Sendable {
     self.options = options
     self.clock = clock
     self.loader = loader
-    let renderer = Renderer(dates: DateText(locale: options.locale, timeZone: options.timeZone))
+    let renderer = Renderer(dates: options.dates)
     self.renderer = renderer
     // The stream keeps each instance's latest entry undrawn, and draws it again when a late
     // subscriber, `list` or `tap` reads it (docs/performance.md, memory).

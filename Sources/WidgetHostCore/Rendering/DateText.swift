@@ -6,14 +6,33 @@ import WidgetSchema
 /// `.time` and `.date` depend only on the date; `.relative`, `.offset` and `.timer` depend on
 /// the time of display.
 public struct DateText: Sendable {
-  /// The locale for `.time` and `.date`.
-  public var locale: Locale
+  /// The locale for `.time` and `.date`: the one given, or the one named by the identifier
+  /// given (``init(localeIdentifier:timeZone:)``), made when read.
+  public var locale: Locale {
+    get { givenLocale ?? Locale(identifier: localeIdentifier) }
+    set {
+      givenLocale = newValue
+      localeIdentifier = newValue.identifier
+    }
+  }
   /// The time zone for `.time` and `.date`.
   public var timeZone: TimeZone
+  private var givenLocale: Locale?
+  private var localeIdentifier: String
 
   /// Creates a formatter.
   public init(locale: Locale, timeZone: TimeZone) {
-    self.locale = locale
+    givenLocale = locale
+    localeIdentifier = locale.identifier
+    self.timeZone = timeZone
+  }
+
+  /// Creates a formatter whose locale is made from `localeIdentifier` (`de_DE`) when a date is
+  /// first formatted, not here: setting up an ICU locale is a cost (docs/performance.md,
+  /// start-up) that output without `.time` or `.date` text need not pay. The time zone can be
+  /// lazy the same way: `TimeZone.autoupdatingCurrent`.
+  public init(localeIdentifier: String, timeZone: TimeZone) {
+    self.localeIdentifier = localeIdentifier
     self.timeZone = timeZone
   }
 
