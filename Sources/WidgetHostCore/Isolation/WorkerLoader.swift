@@ -24,10 +24,11 @@ public struct WorkerLoader: BundleLoader {
   /// Load a private copy of each library (`run --watch`), so that a rebuild that overwrites the
   /// library in place cannot change, or crash, the code a running worker executes.
   public var stagesLibraries = false
-  /// The descriptions of libraries loaded before (``init(executable:memoryLimit:stateDirectory:)``): a library
-  /// found there unchanged is not loaded at once; its worker starts when the host asks
-  /// (``BundleConnection/start()``) or at its first call. Nil (the default): every load starts
-  /// its worker and waits for the description, as `widget-host validate` must.
+  /// The descriptions of libraries loaded before
+  /// (``init(executable:memoryLimit:stateDirectory:)``): a library found there unchanged is not
+  /// loaded at once; its worker starts when the host asks (``BundleConnection/start()``) or at
+  /// its first call. Nil (made without a state directory): every load starts its worker and
+  /// waits for the description, as `widget-host validate` must.
   var descriptions: DescriptionCache?
   var policy = CrashPolicy()
 
