@@ -87,12 +87,12 @@ public struct WorkerLoader: BundleLoader {
     }
     // Taken before the worker loads the library: a library replaced while it loads is then a
     // miss next time, never a stale description under the new file's fingerprint.
-    let key = descriptions.flatMap { _ in descriptionKey(source, services) }
+    let key = descriptions == nil ? nil : descriptionKey(source, services)
     if let descriptions, let key, let description = descriptions.description(for: key) {
       return WorkerBundle.deferred(
         source: source, description: description, services: services, loader: self)
     }
-    let bundle = try await WorkerBundle.start(source: source, services: services, loader: self)
+    let bundle = try await WorkerBundle.loaded(source: source, services: services, loader: self)
     if let key { descriptions?.remember(bundle.description, for: key) }
     return bundle
   }
@@ -159,7 +159,9 @@ final class WorkerBundle: BundleConnection, Sendable {
     self.state = Mutex(State())
   }
 
-  static func start(
+  /// A bundle whose worker is started and has loaded the library: what a load is when the
+  /// library's description is not remembered.
+  static func loaded(
     source: BundleSource, services: any BundleServices, loader: WorkerLoader
   ) async throws(BundleError) -> WorkerBundle {
     let bundleID = bundleID(of: source)
@@ -247,7 +249,7 @@ final class WorkerBundle: BundleConnection, Sendable {
     }
   }
 
-  /// The put-off start: the worker spawned and the library loaded, as ``start(source:services:
+  /// The put-off start: the worker spawned and the library loaded, as ``loaded(source:services:
   /// loader:)`` does at once for a library not remembered.
   private func startDeferred() async {
     defer { state.withLock { $0.starting = nil } }
