@@ -17,6 +17,13 @@ public struct BundleSource: Sendable, Equatable {
   /// The bundle's `Resources` folder (it may not exist).
   public let resourcesPath: String
 
+  /// The id the bundle goes by before it is loaded (its host table, its worker, its container,
+  /// its log lines): the manifest's, or for a bare library the library's file name.
+  public var bundleID: String {
+    // The library path is standardized (``open(_:)``): its file name follows the last slash.
+    manifest?.id ?? libraryPath.split(separator: "/").last.map(String.init) ?? libraryPath
+  }
+
   /// Opens the bundle at `path`, reading and validating its manifest. Does not load the library.
   public static func open(_ path: String) throws(BundleError) -> BundleSource {
     var isDirectory = false

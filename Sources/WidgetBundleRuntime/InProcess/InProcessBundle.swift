@@ -47,13 +47,8 @@ final class InProcessBundle: BundleConnection, @unchecked Sendable {
       throw .missingEntryPoint(path: path)
     }
     let entry = unsafeBitCast(symbol, to: wk_bundle_entry_fn.self)
-    // A library path is standardized (``BundleSource/open(_:)``): its file name is what follows
-    // the last slash.
-    let bundleID =
-      source.manifest?.id
-      ?? source.libraryPath.split(separator: "/").last.map(String.init) ?? source.libraryPath
     let hostTable = HostTable(
-      bundleID: bundleID, resourcePath: source.resourcesPath, services: services)
+      bundleID: source.bundleID, resourcePath: source.resourcesPath, services: services)
     guard let bundle = entry(hostTable.table) else {
       throw .abiRefused(
         path: path,

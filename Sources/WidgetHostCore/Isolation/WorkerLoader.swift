@@ -164,7 +164,7 @@ final class WorkerBundle: BundleConnection, Sendable {
   static func loaded(
     source: BundleSource, services: any BundleServices, loader: WorkerLoader
   ) async throws(BundleError) -> WorkerBundle {
-    let bundleID = bundleID(of: source)
+    let bundleID = source.bundleID
     let sandbox = AppGroupSandbox(
       bundle: bundleID, groups: source.manifest?.appGroups ?? [], containers: loader.containers)
     let (worker, description) = try await launch(source, services, loader, sandbox)
@@ -185,7 +185,7 @@ final class WorkerBundle: BundleConnection, Sendable {
     source: BundleSource, description: BundleDescription, services: any BundleServices,
     loader: WorkerLoader
   ) -> WorkerBundle {
-    let bundleID = bundleID(of: source)
+    let bundleID = source.bundleID
     // A bare library declares its groups in its description, known here already.
     let sandbox = AppGroupSandbox(
       bundle: bundleID, groups: source.manifest?.appGroups ?? description.appGroups ?? [],
@@ -214,18 +214,12 @@ final class WorkerBundle: BundleConnection, Sendable {
     }
   }
 
-  /// The id a bundle's worker, container and messages go by: its manifest's, or for a bare
-  /// library the library's file name.
-  private static func bundleID(of source: BundleSource) -> String {
-    source.manifest?.id ?? URL(fileURLWithPath: source.libraryPath).lastPathComponent
-  }
-
   /// Starts a worker for `source`; it has not loaded the library yet.
   private static func spawn(
     _ source: BundleSource, _ services: any BundleServices, _ loader: WorkerLoader,
     _ sandbox: AppGroupSandbox
   ) throws(BundleError) -> WorkerProcess {
-    let bundleID = bundleID(of: source)
+    let bundleID = source.bundleID
     return try WorkerProcess(
       executable: loader.executable, memoryLimit: loader.memoryLimit, bundleID: bundleID,
       services: services, path: source.path, configHome: sandbox.directory)
