@@ -79,6 +79,23 @@ import WidgetSchema
     #expect(sandbox.undeclaredGroups() == ["group.third"])
   }
 
+  @Test func aFolderRemovedAndMadeAgainIsWatchedAgain() throws {
+    // The folder is held open between replies; one removed and made again by its path is a
+    // new folder, which is what the worker writes into from then on.
+    let sandbox = AppGroupSandbox(bundle: "b", groups: [], environment: Self.environment())
+    let manager = FileManager.default
+    // Listed at a time old enough to be trusted: the removed folder keeps that time.
+    try manager.setAttributes(
+      [.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: sandbox.directory)
+    #expect(sandbox.undeclaredGroups() == [])
+    try manager.removeItem(atPath: sandbox.directory)
+    #expect(sandbox.undeclaredGroups() == [])
+    try manager.createDirectory(atPath: sandbox.directory, withIntermediateDirectories: true)
+    try Data("<plist/>".utf8).write(
+      to: URL(fileURLWithPath: sandbox.directory + "/group.later.plist"))
+    #expect(sandbox.undeclaredGroups() == ["group.later"])
+  }
+
   @Test func aLinkedGroupIsSharedThroughFoundation() throws {
     // What the worker's UserDefaults does: reading and writing the link reach the store's file.
     let environment = Self.environment()

@@ -23,6 +23,10 @@ final class AppGroupSandbox: Sendable {
   /// The folder's modification time when ``undeclaredGroups()`` last listed it, once that time
   /// is old enough that a file created since must have changed it.
   private let listedAt = Mutex<timespec?>(nil)
+  /// The folder, held open for ``undeclaredGroups()``: `fstat` on it costs no walk of the
+  /// folder's path, which `stat` repeated for every reply (docs/performance.md, update). -1
+  /// when it could not be opened; opened again when the folder was removed.
+  private let folder = Mutex<Int32>(-1)
 
   /// The folder of every bundle's container when the host keeps its state in the default
   /// state directory: `$XDG_STATE_HOME/widget-host/containers` (`~/.local/state/…` when unset
@@ -53,7 +57,12 @@ final class AppGroupSandbox: Sendable {
     try? FileManager.default.createDirectory(
       atPath: directory, withIntermediateDirectories: true,
       attributes: [.posixPermissions: 0o700])
+    folder.withLock { $0 = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
     link(groups)
+  }
+
+  deinit {
+    folder.withLock { if $0 >= 0 { close($0) } }
   }
 
   /// The variables of the process's environment that the store and the default containers
@@ -92,11 +101,10 @@ final class AppGroupSandbox: Sendable {
   /// reported once per sandbox.
   ///
   /// Called after every reply of a worker, so it lists the folder only when the folder changed
-  /// (a file created, removed or renamed in it changes its modification time): one `stat`
-  /// instead of a listing and a `readlink` per file.
+  /// (a file created, removed or renamed in it changes its modification time): one `fstat` of
+  /// the open folder instead of a listing and a `readlink` per file.
   func undeclaredGroups() -> [String] {
-    var info = stat()
-    let modified = stat(directory, &info) == 0 ? info.st_mtim : nil
+    let modified = modificationTime()
     if let modified,
       listedAt.withLock({ $0?.tv_sec == modified.tv_sec && $0?.tv_nsec == modified.tv_nsec })
     {
@@ -119,6 +127,18 @@ final class AppGroupSandbox: Sendable {
       let new = found.filter { !reported.contains($0) }.sorted()
       reported.formUnion(new)
       return new
+    }
+  }
+
+  /// The folder's modification time, read from the open folder; a folder removed since it was
+  /// opened (no links to it left) is opened again by its path. Nil when there is no folder.
+  private func modificationTime() -> timespec? {
+    folder.withLock { fd in
+      var info = stat()
+      if fd >= 0 && fstat(fd, &info) == 0 && info.st_nlink > 0 { return info.st_mtim }
+      if fd >= 0 { close(fd) }
+      fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+      return fd >= 0 && fstat(fd, &info) == 0 ? info.st_mtim : nil
     }
   }
 
