@@ -61,6 +61,9 @@ public final class SocketSink: EventSink {
     var pendingReplies = 0
     /// Close once the output is written (after an authentication failure).
     var closeWhenWritten = false
+    /// The last write found the peer's buffer full: not written to again until `poll` says it
+    /// can take more (a peer that stopped reading costs no failing `send` per turn).
+    var blocked = false
   }
 
   private struct State {
@@ -225,6 +228,9 @@ public final class SocketSink: EventSink {
 
   private func serve() {
     var buffer = [UInt8](repeating: 0, count: 65536)
+    // Where each connection's queued lines are gathered for one `send`.
+    var scratch: [UInt8] = []
+    scratch.reserveCapacity(OutgoingQueue.batchBytes)
     // Out of file descriptors (EMFILE/ENFILE): the listener stays readable but accept() fails,
     // so it is left out of poll() for a second instead of spinning.
     var acceptPausedUntil: Date?
@@ -263,15 +269,19 @@ public final class SocketSink: EventSink {
       for (index, key) in keys.enumerated() {
         let revents = fds[index + 1].revents
         guard revents != 0 else { continue }
-        let readable = state.withLock { $0.connections[key].map { !$0.readClosed } ?? false }
+        let readable = state.withLock { state in
+          // Writable again, or hung up or failed, which the next write finds out.
+          state.connections[key]?.blocked = false
+          return state.connections[key].map { !$0.readClosed } ?? false
+        }
         if readable && revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
           for line in receive(key, buffer: &buffer) { requests.append((key, line)) }
         }
       }
       for (key, line) in requests { handle(line, from: key) }
-      flushAll()
+      flushAll(scratch: &scratch)
     }
-    shutdown()
+    shutdown(scratch: &scratch)
   }
 
   /// Accepts every pending connection; false when the process is out of file descriptors.
@@ -322,31 +332,60 @@ public final class SocketSink: EventSink {
     }
   }
 
-  /// Writes queued output; closes connections that are dead or done.
-  private func flushAll() {
+  /// Writes queued output; closes connections that are dead or done. The queues are taken out
+  /// of their connections and written without the lock, which `write` needs for every event:
+  /// held across the writes to a hundred sockets, it kept the stream waiting (docs/performance.md,
+  /// socket). Lines queued meanwhile follow what is left of the taken queue; a connection can
+  /// then hold up to twice its limits for as long as the writes take.
+  private func flushAll(scratch: inout [UInt8]) {
+    // Walked by index and changed in place: the dictionary is neither copied nor rehashed, and
+    // each queue taken is left uniquely referenced, to be drained in place.
+    let taken = state.withLock { state -> [(key: UInt64, fd: Int32, output: OutgoingQueue)] in
+      var taken: [(key: UInt64, fd: Int32, output: OutgoingQueue)] = []
+      taken.reserveCapacity(state.connections.count)
+      var index = state.connections.startIndex
+      while index != state.connections.endIndex {
+        if !state.connections.values[index].blocked {
+          let output = state.connections.values[index].output
+          state.connections.values[index].output = OutgoingQueue()
+          taken.append((state.connections.keys[index], state.connections.values[index].fd, output))
+        }
+        state.connections.formIndex(after: &index)
+      }
+      return taken
+    }
+    var written: [(key: UInt64, drain: OutgoingQueue.Drain, left: OutgoingQueue)] = []
+    written.reserveCapacity(taken.count)
+    for var item in taken {
+      let drain = item.output.isEmpty ? .empty : item.output.drain(to: item.fd, scratch: &scratch)
+      written.append((item.key, drain, item.output))
+    }
     state.withLock { state in
-      for key in Array(state.connections.keys) {
-        guard var connection = state.connections.removeValue(forKey: key) else { continue }
-        let drain = connection.output.drain(to: connection.fd)
+      for item in written {
+        guard let index = state.connections.index(forKey: item.key) else { continue }
+        var output = item.left
+        output.append(contentsOf: state.connections.values[index].output)
+        state.connections.values[index].output = output
+        state.connections.values[index].blocked = item.drain == .blocked
+        let connection = state.connections.values[index]
         let done =
-          drain == .dead
-          || (drain == .empty
+          item.drain == .dead
+          || (connection.output.isEmpty
             && ((connection.readClosed && connection.pendingReplies == 0)
               || connection.closeWhenWritten))
         if done {
           Glibc.close(connection.fd)
-        } else {
-          state.connections[key] = connection
+          state.connections.remove(at: index)
         }
       }
     }
   }
 
-  private func shutdown() {
+  private func shutdown(scratch: inout [UInt8]) {
     state.withLock { state in
       for connection in state.connections.values {
         var output = connection.output
-        _ = output.drain(to: connection.fd)
+        _ = output.drain(to: connection.fd, scratch: &scratch)
         Glibc.close(connection.fd)
       }
       state.connections = [:]
