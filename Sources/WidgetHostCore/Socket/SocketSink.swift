@@ -340,7 +340,7 @@ public final class SocketSink: EventSink {
   private func flushAll(scratch: inout [UInt8]) {
     // Walked by index and changed in place: the dictionary is neither copied nor rehashed, and
     // each queue taken is left uniquely referenced, to be drained in place.
-    let taken = state.withLock { state -> [(key: UInt64, fd: Int32, output: OutgoingQueue)] in
+    var taken = state.withLock { state -> [(key: UInt64, fd: Int32, output: OutgoingQueue)] in
       var taken: [(key: UInt64, fd: Int32, output: OutgoingQueue)] = []
       taken.reserveCapacity(state.connections.count)
       var index = state.connections.startIndex
@@ -354,22 +354,27 @@ public final class SocketSink: EventSink {
       }
       return taken
     }
-    var written: [(key: UInt64, drain: OutgoingQueue.Drain, left: OutgoingQueue)] = []
-    written.reserveCapacity(taken.count)
-    for var item in taken {
-      let drain = item.output.isEmpty ? .empty : item.output.drain(to: item.fd, scratch: &scratch)
-      written.append((item.key, drain, item.output))
+    // Drained in place in the array: a copy of a queue would copy its lines when drained.
+    var drains: [OutgoingQueue.Drain] = []
+    drains.reserveCapacity(taken.count)
+    for index in taken.indices {
+      let fd = taken[index].fd
+      drains.append(
+        taken[index].output.isEmpty ? .empty : taken[index].output.drain(to: fd, scratch: &scratch))
     }
     state.withLock { state in
-      for item in written {
-        guard let index = state.connections.index(forKey: item.key) else { continue }
-        var output = item.left
+      for position in taken.indices {
+        let drain = drains[position]
+        guard let index = state.connections.index(forKey: taken[position].key) else { continue }
+        // Moved out, so that the queue put back is the only reference to its lines.
+        var output = taken[position].output
+        taken[position].output = OutgoingQueue()
         output.append(contentsOf: state.connections.values[index].output)
         state.connections.values[index].output = output
-        state.connections.values[index].blocked = item.drain == .blocked
+        state.connections.values[index].blocked = drain == .blocked
         let connection = state.connections.values[index]
         let done =
-          item.drain == .dead
+          drain == .dead
           || (connection.output.isEmpty
             && ((connection.readClosed && connection.pendingReplies == 0)
               || connection.closeWhenWritten))
