@@ -14,6 +14,21 @@ import Testing
     return (fds[0], fds[1])
   }
 
+  /// A stream socket pair whose writing end (the first) holds only a few KiB, so that a queue
+  /// fills it.
+  private static func smallPair() -> (Int32, Int32) {
+    let (writer, reader) = pair()
+    var size: Int32 = 4096
+    setsockopt(writer, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+    return (writer, reader)
+  }
+
+  private static func queue(of lines: [Data]) -> OutgoingQueue {
+    var queue = OutgoingQueue()
+    for line in lines { queue.append(line) }
+    return queue
+  }
+
   /// Everything readable on `fd` now, without waiting.
   private static func readAvailable(_ fd: Int32) -> [UInt8] {
     var received: [UInt8] = []
@@ -38,9 +53,8 @@ import Testing
       close(writer)
       close(reader)
     }
-    var queue = OutgoingQueue()
     let lines = (0..<5).map { Self.line($0, length: 200) }
-    for line in lines { queue.append(line) }
+    var queue = Self.queue(of: lines)
     var scratch: [UInt8] = []
     #expect(queue.drain(to: writer, scratch: &scratch) == .empty)
     #expect(queue.isEmpty && queue.bytes == 0)
@@ -52,17 +66,14 @@ import Testing
   }
 
   @Test func aFullSocketResumesWhereItStopped() {
-    let (writer, reader) = Self.pair()
+    let (writer, reader) = Self.smallPair()
     defer {
       close(writer)
       close(reader)
     }
-    var size: Int32 = 4096
-    setsockopt(writer, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
-    var queue = OutgoingQueue()
     // More than a batch and far more than the socket holds, in lines of uneven lengths.
     let lines = (0..<400).map { Self.line($0, length: 300 + $0 % 7 * 50) }
-    for line in lines { queue.append(line) }
+    var queue = Self.queue(of: lines)
     var scratch: [UInt8] = []
     var received: [UInt8] = []
     var blockedTurns = 0
@@ -79,16 +90,13 @@ import Testing
   }
 
   @Test func droppingKeepsTheLinePartlyWritten() {
-    let (writer, reader) = Self.pair()
+    let (writer, reader) = Self.smallPair()
     defer {
       close(writer)
       close(reader)
     }
-    var size: Int32 = 4096
-    setsockopt(writer, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
-    var queue = OutgoingQueue()
     let lines = (0..<200).map { Self.line($0, length: 333) }
-    for line in lines { queue.append(line) }
+    var queue = Self.queue(of: lines)
     var scratch: [UInt8] = []
     #expect(queue.drain(to: writer, scratch: &scratch) == .blocked)
     var received = Self.readAvailable(reader)
