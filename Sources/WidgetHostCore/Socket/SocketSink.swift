@@ -340,31 +340,29 @@ public final class SocketSink: EventSink {
   private func flushAll(scratch: inout [UInt8]) {
     // Walked by index and changed in place: the dictionary is neither copied nor rehashed, and
     // each queue taken is left uniquely referenced, to be drained in place.
-    var taken = state.withLock { state -> [(key: UInt64, fd: Int32, output: OutgoingQueue)] in
-      var taken: [(key: UInt64, fd: Int32, output: OutgoingQueue)] = []
+    typealias Taken = (key: UInt64, fd: Int32, output: OutgoingQueue, drain: OutgoingQueue.Drain)
+    var taken = state.withLock { state -> [Taken] in
+      var taken: [Taken] = []
       taken.reserveCapacity(state.connections.count)
       var index = state.connections.startIndex
       while index != state.connections.endIndex {
         if !state.connections.values[index].blocked {
           let output = state.connections.values[index].output
           state.connections.values[index].output = OutgoingQueue()
-          taken.append((state.connections.keys[index], state.connections.values[index].fd, output))
+          taken.append(
+            (state.connections.keys[index], state.connections.values[index].fd, output, .empty))
         }
         state.connections.formIndex(after: &index)
       }
       return taken
     }
     // Drained in place in the array: a copy of a queue would copy its lines when drained.
-    var drains: [OutgoingQueue.Drain] = []
-    drains.reserveCapacity(taken.count)
     for index in taken.indices {
-      let fd = taken[index].fd
-      drains.append(
-        taken[index].output.isEmpty ? .empty : taken[index].output.drain(to: fd, scratch: &scratch))
+      taken[index].drain = taken[index].output.drain(to: taken[index].fd, scratch: &scratch)
     }
     state.withLock { state in
       for position in taken.indices {
-        let drain = drains[position]
+        let drain = taken[position].drain
         guard let index = state.connections.index(forKey: taken[position].key) else { continue }
         // Moved out, so that the queue put back is the only reference to its lines.
         var output = taken[position].output
