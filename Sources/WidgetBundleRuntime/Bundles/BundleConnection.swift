@@ -21,11 +21,19 @@ public protocol BundleConnection: AnyObject, Sendable {
 
   /// Releases the bundle. Calls still outstanding fail with ``ProviderError/closed``.
   func close() async
+
+  /// Whether the bundle's calls are known to return promptly: its recent calls were answered
+  /// within ``CallRouting/promptLimit``, so a caller may make several one after another
+  /// without holding the later ones up for long.
+  var callsPromptly: Bool { get }
 }
 
 extension BundleConnection {
   /// Most connections are ready when they are made: nothing to start.
   public func start() {}
+
+  /// Nothing is known of the calls' speed.
+  public var callsPromptly: Bool { false }
 }
 
 /// Loads bundles: turns a ``BundleSource`` into a live ``BundleConnection``.

@@ -34,6 +34,8 @@ final class InProcessBundle: BundleConnection, @unchecked Sendable {
   /// Where calls run: the calling thread once `call` has shown it returns promptly.
   private let routing = CallRouting()
 
+  var callsPromptly: Bool { routing.callsInline }
+
   init(source: BundleSource, services: any BundleServices) throws(BundleError) {
     let path = source.path
     // RTLD_NOW: a missing symbol is reported now, not as a crash in the middle of a call.

@@ -51,6 +51,10 @@ final class BundleTimelineProvider: TimelineProviding {
     return resolved
   }
 
+  func callsPromptly(bundle: String) -> Bool {
+    connections.withLock { $0[bundle]?.callsPromptly } ?? false
+  }
+
   private func resolvingImages(_ entry: Entry, key: TimelineKey, method: ProviderMethod) -> Entry {
     var warned = Set<String>()
     return resolvingImages(entry, key: key, method: method, warned: &warned)

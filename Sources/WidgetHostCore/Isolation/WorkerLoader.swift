@@ -300,6 +300,9 @@ final class WorkerBundle: BundleConnection, Sendable {
   /// Whether calls are made on the reply socket now (for tests).
   var callsOnReplySocket: Bool { routing.callsInline }
 
+  /// Prompt calls: the calling thread waits at most ``CallRouting/promptLimit`` for each.
+  var callsPromptly: Bool { routing.callsInline }
+
   private func adopt(_ worker: WorkerProcess) {
     let closed = state.withLock { state in
       state.worker = worker

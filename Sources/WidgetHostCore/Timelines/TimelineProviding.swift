@@ -8,6 +8,15 @@ public protocol TimelineProviding: Sendable {
   func placeholder(for key: TimelineKey) async -> Result<Entry, ProviderFailure>
   /// A timeline for `key`, its entries sorted by date.
   func timeline(for key: TimelineKey) async -> Result<Timeline, ProviderFailure>
+  /// Whether `bundle`'s calls are known to return promptly (its recent calls all did). The
+  /// scheduler then makes the calls it starts together one after another on one task, and
+  /// applies their results together, instead of a task and a thread hand-off each.
+  func callsPromptly(bundle: String) -> Bool
+}
+
+extension TimelineProviding {
+  /// Nothing is known of the calls' speed: each call gets a task of its own.
+  public func callsPromptly(bundle: String) -> Bool { false }
 }
 
 /// Why a provider call produced nothing usable.

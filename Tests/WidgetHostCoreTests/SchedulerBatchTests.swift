@@ -1,0 +1,140 @@
+import Foundation
+import Synchronization
+import Testing
+import WidgetSchema
+
+@testable import WidgetBundleRuntime
+@testable import WidgetHostCore
+
+/// The calls of a bundle known to answer promptly, made together: the calls the scheduler
+/// starts in one turn go on one task, one after another, and their results are applied
+/// together, unless one of them was slow.
+@Suite struct SchedulerBatchTests {
+  static let kinds = (0..<8).map { "K\($0)" }
+
+  /// Eight instances of one bundle, added before the run loop starts, so that its first turn
+  /// starts all eight calls; what each call saw is recorded by `provider`.
+  static func run(_ provider: RecordingProvider) async -> [SchedulerEvent] {
+    let clock = VirtualClock(start: SchedulerTests.start)
+    let log = EventLog()
+    var configuration = Scheduler.Configuration()
+    configuration.showsPlaceholders = false
+    let scheduler = Scheduler(clock: clock, provider: provider, configuration: configuration) {
+      event in log.events.withLock { $0.append(event) }
+    }
+    provider.log = log
+    for kind in kinds {
+      await scheduler.add(
+        WidgetInstance(id: kind, key: TimelineKey(bundle: "b", kind: kind, family: .systemSmall)))
+    }
+    let loop = Task { await scheduler.run() }
+    await scheduler.waitUntilIdle()
+    loop.cancel()
+    await loop.value
+    return log.events.withLock { $0 }
+  }
+
+  static func shownKinds(_ events: [SchedulerEvent]) -> [String] {
+    events.compactMap { event in
+      guard case .entry(let key, _, _, .timeline, _, _) = event else { return nil }
+      return key.kind
+    }
+  }
+
+  @Test func aPromptBundlesCallsStartedTogetherAreMadeOnOneTaskAndAppliedTogether() async {
+    let provider = RecordingProvider(prompt: true)
+    let events = await Self.run(provider)
+    let calls = provider.calls.withLock { $0 }
+    #expect(calls.map(\.kind) == Self.kinds, "made in the order they were started")
+    #expect(Set(calls.map(\.task)).count == 1, "one task for the eight calls")
+    #expect(
+      calls.allSatisfy { $0.timelinesApplied == 0 },
+      "no result is applied before the last call of the batch returns")
+    #expect(Self.shownKinds(events) == Self.kinds)
+  }
+
+  @Test func otherwiseEachCallHasATaskOfItsOwn() async {
+    let provider = RecordingProvider(prompt: false)
+    let events = await Self.run(provider)
+    let calls = provider.calls.withLock { $0 }
+    #expect(Set(calls.map(\.kind)) == Set(Self.kinds))
+    #expect(Set(calls.map(\.task)).count == Self.kinds.count)
+    #expect(Set(Self.shownKinds(events)) == Set(Self.kinds))
+  }
+
+  @Test func resultsBeforeASlowCallAreAppliedBeforeTheCallsAfterIt() async {
+    // The third call blocks its thread for 5 ms, as a bundle's `call` known to be prompt
+    // still may once: the two results before it are applied before the fourth call is made.
+    let provider = RecordingProvider(prompt: true, slowCall: 2)
+    let events = await Self.run(provider)
+    let calls = provider.calls.withLock { $0 }
+    #expect(calls.map(\.timelinesApplied) == [0, 0, 0, 3, 3, 3, 3, 3])
+    #expect(Self.shownKinds(events) == Self.kinds)
+  }
+
+  @Test func theProviderAsksTheBundlesConnection() {
+    let provider = BundleTimelineProvider(deadlines: HostOptions.Deadlines()) { _, _ in }
+    #expect(!provider.callsPromptly(bundle: "b"), "no such bundle")
+    let connection = PromptnessConnection()
+    provider.add(connection, for: "b")
+    #expect(!provider.callsPromptly(bundle: "b"))
+    connection.prompt.store(true, ordering: .relaxed)
+    #expect(provider.callsPromptly(bundle: "b"))
+  }
+}
+
+/// Answers every timeline call with one entry at once, recording for each call its task and
+/// how many timelines the scheduler had applied when it was made.
+final class RecordingProvider: TimelineProviding, @unchecked Sendable {
+  // Unchecked: `log` is set once before the scheduler runs.
+  struct Call: Sendable {
+    var kind: String
+    var task: Int
+    var timelinesApplied: Int
+  }
+
+  let prompt: Bool
+  let slowCall: Int?
+  let calls = Mutex<[Call]>([])
+  var log = EventLog()
+
+  init(prompt: Bool, slowCall: Int? = nil) {
+    self.prompt = prompt
+    self.slowCall = slowCall
+  }
+
+  func callsPromptly(bundle: String) -> Bool { prompt }
+
+  func placeholder(for key: TimelineKey) async -> Result<Entry, ProviderFailure> {
+    .success(SchedulerTests.entry(0, "placeholder"))
+  }
+
+  func timeline(for key: TimelineKey) async -> Result<Timeline, ProviderFailure> {
+    let applied = log.events.withLock { events in
+      events.count { if case .timeline = $0 { true } else { false } }
+    }
+    let task = withUnsafeCurrentTask { $0?.hashValue } ?? 0
+    let number = calls.withLock { calls in
+      calls.append(Call(kind: key.kind, task: task, timelinesApplied: applied))
+      return calls.count - 1
+    }
+    if number == slowCall { usleep(5_000) }
+    return .success(SchedulerTests.timeline([(0, key.kind)], .never))
+  }
+}
+
+/// A connection that only says whether its calls are prompt.
+final class PromptnessConnection: BundleConnection {
+  let prompt = Atomic(false)
+  let description = BundleDescription(kinds: [])
+
+  var callsPromptly: Bool { prompt.load(ordering: .relaxed) }
+
+  func call(_ method: ProviderMethod, kind: String, context: ProviderContext)
+    async throws(ProviderError) -> Data
+  {
+    throw .closed
+  }
+
+  func close() async {}
+}
