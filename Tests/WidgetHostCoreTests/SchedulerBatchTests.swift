@@ -12,9 +12,11 @@ import WidgetSchema
 @Suite struct SchedulerBatchTests {
   static let kinds = (0..<8).map { "K\($0)" }
 
-  /// Eight instances of one bundle, added before the run loop starts, so that its first turn
-  /// starts all eight calls; what each call saw is recorded by `provider`.
-  static func run(_ provider: RecordingProvider) async -> [SchedulerEvent] {
+  /// An instance of each of `kinds` of one bundle, added before the run loop starts, so that
+  /// its first turn starts all their calls; what each call saw is recorded by `provider`.
+  static func run(
+    _ provider: RecordingProvider, kinds: [String] = kinds
+  ) async -> [SchedulerEvent] {
     let clock = VirtualClock(start: SchedulerTests.start)
     let log = EventLog()
     var configuration = Scheduler.Configuration()
@@ -51,6 +53,20 @@ import WidgetSchema
       calls.allSatisfy { $0.timelinesApplied == 0 },
       "no result is applied before the last call of the batch returns")
     #expect(Self.shownKinds(events) == Self.kinds)
+  }
+
+  @Test func aBatchHoldsHalfOfTheBundlesCallsInFlight() async {
+    // Sixteen calls in flight per bundle (the default): twelve started together go in a batch
+    // of eight and one of four, on two tasks, so that one's calls are made while the other's
+    // results are applied.
+    let kinds = (0..<12).map { "K\($0)" }
+    let provider = RecordingProvider(prompt: true)
+    let events = await Self.run(provider, kinds: kinds)
+    let calls = provider.calls.withLock { $0 }
+    let tasks = Dictionary(grouping: calls, by: \.task).values.map { $0.map(\.kind) }
+    #expect(tasks.count == 2)
+    #expect(Set(tasks) == [Array(kinds.prefix(8)), Array(kinds.suffix(4))])
+    #expect(Set(Self.shownKinds(events)) == Set(kinds))
   }
 
   @Test func otherwiseEachCallHasATaskOfItsOwn() async {

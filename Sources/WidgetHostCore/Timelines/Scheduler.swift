@@ -224,9 +224,20 @@ public actor Scheduler {
     let key: TimelineKey
     let method: Method
   }
-  /// Per bundle whose calls return promptly, the calls started since its batch's task was
-  /// made; the task takes them all when it first runs, after the actor's current turn.
-  private var batches: [String: [Call]] = [:]
+  /// Calls of one bundle made together on one task (``make(_:)``).
+  private final class Batch {
+    var calls: [Call]
+
+    init(_ call: Call) {
+      calls = [call]
+    }
+  }
+  /// Per bundle whose calls return promptly, the batch still taking calls: until its task
+  /// starts, or until it holds ``batchSize`` calls.
+  private var openBatches: [String: Batch] = [:]
+  /// Half of a bundle's calls in flight: two batches then take turns, one's calls made while
+  /// the other's results are applied (docs/performance.md, scale).
+  private var batchSize: Int { max(1, configuration.maximumCallsPerBundle / 2) }
 
   /// Creates a scheduler. `emit` is called, in order, from the scheduler's executor. With a
   /// `ledger`, budgets and planned reloads are kept there too, so they survive a restart; with
@@ -641,8 +652,8 @@ public actor Scheduler {
     return nextCall
   }
 
-  /// Makes `call`: on a task of its own, or, when its bundle's calls return promptly, in the
-  /// batch of its bundle's calls started in this turn of the actor.
+  /// Makes `call`: on a task of its own, or, when its bundle's calls return promptly, in a
+  /// batch of its bundle's calls started in the same turns of the actor.
   ///
   /// Each task of its own starts on the actor and leaves it for the call; while other work
   /// waits on the actor, that hands the actor over to another thread of the pool, woken for it:
@@ -659,19 +670,23 @@ public actor Scheduler {
       }
       return
     }
-    if batches[bundle]?.append(call) == nil {
-      batches[bundle] = [call]
-      Task { await self.makeBatch(of: bundle) }
+    if let open = openBatches[bundle] {
+      open.calls.append(call)
+      if open.calls.count >= batchSize { openBatches[bundle] = nil }
+    } else {
+      let batch = Batch(call)
+      openBatches[bundle] = batchSize > 1 ? batch : nil
+      Task { await self.make(batch, of: bundle) }
     }
   }
 
-  /// Makes the calls batched for `bundle`, one after another; their results are applied
-  /// together, or in parts when a part took longer than ``Call/batchDelay``.
-  private func makeBatch(of bundle: String) async {
-    guard let calls = batches.removeValue(forKey: bundle) else { return }
+  /// Makes the calls of `batch`, one after another; their results are applied together, or in
+  /// parts when a part took longer than ``Call/batchDelay``.
+  private func make(_ batch: Batch, of bundle: String) async {
+    if openBatches[bundle] === batch { openBatches[bundle] = nil }
     // The last results are applied back here, on the actor: delivered from `make`, the task
     // would leave the actor again to return there.
-    deliver(await Self.make(calls, provider: provider, for: self))
+    deliver(await Self.make(batch.calls, provider: provider, for: self))
   }
 
   /// Makes `calls` off the actor; returns the results not yet delivered.
