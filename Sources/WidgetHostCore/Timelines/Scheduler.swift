@@ -652,12 +652,12 @@ public actor Scheduler {
     return nextCall
   }
 
-  /// Makes `call`: on a task of its own, or, when its bundle's calls return promptly, in a
-  /// batch of its bundle's calls started in the same turns of the actor.
+  /// Makes `call`: on a task of its own, or, when its bundle's calls return promptly, in its
+  /// bundle's open batch (a new one when none is open).
   ///
   /// Each task of its own starts on the actor and leaves it for the call; while other work
   /// waits on the actor, that hands the actor over to another thread of the pool, woken for it:
-  /// on a simulated day of 290,000 calls, 60,000 wake-ups and a quarter of the CPU time
+  /// on a simulated day of 290,000 calls, 60,000 wake-ups and a fifth of the CPU time
   /// (docs/performance.md, scale). A batch is one task: its calls are made one after another,
   /// and their results applied together in one turn (``Call/batchDelay``). Each call still has
   /// its own deadline, from when it is made.
