@@ -652,8 +652,9 @@ public actor Scheduler {
     return nextCall
   }
 
-  /// Makes `call`: on a task of its own, or, when its bundle's calls return promptly, in its
-  /// bundle's open batch (a new one when none is open).
+  /// Makes `call` in its bundle's open batch, or in a new batch: one that stays open to the
+  /// calls that follow only while the bundle's calls are known to return promptly; otherwise
+  /// the call has a task of its own.
   ///
   /// Each task of its own starts on the actor and leaves it for the call; while other work
   /// waits on the actor, that hands the actor over to another thread of the pool, woken for it:
@@ -663,21 +664,14 @@ public actor Scheduler {
   /// its own deadline, from when it is made.
   private func make(_ call: Call) {
     let bundle = call.key.bundle
-    guard provider.callsPromptly(bundle: bundle) else {
-      Task {
-        let result = await Self.result(of: call, from: provider)
-        deliver([(call.number, result)])
-      }
-      return
-    }
     if let open = openBatches[bundle] {
       open.calls.append(call)
       if open.calls.count >= batchSize { openBatches[bundle] = nil }
-    } else {
-      let batch = Batch(call)
-      openBatches[bundle] = batchSize > 1 ? batch : nil
-      Task { await self.make(batch, of: bundle) }
+      return
     }
+    let batch = Batch(call)
+    if batchSize > 1, provider.callsPromptly(bundle: bundle) { openBatches[bundle] = batch }
+    Task { await self.make(batch, of: bundle) }
   }
 
   /// Makes the calls of `batch`, one after another; their results are applied together, or in
