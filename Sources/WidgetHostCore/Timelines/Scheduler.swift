@@ -678,14 +678,15 @@ public actor Scheduler {
   /// parts when a part took longer than ``Call/batchDelay``.
   private func make(_ batch: Batch, of bundle: String) async {
     if openBatches[bundle] === batch { openBatches[bundle] = nil }
-    // The last results are applied back here, on the actor: delivered from `make`, the task
+    // The last results are applied back here, on the actor: delivered from `results`, the task
     // would leave the actor again to return there.
-    deliver(await Self.make(batch.calls, provider: provider, for: self))
+    deliver(await Self.results(of: batch.calls, from: provider, for: self))
   }
 
-  /// Makes `calls` off the actor; returns the results not yet delivered.
-  private nonisolated static func make(
-    _ calls: [Call], provider: any TimelineProviding, for scheduler: Scheduler
+  /// Makes `calls` off the actor, one after another; delivers to `scheduler` the results of a
+  /// part that took ``Call/batchDelay`` or longer, and returns the rest.
+  private nonisolated static func results(
+    of calls: [Call], from provider: any TimelineProviding, for scheduler: Scheduler
   ) async -> [(call: Int, result: CallResult)] {
     let clock = ContinuousClock()
     var results: [(call: Int, result: CallResult)] = []
@@ -702,6 +703,7 @@ public actor Scheduler {
     return results
   }
 
+  /// Makes `call` off the actor.
   private nonisolated static func result(
     of call: Call, from provider: any TimelineProviding
   ) async -> CallResult {
