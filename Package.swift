@@ -31,9 +31,11 @@ let package = Package(
     // The bundle author's SDK.
     .target(name: "SwiftUI", dependencies: ["WidgetSchema"]),
     .target(name: "CWidgetKitShims"),
-    // glibc's spawn file action that closes every descriptor from N up (needs _GNU_SOURCE), so
-    // that a worker inherits nothing of the host's but what it is given.
-    .target(name: "CSpawnShims"),
+    // GNU extensions of glibc that Swift's Glibc module does not declare (they need
+    // _GNU_SOURCE): the spawn file action that closes every descriptor from N up, so that a
+    // worker inherits nothing of the host's but what it is given; a thread's CPU affinity, so
+    // that a worker's call thread runs on the CPU where the host waits for its reply.
+    .target(name: "CGlibcShims"),
     // Configurable widgets: the Intents and App Intents types widget code uses.
     .target(name: "Intents", dependencies: ["WidgetSchema"]),
     .target(name: "AppIntents", dependencies: ["WidgetSchema"]),
@@ -56,7 +58,7 @@ let package = Package(
     .target(
       name: "WidgetHostCore",
       dependencies: [
-        "WidgetBundleRuntime", "WidgetSchema", "CWidgetABI", "CSQLite", "CSpawnShims",
+        "WidgetBundleRuntime", "WidgetSchema", "CWidgetABI", "CSQLite", "CGlibcShims",
       ],
       exclude: ["Rendering/UnicodeTables/generate_width_tables.py"]),
     .target(name: "WidgetHostCLI", dependencies: ["WidgetHostCore", "WidgetSchema"]),

@@ -1,4 +1,4 @@
-import CSpawnShims
+import CGlibcShims
 import Foundation
 import Glibc
 import Synchronization
