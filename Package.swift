@@ -53,7 +53,8 @@ let package = Package(
       name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
     // What a worker process needs to run a bundle: the in-process loading of a library, the
     // frame codec and the worker loop; FoundationEssentials only, never Foundation.
-    .target(name: "WidgetBundleRuntime", dependencies: ["WidgetSchema", "CWidgetABI"]),
+    .target(
+      name: "WidgetBundleRuntime", dependencies: ["WidgetSchema", "CWidgetABI", "CGlibcShims"]),
     .executableTarget(name: "widget-worker", dependencies: ["WidgetBundleRuntime"]),
     .target(
       name: "WidgetHostCore",

@@ -1,3 +1,4 @@
+import CGlibcShims
 import Foundation
 import Glibc
 import Synchronization
@@ -215,6 +216,56 @@ import WidgetSchema
     }
     #expect(worker.framesHandled - before == 1, "only the clock's frame")
     await bundle.close()
+  }
+
+  /// The `Cpus_allowed_list` of a `/proc/…/status` file ("0-1", "3").
+  static func allowedCPUs(_ statusPath: String) -> String? {
+    guard let handle = FileHandle(forReadingAtPath: statusPath),
+      let data = try? handle.readToEnd()
+    else { return nil }
+    try? handle.close()
+    let line = String(decoding: data, as: UTF8.self).split(separator: "\n")
+      .first { $0.hasPrefix("Cpus_allowed_list:") }
+    return line.map {
+      $0.dropFirst("Cpus_allowed_list:".count).trimmingCharacters(in: .whitespaces)
+    }
+  }
+
+  @Test func aPromptCallsWorkerThreadRunsOnTheCallersCPUUntilCallsAreSlow() async throws {
+    let hostCPUs = try #require(Self.allowedCPUs("/proc/self/status"))
+    let bundle = try await Self.promptConnection(services: RecordingServices())
+    let worker = try #require(bundle.currentWorker)
+    try await Self.settle(bundle)
+    // The thread that reads the calls, not the worker's main thread.
+    let thread = try #require(worker.callThreadID)
+    #expect(thread != worker.pid)
+    let threadStatus = "/proc/\(worker.pid)/task/\(thread)/status"
+    guard hostCPUs.contains(where: { $0 == "-" || $0 == "," }) else {
+      // A host that may run on one CPU pins nothing.
+      #expect(worker.callThreadCPU == nil)
+      #expect(Self.allowedCPUs(threadStatus) == hostCPUs)
+      await bundle.close()
+      return
+    }
+    let cpu = try #require(worker.callThreadCPU, "pinned by the prompt call")
+    #expect(Self.allowedCPUs(threadStatus) == "\(cpu)")
+    // A call slower than the prompt limit: the calls go by the main socket, and the thread may
+    // run on every CPU the host may use again.
+    _ = try await bundle.call(.timeline, kind: "Later", context: Self.context)
+    #expect(!bundle.callsOnReplySocket)
+    _ = try await bundle.call(.timeline, kind: "Good", context: Self.context)
+    #expect(worker.callThreadCPU == nil)
+    #expect(Self.allowedCPUs(threadStatus) == hostCPUs)
+    await bundle.close()
+  }
+
+  @Test func onlyAThreadOfTheWorkerProcessIsKeptOnACPU() {
+    // A `loaded` frame names the worker's socket thread; one of another process (a bundle's
+    // own frame naming a thread of the host) or none is not taken.
+    #expect(WorkerCallThread(reported: Int32(getpid()), of: getpid())?.id == Int32(getpid()))
+    #expect(WorkerCallThread(reported: wh_thread_id(), of: 1) == nil)
+    #expect(WorkerCallThread(reported: nil, of: getpid()) == nil)
+    #expect(WorkerCallThread(reported: -1, of: getpid()) == nil)
   }
 
   @Test func whatTheBundleSentBeforeItsReplyIsHandledFirst() async throws {

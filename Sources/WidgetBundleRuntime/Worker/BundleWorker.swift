@@ -1,3 +1,4 @@
+import CGlibcShims
 import Dispatch
 import FoundationEssentials
 import Glibc
@@ -84,6 +85,7 @@ public enum BundleWorker {
           bundle = opened
           reply = WorkerFrame(.loaded)
           reply.description = opened.description
+          reply.thread = wh_thread_id()
         } catch {
           reply = WorkerFrame(.loadFailed)
           reply.loadError = error

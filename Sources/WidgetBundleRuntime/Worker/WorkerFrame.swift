@@ -14,7 +14,8 @@ package struct WorkerFrame: Codable, Sendable {
     /// Host → worker: load the bundle at `path`; `locale` is the host's; with `stage`, from a
     /// private copy of its library; with `realClock`, the host's clock is the system's.
     case load
-    /// Worker → host: the bundle is loaded; `description` is what it implements.
+    /// Worker → host: the bundle is loaded; `description` is what it implements; `thread` is
+    /// the kernel id of the thread that reads the calls.
     case loaded
     /// Worker → host: loading failed with `loadError`; the worker exits.
     case loadFailed = "load-failed"
@@ -68,10 +69,15 @@ package struct WorkerFrame: Codable, Sendable {
   /// socket before it, so that the host handles those (a log line, a reload the call asked
   /// for) before the reply, as it would if both came on one socket.
   package var preceding: UInt64?
+  /// In a `loaded` frame: the kernel thread id (`gettid`) of the worker's socket thread, which
+  /// reads the calls and, with `realClock`, runs them. The host keeps that thread on the CPU
+  /// where a prompt call's caller waits (the host's `WorkerCallThread`).
+  package var thread: Int32?
 
   private enum CodingKeys: String, CodingKey {
     case type, id, path, locale, description, loadError, method, kind, context, payload, failure
     case bundle, level, message, time, configurations, stage, realClock, prompt, preceding
+    case thread
   }
 
   package init(_ type: Kind, id: UInt64? = nil) {

@@ -382,6 +382,8 @@ final class WorkerBundle: BundleConnection, Sendable {
         }
         var frame = call
         frame.id = id
+        // Calls that are not prompt may be slow: the worker's thread is not kept on one CPU.
+        if !routing.callsInline { worker.releaseCallThread() }
         do {
           try worker.channel.send(frame)
         } catch {
@@ -411,6 +413,8 @@ final class WorkerBundle: BundleConnection, Sendable {
     var frame = call
     frame.id = id
     frame.prompt = true
+    // This thread sleeps in `read` until the reply comes: the worker runs on its CPU meanwhile.
+    worker.keepCallThreadOnThisCPU()
     do {
       try worker.channel.send(frame)
     } catch {

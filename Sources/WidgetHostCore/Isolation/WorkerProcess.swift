@@ -46,6 +46,8 @@ final class WorkerProcess: Sendable {
   private let bundleID: String
   private let services: any BundleServices
   private let state = Mutex(State())
+  /// The worker's socket thread, once its `loaded` frame named it.
+  private let callThread = Mutex<WorkerCallThread?>(nil)
 
   private struct State {
     var handshake: CheckedContinuation<WorkerFrame?, Never>?
@@ -169,6 +171,7 @@ final class WorkerProcess: Sendable {
       guard let description = reply.description else {
         throw .workerFailed(path: source.path, reason: "a loaded frame without a description")
       }
+      callThread.withLock { $0 = WorkerCallThread(reported: reply.thread, of: pid) }
       return description
     case let reply? where reply.type == .loadFailed:
       throw reply.loadError
@@ -186,6 +189,23 @@ final class WorkerProcess: Sendable {
       throw .workerFailed(path: source.path, reason: "the worker ended while loading (\(how))")
     }
   }
+
+  /// Pins the worker's socket thread to this thread's CPU, before a prompt call that this thread
+  /// waits for (``WorkerCallThread``).
+  func keepCallThreadOnThisCPU() {
+    callThread.withLock { $0?.follow() }
+  }
+
+  /// Lets the worker's socket thread run on every CPU again: its calls are no longer prompt.
+  func releaseCallThread() {
+    callThread.withLock { $0?.release() }
+  }
+
+  /// The CPU the worker's socket thread is pinned to, nil if none (for tests).
+  var callThreadCPU: Int32? { callThread.withLock { $0?.pinned } }
+
+  /// The kernel id of the worker's socket thread, as its `loaded` frame named it (for tests).
+  var callThreadID: Int32? { callThread.withLock { $0?.id } }
 
   /// Starts delivering replies and the exit; an exit that already happened is reported now.
   func attach(
