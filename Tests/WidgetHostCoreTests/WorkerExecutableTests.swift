@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import TestSupport
 import Testing
 import WidgetSchema
@@ -78,6 +79,46 @@ import WidgetSchema
     ] {
       #expect(!mapped.contains(library), "the worker maps \(library)")
     }
+  }
+
+  @Test func aHostThatClosesItsSocketWithRepliesUnreadEndsTheWorkerQuietly() async throws {
+    // A host that exits at once (its output closed under it) leaves the worker's frames unread:
+    // the worker's next read is a reset, not the end of the stream. It is the host going away
+    // all the same, and not an error to print on the terminal the host has left.
+    let library = try TestSupport.compileSharedLibrary(LoadingTests.fixture)
+    var pair: [Int32] = [-1, -1]
+    #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair) == 0)
+    let worker = Process()
+    worker.executableURL = URL(fileURLWithPath: "/bin/sh")
+    worker.arguments = [
+      "-c", "exec \"$0\" --fd 3 3<&0 </dev/null", TestSupport.product("widget-worker").path,
+    ]
+    worker.standardInput = FileHandle(fileDescriptor: pair[1], closeOnDealloc: false)
+    let errors = Pipe()
+    worker.standardError = errors
+    try worker.run()
+    close(pair[1])
+    let host = FrameChannel(descriptor: pair[0])
+    var load = WorkerFrame(.load)
+    load.path = library.path
+    load.realClock = true
+    try host.send(load)
+    let loaded = try host.receive()
+    #expect(loaded?.type == .loaded)
+    var call = WorkerFrame(.call, id: 1)
+    call.method = ProviderMethod.timeline.rawValue
+    call.kind = "Good"
+    call.contextJSON = try ProviderContext(family: .systemSmall).jsonBytes()
+    try host.send(call)
+    // The reply is there, unread, when the host's end is closed (bounded wait).
+    var reply = pollfd(fd: pair[0], events: Int16(POLLIN), revents: 0)
+    #expect(poll(&reply, 1, 10_000) == 1)
+    close(pair[0])
+    let said = String(
+      decoding: try errors.fileHandleForReading.readToEnd() ?? Data(), as: UTF8.self)
+    worker.waitUntilExit()
+    #expect(said.isEmpty, "\(said)")
+    #expect(worker.terminationStatus == 0)
   }
 
   /// The memory maps of this process's children.

@@ -65,6 +65,10 @@ public enum BundleWorker {
       let frame: WorkerFrame?
       do {
         frame = try channel.receive()
+      } catch .io(let code) where code == ECONNRESET {
+        // The host closed its end with frames of this worker unread (it exited at once: its
+        // output closed, a `--once` run ended mid-load): it is gone, as at the end of the stream.
+        finish(bundle)
       } catch {
         report("\(error)")
         _exit(2)
