@@ -1,6 +1,5 @@
 import CGlibcShims
 import Glibc
-import Synchronization
 
 /// The worker's socket thread (the one that reads the calls and, when the worker reads the
 /// clock itself, runs them), kept on the CPU of the host thread that waits for a prompt call's
