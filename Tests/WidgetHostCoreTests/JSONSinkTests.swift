@@ -130,16 +130,36 @@ private final class RecordingOutput: OutputTarget {
     let output = RecordingOutput()
     do {
       let buffer = OutputBuffer(output: output, interval: 10_000_000_000)
+      // The first two flushes go out at once; the next waits for the interval.
       buffer.append { $0.append(contentsOf: Array("first\n".utf8)) }
-      // The first flush goes out at once; the next waits for the interval.
       #expect(output.started.wait(timeout: .now() + 10) == .success)
       buffer.append { $0.append(contentsOf: Array("second\n".utf8)) }
+      #expect(output.started.wait(timeout: .now() + 10) == .success)
+      buffer.append { $0.append(contentsOf: Array("third\n".utf8)) }
     }
     // The buffer goes when the last reference does, which may be the flushing thread's while
-    // it writes "first": wait for it, far less than the interval.
+    // it writes "second": wait for it, far less than the interval.
     let deadline = Date().addingTimeInterval(5)
-    while output.bytes.count < 13, Date() < deadline { usleep(10_000) }
-    #expect(String(decoding: output.bytes, as: UTF8.self) == "first\nsecond\n")
+    while output.bytes.count < 19, Date() < deadline { usleep(10_000) }
+    #expect(String(decoding: output.bytes, as: UTF8.self) == "first\nsecond\nthird\n")
+  }
+
+  /// After a quiet spell two flushes go out at once (a host's first entry follows its header
+  /// and `loaded` events by a few hundred microseconds), then one per interval.
+  @Test func afterAQuietSpellTwoFlushesGoOutAtOnceThenOnePerInterval() {
+    let output = RecordingOutput()
+    let buffer = OutputBuffer(output: output, interval: 10_000_000_000)
+    buffer.append { $0.append(contentsOf: Array("header\n".utf8)) }
+    #expect(output.started.wait(timeout: .now() + 10) == .success)
+    buffer.append { $0.append(contentsOf: Array("entry\n".utf8)) }
+    #expect(output.started.wait(timeout: .now() + 5) == .success, "the second flush waited")
+    buffer.append { $0.append(contentsOf: Array("next\n".utf8)) }
+    #expect(
+      output.started.wait(timeout: .now() + .milliseconds(300)) == .timedOut,
+      "the third flush did not wait for the interval")
+    buffer.flush()
+    #expect(String(decoding: output.bytes, as: UTF8.self) == "header\nentry\nnext\n")
+    #expect(output.recorded.count == 3)
   }
 
   /// Each buffer's flushing thread ends when the buffer goes: a host that makes sinks does not
