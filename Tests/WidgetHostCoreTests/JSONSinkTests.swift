@@ -124,6 +124,23 @@ private final class RecordingOutput: OutputTarget {
     #expect(output.bytes == [UInt8](repeating: 0x41, count: 150))
   }
 
+  /// However many writes the appending thread made itself in a burst (past the limit), a
+  /// line appended after them waits at most the interval, not an interval per write.
+  @Test func aLineAfterABurstWaitsAtMostTheInterval() {
+    let output = RecordingOutput()
+    let buffer = OutputBuffer(output: output, limit: 16, interval: 100_000_000)
+    for _ in 0..<40 {
+      buffer.append { $0.append(contentsOf: [UInt8](repeating: 0x41, count: 20)) }
+    }
+    #expect(output.recorded.count == 40, "each append past the limit is written at once")
+    buffer.append { $0.append(contentsOf: Array("lone\n".utf8)) }
+    // 0.1 s away at most; 4 s if each of the 40 writes had pushed the next flush back.
+    let deadline = Date().addingTimeInterval(2)
+    while output.recorded.count < 41, Date() < deadline { usleep(5_000) }
+    #expect(output.recorded.count == 41)
+    #expect(output.recorded.last == Array("lone\n".utf8))
+  }
+
   /// A buffer let go of with a flush still queued (here 10 s away) writes its lines at once
   /// instead of losing them.
   @Test func aBufferLetGoWritesWhatIsPending() {

@@ -42,8 +42,10 @@ final class OutputBuffer: Sendable {
     /// An asynchronous flush is queued and has not taken `pending` yet.
     var flushQueued = false
     /// The flushes' allowance (`DispatchTime` nanoseconds): a queued flush may run from
-    /// `allowance - interval` on, and each flush moves it to `max(allowance, now) + interval`.
-    /// So two flushes go out at once after a quiet spell, and one per `interval` after that.
+    /// `allowance - interval` on, and each write moves it to `max(allowance, now) + interval`,
+    /// but never past `now + 2 * interval`. So two flushes go out at once after a quiet spell,
+    /// one per `interval` after that, and a queued flush waits at most `interval` after the last
+    /// write, however many writes the appending thread made itself in a burst.
     var allowance: UInt64 = 0
   }
 
@@ -123,7 +125,8 @@ final class OutputBuffer: Sendable {
         swap(&batch, &state.pending)
         state.spare = []
         if !batch.isEmpty {
-          state.allowance = max(state.allowance, DispatchTime.now().uptimeNanoseconds) + interval
+          let now = DispatchTime.now().uptimeNanoseconds
+          state.allowance = min(max(state.allowance, now), now + interval) + interval
         }
         return batch
       }
