@@ -24,12 +24,12 @@ import WidgetSchema
     let connection = try await WorkerTests.loader().load(
       try BundleSource.open(library.path), services: services)
     let bundle = try #require(connection as? WorkerBundle)
-    #expect(!bundle.callsOnReplySocket)
+    #expect(!bundle.callsPromptly)
     // Calls in a row answered within the limit; on a loaded machine some are not (bounded).
-    for _ in 0..<1000 where !bundle.callsOnReplySocket {
+    for _ in 0..<1000 where !bundle.callsPromptly {
       _ = try await bundle.call(.timeline, kind: "Good", context: context)
     }
-    #expect(bundle.callsOnReplySocket)
+    #expect(bundle.callsPromptly)
     return bundle
   }
 
@@ -37,7 +37,7 @@ import WidgetSchema
   /// handled (a prompt call's reply waits for them), so the reader's count is settled.
   static func settle(_ bundle: WorkerBundle) async throws {
     for _ in 0..<1000 {
-      let prompt = bundle.callsOnReplySocket
+      let prompt = bundle.callsPromptly
       _ = try await bundle.call(.timeline, kind: "Good", context: context)
       if prompt { return }
     }
@@ -182,7 +182,7 @@ import WidgetSchema
 
   @Test func afterTheProbationRepliesComeOnTheReplySocket() async throws {
     let bundle = try await Self.promptConnection(services: RecordingServices())
-    #expect(bundle.callsOnReplySocket)
+    #expect(bundle.callsPromptly)
     let worker = try #require(bundle.currentWorker)
     try await Self.settle(bundle)
     let handled = worker.framesHandled
@@ -192,7 +192,7 @@ import WidgetSchema
     var calls: UInt64 = 0
     var queued: UInt64 = 0
     while calls < 20 || (queued == calls && calls < 1000) {
-      if !bundle.callsOnReplySocket { queued += 1 }
+      if !bundle.callsPromptly { queued += 1 }
       calls += 1
       let reply = try await bundle.call(.timeline, kind: "Good", context: Self.context)
       #expect(try WidgetJSON.decode(Timeline.self, from: reply).entries.count == 3)
@@ -207,7 +207,7 @@ import WidgetSchema
     #expect(worker.framesHandled - handled == calls + queued)
     // Errors of the bundle come back the same way.
     try await Self.settle(bundle)
-    for _ in 0..<1000 where !bundle.callsOnReplySocket {
+    for _ in 0..<1000 where !bundle.callsPromptly {
       try await Self.settle(bundle)
     }
     let before = worker.framesHandled
@@ -252,7 +252,7 @@ import WidgetSchema
     // A call slower than the prompt limit: the calls go by the main socket, and the thread may
     // run on every CPU the host may use again.
     _ = try await bundle.call(.timeline, kind: "Later", context: Self.context)
-    #expect(!bundle.callsOnReplySocket)
+    #expect(!bundle.callsPromptly)
     _ = try await bundle.call(.timeline, kind: "Good", context: Self.context)
     #expect(worker.callThreadCPU == nil)
     #expect(Self.allowedCPUs(threadStatus) == hostCPUs)
@@ -273,7 +273,7 @@ import WidgetSchema
     let bundle = try await Self.promptConnection(services: services)
     var prompt = 0
     for count in 1...30 {
-      if bundle.callsOnReplySocket { prompt += 1 }
+      if bundle.callsPromptly { prompt += 1 }
       _ = try await bundle.call(.timeline, kind: "Reloader", context: Self.context)
       #expect(services.reloads.withLock { $0.count } == count)
     }
@@ -291,12 +291,12 @@ import WidgetSchema
     // The call itself never ends: the race ended with the deadline (on a loaded machine the
     // deadline's task may wait seconds for a thread).
     #expect(ContinuousClock.now - start < .seconds(60))
-    #expect(!bundle.callsOnReplySocket)
+    #expect(!bundle.callsPromptly)
     // A reply that takes 20 ms (from another thread) and a prompt one, by the main socket now.
     let later = try await bundle.call(.timeline, kind: "Later", context: Self.context)
     #expect(try WidgetJSON.decode(Timeline.self, from: later).entries.count == 3)
     _ = try await bundle.call(.timeline, kind: "Good", context: Self.context)
-    #expect(!bundle.callsOnReplySocket)
+    #expect(!bundle.callsPromptly)
     await bundle.close()
   }
 
@@ -304,7 +304,7 @@ import WidgetSchema
     let bundle = try await Self.promptConnection(services: RecordingServices())
     let reply = try await bundle.call(.timeline, kind: "Later", context: Self.context)
     #expect(try WidgetJSON.decode(Timeline.self, from: reply).entries.count == 3)
-    #expect(!bundle.callsOnReplySocket, "a slow call sends the next calls to the main socket")
+    #expect(!bundle.callsPromptly, "a slow call sends the next calls to the main socket")
     await bundle.close()
   }
 

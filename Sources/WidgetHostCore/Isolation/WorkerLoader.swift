@@ -297,10 +297,8 @@ final class WorkerBundle: BundleConnection, Sendable {
   /// The worker process serving the bundle now, if any (for tests).
   var currentWorker: WorkerProcess? { state.withLock { $0.worker } }
 
-  /// Whether calls are made on the reply socket now (for tests).
-  var callsOnReplySocket: Bool { routing.callsInline }
-
-  /// Prompt calls: the calling thread waits at most ``CallRouting/promptLimit`` for each.
+  /// Prompt calls, made on the reply socket: the calling thread waits at most
+  /// ``CallRouting/promptLimit`` for each.
   var callsPromptly: Bool { routing.callsInline }
 
   private func adopt(_ worker: WorkerProcess) {
