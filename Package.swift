@@ -64,7 +64,21 @@ let package = Package(
       ],
       exclude: ["Rendering/UnicodeTables/generate_width_tables.py"]),
     .target(name: "WidgetHostCLI", dependencies: ["WidgetHostCore", "WidgetSchema"]),
-    .executableTarget(name: "widget-host", dependencies: ["WidgetHostCLI"]),
+    // The host carries its own Swift runtime, Dispatch and Foundation (with ICU): its start is
+    // not spent binding their shared libraries (docs/isolation.md, "The host's own runtime").
+    // lld packs the relative relocations (RELR), and nothing is exported, so a Swift bundle
+    // loaded in-process binds to its own shared runtime, never to the host's copy. Static
+    // Foundation needs its C parts named: CoreFoundation, ICU and two shims.
+    .executableTarget(
+      name: "widget-host", dependencies: ["WidgetHostCLI"],
+      linkerSettings: [
+        .unsafeFlags([
+          "-static-stdlib", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+          "-Xlinker", "--no-export-dynamic",
+        ]),
+        .linkedLibrary("CoreFoundation"), .linkedLibrary("_FoundationICU"),
+        .linkedLibrary("_FoundationCShims"), .linkedLibrary("_FoundationCollections"),
+      ]),
     // The benchmark: scenarios in a library, a thin executable, and the hello-world Swift
     // binary that the start-up scenario compares against.
     .target(name: "WidgetBench", dependencies: ["WidgetHostCore", "WidgetSchema"]),

@@ -106,6 +106,9 @@ public final class LiveProcess: Sendable {
     try input?.close()
   }
 
+  /// The process's id, for reading its `/proc` entries while it runs.
+  public var processIdentifier: Int32 { process.processIdentifier }
+
   /// Sends `signal` (SIGINT by default).
   public func interrupt(_ signal: Int32 = SIGINT) {
     kill(process.processIdentifier, signal)

@@ -1,0 +1,58 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `widget-host` carries its own Swift runtime, Foundation and SQLite (linked statically, for
+/// its start-up: docs/performance.md, startup). A Swift bundle loaded in-process brings the
+/// shared runtime it was built against and runs on it, beside the host's copy: nothing Swift
+/// crosses the C ABI between them (docs/abi.md).
+@Suite struct HostLinkingTests {
+  /// The shared libraries of a host with only a C bundle: none of Swift's.
+  @Test func aHostRunningACBundleMapsNoSharedSwiftLibrary() throws {
+    let host = try LiveProcess(
+      Products.widgetHost, .inProcess, ["run", Products.systemStatus, "--format", "json"])
+    let shown = host.waitFor(timeout: 30) { $0.contains { $0.contains(#""type":"entry""#) } }
+    let maps = Self.maps(of: host.processIdentifier)
+    host.interrupt()
+    let status = host.wait()
+    #expect(shown, "no entry within 30 s: \(host.errors)")
+    #expect(status == 0, "\(host.errors)")
+    // The check reads the host's maps: its own executable and the C library are there.
+    #expect(maps.contains("/widget-host"))
+    #expect(maps.contains("/libc.so"))
+    for library in [
+      "/libswiftCore.so", "/libswift_Concurrency.so", "/libdispatch.so", "/libFoundation.so",
+      "/libFoundationEssentials.so", "/lib_FoundationICU.so", "/libsqlite3.so",
+    ] {
+      #expect(!maps.contains(library), "the host maps \(library)")
+    }
+  }
+
+  /// A Swift bundle in-process: its runtime is loaded with it, its entries are shown, and the
+  /// host stops cleanly with both runtimes in the process.
+  @Test func aSwiftBundleInProcessRunsOnTheRuntimeItBrings() throws {
+    let host = try LiveProcess(
+      Products.widgetHost, .inProcess, ["run", Products.clock, "--format", "json"])
+    let shown = host.waitFor(timeout: 30) { lines in
+      lines.contains { $0.contains(#""type":"entry""#) && $0.contains(#""source":"timeline""#) }
+    }
+    let maps = Self.maps(of: host.processIdentifier)
+    host.interrupt()
+    let status = host.wait()
+    #expect(shown, "no timeline entry within 30 s: \(host.errors)")
+    #expect(status == 0, "SIGINT ends the run cleanly; stderr: \(host.errors)")
+    #expect(host.errors.isEmpty, "\(host.errors)")
+    #expect(maps.contains("/libswiftCore.so"), "the Clock bundle's runtime is not mapped")
+    let entries = try StreamChecks.events(host.output).filter {
+      if case .entry = $0.payload { true } else { false }
+    }
+    #expect(!entries.isEmpty)
+  }
+
+  /// `/proc/PID/maps` of a running process.
+  static func maps(of process: Int32) -> String {
+    guard let handle = FileHandle(forReadingAtPath: "/proc/\(process)/maps") else { return "" }
+    defer { try? handle.close() }
+    return String(decoding: (try? handle.readToEnd()) ?? Data(), as: UTF8.self)
+  }
+}
