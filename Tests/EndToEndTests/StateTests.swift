@@ -236,6 +236,14 @@ import WidgetSchema
       result.errors
         == "widget-host: error: \(notADirectory.path)/state.sqlite3: cannot open the state store: "
         + "cannot create the directory \(notADirectory.path)\n")
+    // The state opens while the bundles load; its error is still the one reported, before any
+    // bundle's, as when it was opened first.
+    let both = try Products.run(
+      ["run", library.path + ".missing", "--once", "--state-dir", notADirectory.path])
+    #expect(both.status == 1)
+    #expect(both.output.isEmpty)
+    #expect(both.errors.hasPrefix("widget-host: error: \(notADirectory.path)/state.sqlite3: "))
+    #expect(!both.errors.contains(".missing"), "\(both.errors)")
     let budget = try Products.run(["budget", "--state-dir", notADirectory.path])
     #expect(budget.status == 0)
     #expect(budget.output.contains("no refresh budgets recorded yet"))

@@ -100,19 +100,32 @@ public final class WidgetHost: Sendable {
     configure: (inout Scheduler.Configuration) -> Void,
     drive: (Scheduler, Task<Void, Never>) async -> Void
   ) async throws(HostError) -> Summary {
-    var state: (store: StateStore, warning: String?)?
-    if let directory = options.stateDirectory {
-      do { state = try StateStore.openRecovering(directory: directory) } catch {
-        throw .state(error)
-      }
-    }
+    // The state file opens while the bundles load: neither needs the other, and at a restart
+    // each is a good part of the time to the first frame (docs/performance.md, startup). A state
+    // that cannot be opened is the error reported, as when it was opened before the bundles.
+    async let opened = Self.openState(in: options.stateDirectory)
     // Taken before anything is loaded, so that a rebuild during the start is not missed.
     let watcher =
       options.watch
       ? BundleWatcher(
         paths: options.bundlePaths, interval: options.watchInterval, settle: options.watchSettle)
       : nil
-    let selection = try await select(everyFamily: false)
+    let selected: Result<Selection, HostError>
+    do throws(HostError) {
+      // Made before the Result: see `loadAll` on Swift 6.3.1's -O and `.success(try await …)`.
+      let selection = try await select(everyFamily: false)
+      selected = .success(selection)
+    } catch {
+      selected = .failure(error)
+    }
+    let state: (store: StateStore, warning: String?)?
+    switch await opened {
+    case .success(let value): state = value
+    case .failure(let error):
+      if case .success(let selection) = selected { await selection.close() }
+      throw .state(error)
+    }
+    let selection = try selected.get()
     stream.begin(host: Self.version)
     for (source, _, manifest) in selection.bundles {
       stream.emit(
@@ -340,6 +353,19 @@ public final class WidgetHost: Sendable {
     }
     return Selection(
       instances: instances, bundles: ready, provider: provider, configurator: configurator)
+  }
+
+  /// The state store in `directory` (none without one), opened or recovered from corruption.
+  private static func openState(
+    in directory: String?
+  ) -> Result<(store: StateStore, warning: String?)?, StoreError> {
+    guard let directory else { return .success(nil) }
+    do throws(StoreError) {
+      let opened = try StateStore.openRecovering(directory: directory)
+      return .success(opened)
+    } catch {
+      return .failure(error)
+    }
   }
 
   /// Loads `sources` and returns their connections in the same order: all at once when the
