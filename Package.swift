@@ -56,7 +56,17 @@ let package = Package(
     // frame codec and the worker loop; FoundationEssentials only, never Foundation.
     .target(
       name: "WidgetBundleRuntime", dependencies: ["WidgetSchema", "CWidgetABI", "CGlibcShims"]),
-    .executableTarget(name: "widget-worker", dependencies: ["WidgetBundleRuntime"]),
+    // Linked statically like the host (below), with FoundationEssentials' C parts named: a
+    // worker starts in about half the CPU (docs/isolation.md, "The worker executable").
+    .executableTarget(
+      name: "widget-worker", dependencies: ["WidgetBundleRuntime"],
+      linkerSettings: [
+        .unsafeFlags([
+          "-static-stdlib", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+          "-Xlinker", "--no-export-dynamic",
+        ]),
+        .linkedLibrary("_FoundationCShims"), .linkedLibrary("_FoundationCollections"),
+      ]),
     .target(
       name: "WidgetHostCore",
       dependencies: [
