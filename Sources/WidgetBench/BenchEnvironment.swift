@@ -43,11 +43,14 @@ public struct BenchEnvironment: Sendable {
     return url
   }
 
-  /// The environment for a child `widget-host`: its state and quarantine files in the scratch
-  /// folder, so a benchmark never touches the user's.
-  public var childEnvironment: [String: String] {
+  /// The environment for a child `widget-host` of `scenario`: its state and quarantine files in
+  /// a folder of the scratch folder that is the scenario's own, so a benchmark never touches the
+  /// user's and no scenario starts from another's state (the idle scenario's 1,000 instances
+  /// once made each restart of the start-up scenario about 1 ms slower: docs/performance.md,
+  /// startup).
+  public func childEnvironment(for scenario: String) -> [String: String] {
     var environment = ProcessInfo.processInfo.environment
-    environment["XDG_STATE_HOME"] = scratch.appendingPathComponent("state").path
+    environment["XDG_STATE_HOME"] = scratch.appendingPathComponent("state/\(scenario)").path
     environment["XDG_RUNTIME_DIR"] = scratch.path
     return environment
   }

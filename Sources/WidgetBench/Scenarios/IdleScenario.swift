@@ -56,7 +56,7 @@ struct IdleScenario: Scenario {
     for (mode, flags) in [("worker", [String]()), ("in-process", ["--in-process"])] {
       let (pid, output) = try Spawn.start(
         host.path, ["run", "--format", "json", library.path] + flags,
-        environment: environment.childEnvironment)
+        environment: environment.childEnvironment(for: name))
       let lines = LineCounter(fd: output) { line in
         line.contains("\"type\":\"entry\"") && line.contains("\"source\":\"timeline\"")
       }

@@ -28,7 +28,7 @@ struct MemoryScenario: Scenario {
         .build(in: folder, environment: environment)
       let (pid, output) = try Spawn.start(
         host.path, ["run", "--in-process", "--format", "json", library.path] + families,
-        environment: environment.childEnvironment)
+        environment: environment.childEnvironment(for: name))
       let lines = LineCounter(fd: output) { line in
         line.contains("\"type\":\"entry\"") && line.contains("\"source\":\"timeline\"")
       }

@@ -27,7 +27,7 @@ struct StartupScenario: Scenario {
     let worker = try environment.product("widget-worker")
     let hello = try environment.product("bench-hello")
     let foundationHello = try environment.product("bench-idle")
-    let childEnvironment = environment.childEnvironment
+    let childEnvironment = environment.childEnvironment(for: name)
 
     func firstLine(
       _ executable: URL, _ arguments: [String], environment: [String: String]? = nil,
