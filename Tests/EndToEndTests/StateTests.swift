@@ -224,6 +224,31 @@ import WidgetSchema
     #expect(budget.output.contains("Good/systemSmall"), "\(budget.output)\(budget.errors)")
   }
 
+  /// A host that stops notes that it found the store intact, so the next start skips reading
+  /// it whole; a file changed since (here: replaced) is read whole again, and moved aside.
+  @Test func aStoreDamagedAfterACheckedStopIsStillFound() throws {
+    let library = try TestSupport.compileSharedLibrary(Self.fixture)
+    let state = TestSupport.temporaryDirectory("state-dir").path
+    let file = state + "/state.sqlite3"
+    _ = try Self.firstRun(library, kind: "Good", state: state)
+    #expect(FileManager.default.fileExists(atPath: file + "-checked"))
+    // Replaced by something else, its log gone (the log's pages would stand in for the file's).
+    try Data(String(repeating: "garbage ", count: 1000).utf8).write(
+      to: URL(fileURLWithPath: file))
+    for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file + suffix) }
+    let result = try Products.run(
+      ["run", library.path, "--kind", "Good", "--once", "--format", "json", "--state-dir", state])
+    #expect(result.status == 0, "\(result.errors)")
+    let corrupt = try StreamChecks.events(Self.lines(result.output)).contains { event in
+      if case .warning(let problem) = event.payload {
+        problem.code == "state-corrupt"
+      } else {
+        false
+      }
+    }
+    #expect(corrupt, "\(result.output)")
+  }
+
   @Test func anUnusableStateDirectoryIsAnError() throws {
     let library = try TestSupport.compileSharedLibrary(Self.fixture)
     let notADirectory = TestSupport.temporaryDirectory("state-dir").appendingPathComponent("file")

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Synchronization
 import TestSupport
 import Testing
@@ -182,6 +183,65 @@ import WidgetSchema
     #expect(store.reloads(of: key, since: .distantPast) == [start])
     // A sound file is opened as it is.
     #expect(try StateStore.openRecovering(directory: directory).warning == nil)
+  }
+
+  /// A host that stops checks the whole file and notes it; the next open skips the check while
+  /// the files are unchanged, and makes it again once anything wrote to them.
+  @Test func aFileFoundIntactAsAHostStoppedIsReadWholeAgainOnlyOnceChanged() throws {
+    let file = path()
+    let first = try StateStore(path: file)
+    #expect(first.checkedWhenOpened)
+    try first.saveTimeline(
+      SchedulerTests.timeline([(0, "a")], .never), of: key, instances: ["one"], fetchedAt: start,
+      bundleVersion: "1")
+    first.recordIntegrity()
+    #expect(FileManager.default.fileExists(atPath: file + "-checked"))
+    let second = try StateStore(path: file)
+    #expect(!second.checkedWhenOpened)
+    #expect(second.timeline(of: "one") != nil)
+    second.recordReload(of: key, at: start, window: 86_400)
+    #expect(try StateStore(path: file).checkedWhenOpened)
+  }
+
+  /// Damage that leaves the files looking unchanged is found by the first statement that meets
+  /// it: the note is dropped, so the next start checks the file and moves it aside.
+  @Test func aDamagedPageFoundByAStatementDropsTheNote() throws {
+    let directory = TestSupport.temporaryDirectory("store").path
+    let file = StateStore.path(inDirectory: directory)
+    let store = try StateStore(path: file)
+    for index in 0..<40 {
+      try store.saveTimeline(
+        SchedulerTests.timeline([(0, String(repeating: "x", count: 2000))], .never), of: key,
+        instances: ["i\(index)"], fetchedAt: start, bundleVersion: "1")
+    }
+    try store.access { connection throws(SQLiteError) in
+      try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    }
+    store.recordIntegrity()
+    #expect(FileManager.default.fileExists(atPath: file + "-checked"))
+    // Garbage over the pages after the first two, the files' size and times kept.
+    var times = stat()
+    #expect(stat(file, &times) == 0)
+    let handle = try #require(FileHandle(forUpdatingAtPath: file))
+    try handle.seek(toOffset: 2 * 4096)
+    try handle.write(contentsOf: Data(repeating: 0xA5, count: 8 * 4096))
+    try handle.close()
+    var kept = [times.st_atim, times.st_mtim]
+    #expect(utimensat(AT_FDCWD, file, &kept, 0) == 0)
+    let reopened = try StateStore(path: file)
+    #expect(!reopened.checkedWhenOpened, "the damage is not seen at open")
+    #expect {
+      try reopened.access { connection throws(SQLiteError) in
+        _ = try connection.query("SELECT count(*) FROM timelines WHERE length(timeline) > 0") {
+          $0.integer(0)
+        }
+      }
+    } throws: { error in
+      "\(error)".contains("malformed")
+    }
+    #expect(!FileManager.default.fileExists(atPath: file + "-checked"))
+    let (_, warning) = try StateStore.openRecovering(directory: directory)
+    #expect(warning?.contains("is corrupt") == true, "\(warning ?? "no warning")")
   }
 
   // MARK: Timelines

@@ -206,6 +206,8 @@ public final class WidgetHost: Sendable {
             kinds: manifest.kinds.map(\.kind))))
     }
     stream.end()
+    // The whole-file check the next start would make, made now that nobody waits for a frame.
+    store?.recordIntegrity()
     let calls = await scheduler.providerCalls()
     return Summary(
       instances: instances.count,

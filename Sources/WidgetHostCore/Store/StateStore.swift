@@ -17,6 +17,8 @@ public final class StateStore: BudgetLedger {
   let database: SQLiteDatabase
   /// The database file.
   public let path: String
+  /// Whether opening read the whole file for damage (``recordIntegrity()``).
+  let checkedWhenOpened: Bool
 
   /// The name of the database file in the state directory.
   public static let fileName = "state.sqlite3"
@@ -54,6 +56,9 @@ public final class StateStore: BudgetLedger {
   /// Its directory must exist.
   public init(path: String) throws(StoreError) {
     self.path = path
+    // Before SQLite opens the files (opening can create the log).
+    let checks = !Self.isUnchangedSinceChecked(path)
+    checkedWhenOpened = checks
     do {
       database = try SQLiteDatabase(path: path)
     } catch {
@@ -69,6 +74,9 @@ public final class StateStore: BudgetLedger {
         try connection.execute("PRAGMA cache_size = -256")
         // The first read of the file: a file that is not a database fails here.
         let version = try Self.userVersion(connection)
+        // Every page, unless a host found the files intact as it stopped and they are unchanged
+        // since (StateStore+IntegrityCheck.swift).
+        guard checks else { return version }
         let check = try connection.query("PRAGMA quick_check") { $0.text(0) }
         guard check == ["ok"] else {
           throw SQLiteError(
@@ -128,6 +136,7 @@ public final class StateStore: BudgetLedger {
     do {
       return try database.withConnection(body)
     } catch {
+      if error.isCorruption { forgetIntegrity() }
       throw .failed(path, error.message)
     }
   }
