@@ -1,6 +1,20 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+/// How `widget-host` and `widget-worker` link: the Swift runtime, Dispatch and Foundation (or
+/// FoundationEssentials) statically, so a start is not spent binding their shared libraries
+/// (docs/isolation.md, "The host's own runtime"). lld packs the relative relocations (RELR), and
+/// nothing is exported, so a Swift bundle loaded into the process binds to its own shared
+/// runtime, never to the executable's copy. Static Foundation needs its C parts named (`parts`).
+func linkedStatically(with parts: [String]) -> [LinkerSetting] {
+  [
+    .unsafeFlags([
+      "-static-stdlib", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+      "-Xlinker", "--no-export-dynamic",
+    ])
+  ] + parts.map { .linkedLibrary($0) }
+}
+
 let package = Package(
   name: "widget-host",
   products: [
@@ -56,17 +70,11 @@ let package = Package(
     // frame codec and the worker loop; FoundationEssentials only, never Foundation.
     .target(
       name: "WidgetBundleRuntime", dependencies: ["WidgetSchema", "CWidgetABI", "CGlibcShims"]),
-    // Linked statically like the host (below), with FoundationEssentials' C parts named: a
-    // worker starts in about half the CPU (docs/isolation.md, "The worker executable").
+    // Linked statically like the host: a worker starts in about half the CPU (docs/isolation.md,
+    // "The worker executable").
     .executableTarget(
       name: "widget-worker", dependencies: ["WidgetBundleRuntime"],
-      linkerSettings: [
-        .unsafeFlags([
-          "-static-stdlib", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
-          "-Xlinker", "--no-export-dynamic",
-        ]),
-        .linkedLibrary("_FoundationCShims"), .linkedLibrary("_FoundationCollections"),
-      ]),
+      linkerSettings: linkedStatically(with: ["_FoundationCShims", "_FoundationCollections"])),
     .target(
       name: "WidgetHostCore",
       dependencies: [
@@ -74,21 +82,11 @@ let package = Package(
       ],
       exclude: ["Rendering/UnicodeTables/generate_width_tables.py"]),
     .target(name: "WidgetHostCLI", dependencies: ["WidgetHostCore", "WidgetSchema"]),
-    // The host carries its own Swift runtime, Dispatch and Foundation (with ICU): its start is
-    // not spent binding their shared libraries (docs/isolation.md, "The host's own runtime").
-    // lld packs the relative relocations (RELR), and nothing is exported, so a Swift bundle
-    // loaded in-process binds to its own shared runtime, never to the host's copy. Static
-    // Foundation needs its C parts named: CoreFoundation, ICU and two shims.
+    // The host carries its own Swift runtime, Dispatch and Foundation (with ICU).
     .executableTarget(
       name: "widget-host", dependencies: ["WidgetHostCLI"],
-      linkerSettings: [
-        .unsafeFlags([
-          "-static-stdlib", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
-          "-Xlinker", "--no-export-dynamic",
-        ]),
-        .linkedLibrary("CoreFoundation"), .linkedLibrary("_FoundationICU"),
-        .linkedLibrary("_FoundationCShims"), .linkedLibrary("_FoundationCollections"),
-      ]),
+      linkerSettings: linkedStatically(
+        with: ["CoreFoundation", "_FoundationICU", "_FoundationCShims", "_FoundationCollections"])),
     // The benchmark: scenarios in a library, a thin executable, and the hello-world Swift
     // binary that the start-up scenario compares against.
     .target(name: "WidgetBench", dependencies: ["WidgetHostCore", "WidgetSchema"]),
