@@ -37,7 +37,7 @@ extension StateStore {
   /// Checks the whole file as the host stops and, when it is intact and no other host wrote to
   /// it meanwhile, notes its files' identity so that the next open need not check it again.
   /// A damaged file loses the note: the next open checks it, and `run` moves it aside.
-  public func recordIntegrity() {
+  func recordIntegrity() {
     let note = path + Self.checkedSuffix
     let before = Self.fileIdentity(of: path)
     let intact =
