@@ -106,7 +106,7 @@ enum SimulateCommand: Command {
       throw UsageError(command: name, message: "unknown format '\(other)' (expected text or json)")
     }
     let simulation = Simulation(options: options, start: start, duration: duration)
-    let report = SimulationReport(start: start, end: simulation.end)
+    let report = SimulationReport(start: start, end: simulation.end, keepsEvents: !json)
     let sinks: [any EventSink] = json ? [JSONSink(output: context.output), report] : [report]
     let progress =
       context.errorsIsTerminal

@@ -124,6 +124,50 @@ import WidgetSchema
     #expect(SimulationReport.duration(86400 + 7200 + 5) == "1d 2h")
   }
 
+  /// The summary counts each instance's events as they arrive, whether or not the events are
+  /// kept for the day's listing; events of instances not prepared are not counted.
+  @Test func theSummaryCountsWithOrWithoutTheEvents() throws {
+    let start = Date(timeIntervalSince1970: 1_800_000_000)
+    let entry = EntryEvent(
+      kind: "K", family: .systemSmall, source: .timeline, date: start, validUntil: nil,
+      relevance: nil, view: .empty, lines: ["x"])
+    let payloads: [(String?, EventPayload)] = [
+      ("a", .reload(ReloadEvent(kind: "K", family: .systemSmall, reason: .initial))),
+      ("a", .entry(entry)),
+      ("a", .entry(entry)),
+      ("a", .reload(ReloadEvent(kind: "K", family: .systemSmall, reason: .policy))),
+      ("a", .warning(ProblemEvent(code: "budget-exhausted", message: "spent"))),
+      ("a", .warning(ProblemEvent(code: "view-ignored", message: "not counted"))),
+      ("b", .error(ProblemEvent(code: "provider-failed", message: "no"))),
+      ("elsewhere", .entry(entry)),
+      (nil, .warning(ProblemEvent(code: "budget-exhausted", message: "no instance"))),
+    ]
+    var summaries: [[SimulationReport.InstanceSummary]] = []
+    for keepsEvents in [true, false] {
+      let report = SimulationReport(
+        start: start, end: start.addingTimeInterval(60), keepsEvents: keepsEvents)
+      try report.prepare(instances: ["a", "b", "c"])
+      for (seq, (instance, payload)) in payloads.enumerated() {
+        report.write(
+          StreamEvent(seq: UInt64(seq + 1), time: start, instance: instance, payload: payload))
+      }
+      summaries.append(
+        report.instanceSummaries(WidgetHost.Summary(instances: 3, failedInstances: 1)))
+    }
+    #expect(summaries[0] == summaries[1])
+    let none = ["initial": 0, "interaction": 0, "policy": 0, "request": 0, "retry": 0]
+    var reloaded = none
+    reloaded["initial"] = 1
+    reloaded["policy"] = 1
+    #expect(
+      summaries[1] == [
+        .init(
+          instance: "a", providerCalls: 0, entries: 2, reloads: reloaded, deferred: 1, errors: 0),
+        .init(instance: "b", providerCalls: 0, entries: 0, reloads: none, deferred: 0, errors: 1),
+        .init(instance: "c", providerCalls: 0, entries: 0, reloads: none, deferred: 0, errors: 0),
+      ])
+  }
+
   @Test func progressIsShownInPlaceAndErased() {
     let output = MemoryOutput()
     let progress = ProgressLine(output: output, label: "simulating")

@@ -128,16 +128,34 @@ public final class ProgressLine: Sendable {
 
 /// Collects a simulation's stream and writes it for people (the day, then a table per
 /// instance) or, for `--format json`, the closing `summary` line (docs/stream.md).
+///
+/// Each instance's counts are kept as the events arrive; the events themselves only when the
+/// day is to be written for people (`keepsEvents`). A day of 10,000 instances is 800,000 events:
+/// kept, they were 700 MB of a `--format json` run, and counting them instance by instance
+/// afterwards took 40 s (docs/performance.md, scale).
 public final class SimulationReport: EventSink {
   private let events = Mutex<[StreamEvent]>([])
+  private let counts = Mutex<[String: Counts]>([:])
   private let prepared = Mutex<[String]>([])
+  private let keepsEvents: Bool
   private let start: Date
   private let finish: Date
 
-  /// A report on the span from `start` to `end`.
-  public init(start: Date, end: Date) {
+  /// What one instance's events added up to so far.
+  private struct Counts {
+    var entries = 0
+    /// Indexed as ``ReloadReason/allCases``.
+    var reloads = [Int](repeating: 0, count: ReloadReason.allCases.count)
+    var deferred = 0
+    var errors = 0
+  }
+
+  /// A report on the span from `start` to `end`; `keepsEvents` for ``text(_:)``, which lists
+  /// them (``jsonLine(_:)`` needs only the counts).
+  public init(start: Date, end: Date, keepsEvents: Bool = true) {
     self.start = start
     self.finish = end
+    self.keepsEvents = keepsEvents
   }
 
   public func prepare(instances: [String]) throws(HostError) {
@@ -147,7 +165,20 @@ public final class SimulationReport: EventSink {
   public func begin(_ header: StreamHeader) {}
 
   public func write(_ event: StreamEvent) {
-    events.withLock { $0.append(event) }
+    if keepsEvents { events.withLock { $0.append(event) } }
+    guard let instance = event.instance else { return }
+    counts.withLock { counts in
+      switch event.payload {
+      case .entry: counts[instance, default: Counts()].entries += 1
+      case .reload(let reload):
+        let reason = ReloadReason.allCases.firstIndex(of: reload.reason)!
+        counts[instance, default: Counts()].reloads[reason] += 1
+      case .error: counts[instance, default: Counts()].errors += 1
+      case .warning(let problem) where problem.code == Self.budgetExhausted:
+        counts[instance, default: Counts()].deferred += 1
+      default: break
+      }
+    }
   }
 
   public func end() {}
@@ -189,22 +220,19 @@ public final class SimulationReport: EventSink {
 
   /// Each instance's counts; provider calls come from the host's `summary`.
   public func instanceSummaries(_ summary: WidgetHost.Summary) -> [InstanceSummary] {
-    let events = events.withLock { $0 }
+    let counts = counts.withLock { $0 }
     return prepared.withLock { $0 }.map { instance in
-      var result = InstanceSummary(
-        instance: instance, providerCalls: summary.providerCalls[instance] ?? 0, entries: 0,
-        reloads: Dictionary(uniqueKeysWithValues: Self.reasons.map { ($0.rawValue, 0) }),
-        deferred: 0, errors: 0)
-      for event in events where event.instance == instance {
-        switch event.payload {
-        case .entry: result.entries += 1
-        case .reload(let reload): result.reloads[reload.reason.rawValue, default: 0] += 1
-        case .error: result.errors += 1
-        case .warning(let problem) where problem.code == Self.budgetExhausted: result.deferred += 1
-        default: break
-        }
+      let counted = counts[instance] ?? Counts()
+      // Every reason a simulation counts, and any other that happened.
+      var reloads: [String: Int] = [:]
+      for (index, reason) in ReloadReason.allCases.enumerated()
+      where Self.reasons.contains(reason) || counted.reloads[index] > 0 {
+        reloads[reason.rawValue] = counted.reloads[index]
       }
-      return result
+      return InstanceSummary(
+        instance: instance, providerCalls: summary.providerCalls[instance] ?? 0,
+        entries: counted.entries, reloads: reloads, deferred: counted.deferred,
+        errors: counted.errors)
     }
   }
 
