@@ -22,13 +22,16 @@ struct ScaleScenario: Scenario {
     let start = Date(timeIntervalSince1970: 1_795_996_800)  // 2026-11-30T00:00:00Z
     let simulation = Simulation(options: options, start: start, duration: 86_400)
 
-    // One simulated day through a JSON sink and `events`: its summary and output.
+    // One simulated day as `widget-host simulate --format json` runs it (a JSON sink, the
+    // report's counts and its closing summary line), and `events`: its summary and output.
     func day(_ events: CollectingSink) async throws -> (WidgetHost.Summary, CountingOutput) {
       let output = CountingOutput()
+      let report = SimulationReport(start: start, end: simulation.end, keepsEvents: false)
       do {
         let summary = try await simulation.run(
-          sinks: [JSONSink(output: output), events], loader: InProcessLoader(),
+          sinks: [JSONSink(output: output), report, events], loader: InProcessLoader(),
           log: CountingOutput())
+        output.write(report.jsonLine(summary))
         return (summary, output)
       } catch {
         throw BenchError("simulate \(library.path): \(error)")
