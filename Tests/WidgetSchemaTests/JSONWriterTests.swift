@@ -199,6 +199,42 @@ import Testing
     try expectSameBytes(entryEvent(deep))
   }
 
+  /// The state store's timelines: every policy, entries with and without relevance, every view.
+  @Test func timelines() throws {
+    let scores: [Double] = [0, 0.5, 1, 12.25, 1e15, -3]
+    let entries = Self.viewCorpus.enumerated().map { index, view in
+      Entry(
+        date: date.addingTimeInterval(Double(index) * 60.25),
+        relevance: index % 2 == 0
+          ? nil : Relevance(score: scores[index % scores.count], duration: 30),
+        view: view)
+    }
+    for policy in [ReloadPolicy.atEnd, .never, .after(date.addingTimeInterval(3600))] {
+      for timeline in [
+        Timeline(entries: [], policy: policy), Timeline(entries: entries, policy: policy),
+      ] {
+        let expected = String(decoding: try WidgetJSON.encode(timeline), as: UTF8.self)
+        let written = String(decoding: try timeline.jsonBytes(), as: UTF8.self)
+        #expect(written == expected)
+        #expect(try WidgetJSON.decode(Timeline.self, from: Data(written.utf8)) == timeline)
+      }
+    }
+    // Numbers as the stream writes them (`numbers(_:)` covers the awkward ones).
+    for score in Self.awkwardNumbers {
+      let timeline = Timeline(
+        entries: [Entry(date: date, relevance: Relevance(score: score), view: .empty)],
+        policy: .never)
+      #expect(
+        String(decoding: try timeline.jsonBytes(), as: UTF8.self)
+          == String(decoding: try WidgetJSON.encode(timeline), as: UTF8.self))
+    }
+    let infinite = Timeline(
+      entries: [Entry(date: date, relevance: Relevance(score: .infinity), view: .empty)],
+      policy: .never)
+    #expect(throws: JSONByteWriter.NonFiniteNumber.self) { try infinite.jsonBytes() }
+    #expect(throws: (any Error).self) { try WidgetJSON.encode(infinite) }
+  }
+
   @Test(arguments: awkwardStrings) func strings(_ text: String) throws {
     try expectSameBytes(
       StreamEvent(

@@ -26,7 +26,7 @@ extension StateStore {
   ) throws(StoreError) {
     let json: String
     do {
-      json = String(decoding: try WidgetJSON.encode(timeline), as: UTF8.self)
+      json = String(decoding: try timeline.jsonBytes(), as: UTF8.self)
     } catch {
       throw .failed(path, "cannot encode the timeline of \(key): \(error)")
     }
