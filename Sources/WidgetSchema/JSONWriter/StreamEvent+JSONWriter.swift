@@ -184,6 +184,15 @@ extension JSONByteWriter {
     byte(UInt8(ascii: "}"))
   }
 
+  /// Writes an entry's relevance (`{"duration":…,"score":…}`).
+  mutating func relevance(_ relevance: Relevance) throws(NonFiniteNumber) {
+    open("duration")
+    try number(relevance.duration)
+    nextKey("score")
+    try number(relevance.score)
+    byte(UInt8(ascii: "}"))
+  }
+
   mutating func entry(_ data: EntryEvent) throws(NonFiniteNumber) {
     byte(UInt8(ascii: "{"))
     if let configuration = data.configuration {
@@ -214,11 +223,7 @@ extension JSONByteWriter {
     byte(UInt8(ascii: "]"))
     if let relevance = data.relevance {
       nextKey("relevance")
-      open("duration")
-      try number(relevance.duration)
-      nextKey("score")
-      try number(relevance.score)
-      byte(UInt8(ascii: "}"))
+      try self.relevance(relevance)
     }
     if data.restored { raw(#","restored":true"#) }
     nextKey("source")

@@ -16,11 +16,7 @@ extension Timeline {
       writer.date(entry.date)
       if let relevance = entry.relevance {
         writer.nextKey("relevance")
-        writer.open("duration")
-        try writer.number(relevance.duration)
-        writer.nextKey("score")
-        try writer.number(relevance.score)
-        writer.byte(UInt8(ascii: "}"))
+        try writer.relevance(relevance)
       }
       writer.nextKey("view")
       try writer.view(entry.view)
