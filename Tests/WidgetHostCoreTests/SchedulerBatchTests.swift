@@ -15,15 +15,16 @@ import WidgetSchema
   /// An instance of each of `kinds` of one bundle, added before the run loop starts, so that
   /// its first turn starts all their calls; what each call saw is recorded by `provider`.
   static func run(
-    _ provider: RecordingProvider, kinds: [String] = kinds
+    _ provider: RecordingProvider, kinds: [String] = kinds,
+    archive: (any TimelineArchive)? = nil
   ) async -> [SchedulerEvent] {
     let clock = VirtualClock(start: SchedulerTests.start)
     let log = EventLog()
     var configuration = Scheduler.Configuration()
     configuration.showsPlaceholders = false
-    let scheduler = Scheduler(clock: clock, provider: provider, configuration: configuration) {
-      event in log.events.withLock { $0.append(event) }
-    }
+    let scheduler = Scheduler(
+      clock: clock, provider: provider, configuration: configuration, archive: archive
+    ) { event in log.events.withLock { $0.append(event) } }
     provider.log = log
     for kind in kinds {
       await scheduler.add(
@@ -52,6 +53,32 @@ import WidgetSchema
     #expect(
       calls.allSatisfy { $0.timelinesApplied == 0 },
       "no result is applied before the last call of the batch returns")
+    #expect(Self.shownKinds(events) == Self.kinds)
+  }
+
+  /// The timelines of results applied together are kept together (one sync of the disk),
+  /// before any of them is shown.
+  @Test func aBatchsTimelinesAreKeptInOneWriteBeforeAnyIsShown() async {
+    final class Archive: TimelineArchive {
+      let saves = Mutex<[(kinds: [String], entriesShownBefore: Int)]>([])
+      let log: EventLog
+      init(log: EventLog) { self.log = log }
+      func save(
+        _ timelines: [(timeline: Timeline, key: TimelineKey, instances: [String])],
+        fetchedAt: Date
+      ) {
+        let shown = SchedulerBatchTests.shownKinds(log.events.withLock { $0 }).count
+        saves.withLock { $0.append((timelines.map(\.key.kind), shown)) }
+      }
+    }
+    let provider = RecordingProvider(prompt: true)
+    let log = EventLog()
+    let archive = Archive(log: log)
+    let events = await Self.run(provider, archive: archive)
+    log.events.withLock { $0 = events }
+    let saves = archive.saves.withLock { $0 }
+    #expect(saves.map(\.kinds) == [Self.kinds], "one write for the batch of eight")
+    #expect(saves.first?.entriesShownBefore == 0, "before any entry is shown")
     #expect(Self.shownKinds(events) == Self.kinds)
   }
 

@@ -334,9 +334,32 @@ import WidgetSchema
     let upgraded = StateArchive(store: store, versions: ["b": "2.0"]) { _ in }
     #expect(upgraded.restored(for: WidgetInstance(id: "one", key: key))?.outdated == true)
     // The archive stores what the scheduler gives it, with the bundle's version.
-    archive.save(timeline, of: configured, instances: ["two"], fetchedAt: start)
+    let medium = TimelineKey(bundle: "b", kind: "K", family: .systemMedium)
+    archive.save(
+      [(timeline, configured, ["two"]), (timeline, medium, ["three", "four"])], fetchedAt: start)
     #expect(store.timeline(of: "two")?.bundleVersion == "1.0")
     #expect(archive.restored(for: WidgetInstance(id: "two", key: configured)) != nil)
+    #expect(store.timeline(of: "four")?.key == medium)
+  }
+
+  /// Timelines kept together: one that cannot be encoded is left out and reported, the others
+  /// are kept.
+  @Test func timelinesKeptTogetherSkipOneThatCannotBeEncoded() throws {
+    let store = try StateStore(path: path())
+    let good = SchedulerTests.timeline([(0, "a")], .never)
+    let infinite = Timeline(
+      entries: [
+        Entry(date: start, relevance: Relevance(score: .infinity), view: .text(TextNode(runs: [])))
+      ], policy: .never)
+    let medium = TimelineKey(bundle: "b", kind: "K", family: .systemMedium)
+    #expect {
+      try store.saveTimelines(
+        [(infinite, medium, ["bad"], "1"), (good, key, ["good"], "1")], fetchedAt: start)
+    } throws: { error in
+      "\(error)".contains("cannot encode the timeline")
+    }
+    #expect(store.timeline(of: "good")?.timeline == good)
+    #expect(store.timeline(of: "bad") == nil)
   }
 
   // MARK: Instances
@@ -556,8 +579,11 @@ import WidgetSchema
     let order = Order()
     struct Recorder: TimelineArchive {
       let order: @Sendable (String) -> Void
-      func save(_ timeline: Timeline, of key: TimelineKey, instances: [String], fetchedAt: Date) {
-        order("saved \(instances.joined(separator: ","))")
+      func save(
+        _ timelines: [(timeline: Timeline, key: TimelineKey, instances: [String])],
+        fetchedAt: Date
+      ) {
+        for saved in timelines { order("saved \(saved.instances.joined(separator: ","))") }
       }
     }
     let clock = VirtualClock(start: Self.start)

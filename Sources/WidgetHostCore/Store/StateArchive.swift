@@ -12,11 +12,13 @@ struct StateArchive: TimelineArchive {
   /// on without it.
   let onFailure: @Sendable (StoreError) -> Void
 
-  func save(_ timeline: Timeline, of key: TimelineKey, instances: [String], fetchedAt: Date) {
+  func save(
+    _ timelines: [(timeline: Timeline, key: TimelineKey, instances: [String])], fetchedAt: Date
+  ) {
     do {
-      try store.saveTimeline(
-        timeline, of: key, instances: instances, fetchedAt: fetchedAt,
-        bundleVersion: versions[key.bundle] ?? "")
+      try store.saveTimelines(
+        timelines.map { ($0.timeline, $0.key, $0.instances, versions[$0.key.bundle] ?? "") },
+        fetchedAt: fetchedAt)
     } catch {
       onFailure(error)
     }

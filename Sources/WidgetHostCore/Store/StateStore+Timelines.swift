@@ -24,26 +24,50 @@ extension StateStore {
     _ timeline: Timeline, of key: TimelineKey, instances: [String], fetchedAt: Date,
     bundleVersion: String
   ) throws(StoreError) {
-    let json: String
-    do {
-      json = String(decoding: try timeline.jsonBytes(), as: UTF8.self)
-    } catch {
-      throw .failed(path, "cannot encode the timeline of \(key): \(error)")
+    try saveTimelines([(timeline, key, instances, bundleVersion)], fetchedAt: fetchedAt)
+  }
+
+  /// Stores each of `timelines` as ``saveTimeline(_:of:instances:fetchedAt:bundleVersion:)``
+  /// does, all in one transaction: one sync of the disk for all (the scheduler keeps the
+  /// timelines of a batch of results together). A timeline that cannot be encoded (a number
+  /// JSON cannot hold) is left out, the others stored, and its error thrown after.
+  public func saveTimelines(
+    _ timelines: [(
+      timeline: Timeline, key: TimelineKey, instances: [String], bundleVersion: String
+    )],
+    fetchedAt: Date
+  ) throws(StoreError) {
+    var rows: [(json: String, key: TimelineKey, instances: [String], bundleVersion: String)] = []
+    var unencodable: StoreError?
+    for item in timelines {
+      do {
+        let json = String(decoding: try item.timeline.jsonBytes(), as: UTF8.self)
+        rows.append((json, item.key, item.instances, item.bundleVersion))
+      } catch {
+        unencodable =
+          unencodable ?? .failed(path, "cannot encode the timeline of \(item.key): \(error)")
+      }
     }
-    try access { connection throws(SQLiteError) in
-      try connection.transaction { () throws(SQLiteError) in
-        for instance in instances {
-          try connection.run(
-            "INSERT OR REPLACE INTO timelines (instance, bundle, kind, family, configuration, "
-              + "timeline, fetched, bundle_version) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-            [
-              .text(instance), .text(key.bundle), .text(key.kind), .text(key.family.rawValue),
-              .text(key.configuration), .text(json), .real(fetchedAt.timeIntervalSince1970),
-              .text(bundleVersion),
-            ])
+    if !rows.isEmpty {
+      try access { connection throws(SQLiteError) in
+        try connection.transaction { () throws(SQLiteError) in
+          for row in rows {
+            for instance in row.instances {
+              try connection.run(
+                "INSERT OR REPLACE INTO timelines (instance, bundle, kind, family, "
+                  + "configuration, timeline, fetched, bundle_version) "
+                  + "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                [
+                  .text(instance), .text(row.key.bundle), .text(row.key.kind),
+                  .text(row.key.family.rawValue), .text(row.key.configuration), .text(row.json),
+                  .real(fetchedAt.timeIntervalSince1970), .text(row.bundleVersion),
+                ])
+            }
+          }
         }
       }
     }
+    if let unencodable { throw unencodable }
   }
 
   /// The last timeline stored for `instance`, whatever its key; nil when there is none or it

@@ -714,41 +714,53 @@ public actor Scheduler {
   }
 
   /// Applies each result now, or, in call order, once every earlier call's result has been
-  /// applied; then does what the results made due.
+  /// applied; then does what the results made due. The timelines among the results applied
+  /// are kept in the archive first, together: on disk before anything shows them, so a host
+  /// killed after this keeps them.
   private func deliver(_ results: [(call: Int, result: CallResult)]) {
-    var applied = false
-    for (call, result) in results {
-      if configuration.appliesResultsInCallOrder {
-        heldResults[call] = result
-        while let next = heldResults.removeValue(forKey: nextResult) {
-          nextResult += 1
-          apply(next)
-          applied = true
-        }
-      } else {
-        apply(result)
-        applied = true
+    var ready: [CallResult] = []
+    if configuration.appliesResultsInCallOrder {
+      for (call, result) in results { heldResults[call] = result }
+      while let next = heldResults.removeValue(forKey: nextResult) {
+        nextResult += 1
+        ready.append(next)
       }
+    } else {
+      ready = results.map(\.result)
     }
-    if applied, !stopped { continueAfterResults() }
+    guard !ready.isEmpty else { return }
+    let now = clock.now()
+    archiveTimelines(in: ready, fetchedAt: now)
+    for result in ready { apply(result, at: now) }
+    if !stopped { continueAfterResults() }
   }
 
-  private func apply(_ result: CallResult) {
+  /// Keeps the timelines among `results` that will be shown in the archive, in one write.
+  private func archiveTimelines(in results: [CallResult], fetchedAt now: Date) {
+    guard let archive, !stopped else { return }
+    var timelines: [(timeline: Timeline, key: TimelineKey, instances: [String])] = []
+    for case .timeline(let key, .success(let timeline)) in results {
+      if let group = groups[key] { timelines.append((timeline, key, group.instances)) }
+    }
+    if !timelines.isEmpty { archive.save(timelines, fetchedAt: now) }
+  }
+
+  private func apply(_ result: CallResult, at now: Date) {
     switch result {
-    case .timeline(let key, let result): finishFetch(key, result)
+    case .timeline(let key, let result): finishFetch(key, result, at: now)
     case .placeholder(let key, let result): finishPlaceholder(key, result)
     }
   }
 
-  private func finishFetch(_ key: TimelineKey, _ result: Result<Timeline, ProviderFailure>) {
+  /// Applies a timeline call's result, `now`, its timeline already in the archive.
+  private func finishFetch(
+    _ key: TimelineKey, _ result: Result<Timeline, ProviderFailure>, at now: Date
+  ) {
     callEnded(key.bundle)
     guard !stopped, let group = groups[key] else { return }
-    let now = clock.now()
     group.fetching = false
     switch result {
     case .success(let timeline):
-      // On disk before anything shows it: a host killed after this keeps it.
-      archive?.save(timeline, of: key, instances: group.instances, fetchedAt: now)
       group.timeline = timeline
       group.generation += 1
       group.restored = false
@@ -817,10 +829,13 @@ extension ReloadReason {
 /// Where the scheduler keeps each timeline as it arrives (``StateStore`` through
 /// ``StateArchive``), so a restarted host can show it before asking the bundle again.
 public protocol TimelineArchive: Sendable {
-  /// Keeps `timeline`, fetched for `key` at `fetchedAt`, as the last timeline of `instances`.
-  /// Called before any of its entries is shown; returns once it is durable. A failure to keep
-  /// it is the archive's to report: the timeline is shown all the same.
-  func save(_ timeline: Timeline, of key: TimelineKey, instances: [String], fetchedAt: Date)
+  /// Keeps each of `timelines`, fetched for its key at `fetchedAt`, as the last timeline of its
+  /// instances, all in one write: the timelines of a batch of results applied together cost
+  /// the disk one sync, not one each. Called before any of their entries is shown; returns once
+  /// they are durable. A failure to keep them is the archive's to report: they are shown all
+  /// the same.
+  func save(
+    _ timelines: [(timeline: Timeline, key: TimelineKey, instances: [String])], fetchedAt: Date)
 }
 
 /// Where the scheduler keeps budgeted reloads and planned reloads beyond its own memory
