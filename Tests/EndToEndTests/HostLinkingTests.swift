@@ -51,8 +51,6 @@ import Testing
 
   /// `/proc/PID/maps` of a running process.
   static func maps(of process: Int32) -> String {
-    guard let handle = FileHandle(forReadingAtPath: "/proc/\(process)/maps") else { return "" }
-    defer { try? handle.close() }
-    return String(decoding: (try? handle.readToEnd()) ?? Data(), as: UTF8.self)
+    TestSupport.contents(ofProcFile: "/proc/\(process)/maps") ?? ""
   }
 }

@@ -7,6 +7,14 @@ private let shortPaths = Mutex<[String]>([])
 
 /// Paths and processes the tests need: the repository, built products, C compilation.
 public enum TestSupport {
+  /// The whole text of a `/proc` file (read through `FileHandle`: `Data(contentsOf:)` cuts
+  /// them short), or nil when it cannot be read (the process or thread is gone).
+  public static func contents(ofProcFile path: String) -> String? {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+    defer { try? handle.close() }
+    return String(decoding: (try? handle.readToEnd()) ?? Data(), as: UTF8.self)
+  }
+
   /// The repository's root folder.
   public static let repositoryRoot: URL = {
     var url = URL(fileURLWithPath: #filePath)

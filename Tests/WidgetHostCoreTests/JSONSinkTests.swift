@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 import WidgetSchema
 
@@ -189,11 +190,7 @@ private final class RecordingOutput: OutputTarget {
       let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
       return Set(
         tasks.filter { task in
-          let handle = FileHandle(forReadingAtPath: "/proc/self/task/\(task)/comm")
-          let name = handle.flatMap { try? $0.readToEnd() }.map {
-            String(decoding: $0, as: UTF8.self)
-          }
-          return name == "wh-output-flush\n"
+          TestSupport.contents(ofProcFile: "/proc/self/task/\(task)/comm") == "wh-output-flush\n"
         })
     }
     let before = flushers()

@@ -126,11 +126,7 @@ import WidgetSchema
 
   /// The memory maps of this process's children.
   static func childrenMaps() -> [String] {
-    func read(_ path: String) -> String {
-      guard let handle = FileHandle(forReadingAtPath: path) else { return "" }
-      defer { try? handle.close() }
-      return String(decoding: (try? handle.readToEnd()) ?? Data(), as: UTF8.self)
-    }
+    func read(_ path: String) -> String { TestSupport.contents(ofProcFile: path) ?? "" }
     let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
     let children = tasks.flatMap {
       read("/proc/self/task/\($0)/children").split(separator: " ").map(String.init)

@@ -220,11 +220,8 @@ import WidgetSchema
 
   /// The `Cpus_allowed_list` of a `/proc/…/status` file ("0-1", "3").
   static func allowedCPUs(_ statusPath: String) -> String? {
-    guard let handle = FileHandle(forReadingAtPath: statusPath),
-      let data = try? handle.readToEnd()
-    else { return nil }
-    try? handle.close()
-    let line = String(decoding: data, as: UTF8.self).split(separator: "\n")
+    guard let text = TestSupport.contents(ofProcFile: statusPath) else { return nil }
+    let line = text.split(separator: "\n")
       .first { $0.hasPrefix("Cpus_allowed_list:") }
     return line.map {
       $0.dropFirst("Cpus_allowed_list:".count).trimmingCharacters(in: .whitespaces)
@@ -340,11 +337,9 @@ import WidgetSchema
 @Suite struct FrameChannelWakeUpTests {
   /// Voluntary context switches of thread `tid` of this process.
   static func switches(of tid: Int32) -> Int {
-    guard let handle = FileHandle(forReadingAtPath: "/proc/self/task/\(tid)/status"),
-      let data = try? handle.readToEnd()
-    else { return -1 }
-    try? handle.close()
-    let text = String(decoding: data, as: UTF8.self)
+    guard let text = TestSupport.contents(ofProcFile: "/proc/self/task/\(tid)/status") else {
+      return -1
+    }
     let line = text.split(separator: "\n").first { $0.hasPrefix("voluntary_ctxt_switches:") }
     return line.flatMap { Int($0.split(separator: "\t").last ?? "") } ?? -1
   }

@@ -752,7 +752,8 @@ public actor Scheduler {
     }
   }
 
-  /// Applies a timeline call's result, `now`, its timeline already in the archive.
+  /// Applies a timeline call's result at `now`; its timeline is already in the archive
+  /// (``deliver(_:)``).
   private func finishFetch(
     _ key: TimelineKey, _ result: Result<Timeline, ProviderFailure>, at now: Date
   ) {
