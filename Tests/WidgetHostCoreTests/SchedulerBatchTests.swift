@@ -16,14 +16,15 @@ import WidgetSchema
   /// its first turn starts all their calls; what each call saw is recorded by `provider`.
   static func run(
     _ provider: RecordingProvider, kinds: [String] = kinds,
-    archive: (any TimelineArchive)? = nil
+    archive: (any TimelineArchive)? = nil, ledger: (any BudgetLedger)? = nil
   ) async -> [SchedulerEvent] {
     let clock = VirtualClock(start: SchedulerTests.start)
     let log = EventLog()
     var configuration = Scheduler.Configuration()
     configuration.showsPlaceholders = false
     let scheduler = Scheduler(
-      clock: clock, provider: provider, configuration: configuration, archive: archive
+      clock: clock, provider: provider, configuration: configuration, ledger: ledger,
+      archive: archive
     ) { event in log.events.withLock { $0.append(event) } }
     provider.log = log
     for kind in kinds {
@@ -79,6 +80,24 @@ import WidgetSchema
     let saves = archive.saves.withLock { $0 }
     #expect(saves.map(\.kinds) == [Self.kinds], "one write for the batch of eight")
     #expect(saves.first?.entriesShownBefore == 0, "before any entry is shown")
+    #expect(Self.shownKinds(events) == Self.kinds)
+  }
+
+  /// The reloads planned as a batch's results are applied are noted together too: the ledger
+  /// is written once for the batch, not once for each of its timelines.
+  @Test func aBatchsPlannedReloadsAreNotedInOneWrite() async {
+    final class Ledger: BudgetLedger {
+      let notes = Mutex<[[PlannedReload]]>([])
+      func reloads(of key: TimelineKey, since: Date) -> [Date] { [] }
+      func recordReload(of key: TimelineKey, at date: Date, window: TimeInterval) {}
+      func notePlannedReloads(_ plans: [PlannedReload]) { notes.withLock { $0.append(plans) } }
+    }
+    let ledger = Ledger()
+    let events = await Self.run(RecordingProvider(prompt: true), ledger: ledger)
+    let notes = ledger.notes.withLock { $0 }
+    #expect(notes.map { $0.map(\.key.kind) } == [Self.kinds], "one write for the batch of eight")
+    // Each timeline's policy is `.never`: reloaded only on request.
+    #expect(notes.first?.allSatisfy { $0.reason == "policy" && $0.date == nil } == true)
     #expect(Self.shownKinds(events) == Self.kinds)
   }
 

@@ -25,7 +25,10 @@ import WidgetSchema
         store.recordReload(
           of: key, at: start.addingTimeInterval(Double(minute) * 60), window: 86_400)
       }
-      store.noteNextReload(of: key, at: start.addingTimeInterval(600), reason: "policy")
+      store.notePlannedReloads([
+        PlannedReload(key: key, date: start.addingTimeInterval(300), reason: "initial"),
+        PlannedReload(key: key, date: start.addingTimeInterval(600), reason: "policy"),
+      ])
     }
     let reopened = try StateStore(path: file)
     #expect(reopened.reloads(of: key, since: start.addingTimeInterval(-1)).count == 3)
@@ -68,6 +71,11 @@ import WidgetSchema
     await second.settle()
     #expect(second.calls() == 1)
     #expect(second.budgets() == [0])
+    // Its next reload is due with the budget spent: deferred, and the store says so.
+    await second.advance(by: 60)
+    #expect(second.calls() == 1)
+    let row = BudgetReport(store: store, budget: 2, now: second.clock.now()).rows.first
+    #expect(row?.reason == "deferred: budget spent")
     await second.stop()
   }
 

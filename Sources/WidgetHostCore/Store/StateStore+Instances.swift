@@ -52,13 +52,10 @@ extension StateStore {
   /// each keeps its stored configuration when the command line gives it what it gave when that
   /// configuration was stored. Records the result, in one transaction, as of `date`.
   ///
-  /// That transaction does not wait for the disk (`synchronous = NORMAL` for it alone): it is on
-  /// the way to the first frame, where its two `fdatasync` calls took 1 to 8 ms of a 16 ms
-  /// start (docs/performance.md), and it acknowledges nothing to anyone. It survives a killed
-  /// host (the write is in the operating system's hands when this returns); the next write of
-  /// the store, which waits for the disk, makes it durable with its own. Only a power cut
-  /// before then can lose it, which leaves the store as if this run had stopped before it
-  /// started.
+  /// That transaction does not wait for the disk (``transactionNotWaitingForTheDisk(_:)``): it
+  /// is on the way to the first frame, where its two `fdatasync` calls took 1 to 8 ms of a
+  /// 16 ms start (docs/performance.md), and it acknowledges nothing to anyone. A power cut
+  /// before the next write leaves the store as if this run had stopped before it started.
   public func startInstances(
     _ given: [WidgetInstance], at date: Date
   ) throws(StoreError) -> [WidgetInstance] {
@@ -71,16 +68,11 @@ extension StateStore {
       }
       running[index] = WidgetInstance(id: planned.id, key: stored.key)
     }
-    try access { connection throws(SQLiteError) in
-      try connection.execute("PRAGMA synchronous = NORMAL")
-      // Every other write waits for the disk again, even when this one fails.
-      defer { try? connection.execute("PRAGMA synchronous = FULL") }
-      try connection.transaction { () throws(SQLiteError) in
-        for (instance, start) in zip(running, given) {
-          try Self.write(
-            connection, id: instance.id, key: instance.key,
-            startConfiguration: start.key.configuration, at: date)
-        }
+    try transactionNotWaitingForTheDisk { connection throws(SQLiteError) in
+      for (instance, start) in zip(running, given) {
+        try Self.write(
+          connection, id: instance.id, key: instance.key,
+          startConfiguration: start.key.configuration, at: date)
       }
     }
     return running

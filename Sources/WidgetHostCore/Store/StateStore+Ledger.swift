@@ -45,13 +45,23 @@ extension StateStore {
     }
   }
 
-  /// Notes when the host plans to reload `key` next (nil: only on request) and why.
-  public func noteNextReload(of key: TimelineKey, at date: Date?, reason: String) {
-    try? access { connection throws(SQLiteError) in
-      try connection.run(
-        "INSERT OR REPLACE INTO next_reload (bundle, kind, family, configuration, at, reason) "
-          + "VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-        Self.values(key) + [date.map { .real($0.timeIntervalSince1970) } ?? .null, .text(reason)])
+  /// Notes each of `plans`, in one transaction: when the host plans to reload each key next
+  /// and why; a later plan for a key replaces the one before.
+  ///
+  /// The transaction does not wait for the disk (``transactionNotWaitingForTheDisk(_:)``):
+  /// a plan is a report (`widget-host budget`), made again by the next host, and a first start
+  /// of 10,000 instances made one sync for each (docs/performance.md).
+  public func notePlannedReloads(_ plans: [PlannedReload]) {
+    guard !plans.isEmpty else { return }
+    try? transactionNotWaitingForTheDisk { connection throws(SQLiteError) in
+      for plan in plans {
+        try connection.run(
+          "INSERT OR REPLACE INTO next_reload (bundle, kind, family, configuration, at, reason) "
+            + "VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+          Self.values(plan.key) + [
+            plan.date.map { .real($0.timeIntervalSince1970) } ?? .null, .text(plan.reason),
+          ])
+      }
     }
   }
 

@@ -140,6 +140,21 @@ public final class StateStore: BudgetLedger {
       throw .failed(path, error.message)
     }
   }
+
+  /// Runs `body` in one transaction that does not wait for the disk (`synchronous = NORMAL`
+  /// for it alone), for writes that acknowledge nothing to anyone. They survive a killed host
+  /// (they are in the operating system's hands when this returns); the next write that waits
+  /// for the disk makes them durable with its own. Only a power cut before then can lose them.
+  func transactionNotWaitingForTheDisk(
+    _ body: (Connection) throws(SQLiteError) -> Void
+  ) throws(StoreError) {
+    try access { connection throws(SQLiteError) in
+      try connection.execute("PRAGMA synchronous = NORMAL")
+      // Every other write waits for the disk again, even when this one fails.
+      defer { try? connection.execute("PRAGMA synchronous = FULL") }
+      try connection.transaction { () throws(SQLiteError) in try body(connection) }
+    }
+  }
 }
 
 /// Why the state store cannot be used.

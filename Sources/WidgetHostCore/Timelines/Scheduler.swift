@@ -204,6 +204,9 @@ public actor Scheduler {
   private var nextCall = 0
   private var nextResult = 0
   private var heldResults: [Int: CallResult] = [:]
+  /// Planned reloads not yet noted in the ledger: noted together as the turn that made them
+  /// ends (``notePlannedReloads()``).
+  private var plannedReloads: [PlannedReload] = []
 
   private enum CallResult: Sendable {
     case timeline(TimelineKey, Result<Timeline, ProviderFailure>)
@@ -484,6 +487,19 @@ public actor Scheduler {
       }
       for group in due.sorted(by: { $0.rank < $1.rank }) { process(group, at: now) }
     } while releaseWaitingGroups(at: now)
+    notePlannedReloads()
+  }
+
+  /// Keeps `plan` for the ledger, to be noted with the others of this turn.
+  private func plan(_ plan: PlannedReload) {
+    if ledger != nil { plannedReloads.append(plan) }
+  }
+
+  /// Notes the planned reloads made so far in the ledger, in one write.
+  private func notePlannedReloads() {
+    guard let ledger, !plannedReloads.isEmpty else { return }
+    ledger.notePlannedReloads(plannedReloads)
+    plannedReloads.removeAll()
   }
 
   private func process(_ group: Group, at now: Date) {
@@ -501,7 +517,7 @@ public actor Scheduler {
     {
       if let deferral = budgetDeferral(group, at: now) {
         group.nextReload = deferral
-        ledger?.noteNextReload(of: key, at: deferral, reason: "deferred: budget spent")
+        plan(PlannedReload(key: key, date: deferral, reason: "deferred: budget spent"))
         emit(
           .deferred(
             key, instances: group.instances, until: deferral, budget: configuration.budget ?? 0))
@@ -733,6 +749,7 @@ public actor Scheduler {
     archiveTimelines(in: ready, fetchedAt: now)
     for result in ready { apply(result, at: now) }
     if !stopped { continueAfterResults() }
+    notePlannedReloads()
   }
 
   /// Keeps the timelines among `results` that will be shown in the archive, in one write.
@@ -794,7 +811,7 @@ public actor Scheduler {
       group.nextReload = now
       group.reloadReason = requested
     }
-    ledger?.noteNextReload(of: key, at: group.nextReload, reason: group.reloadReason.rawValue)
+    plan(PlannedReload(key: key, date: group.nextReload, reason: group.reloadReason.rawValue))
     // The new timeline's current entry is shown at once, right after its `timeline` event.
     showCurrentEntry(key, group, at: now)
     schedule(group, at: now)
@@ -846,6 +863,24 @@ public protocol BudgetLedger: Sendable {
   func reloads(of key: TimelineKey, since: Date) -> [Date]
   /// A budgeted reload of `key` at `date`; older than `window` may be forgotten.
   func recordReload(of key: TimelineKey, at date: Date, window: TimeInterval)
-  /// When `key` reloads next (nil: only on request) and why.
-  func noteNextReload(of key: TimelineKey, at date: Date?, reason: String)
+  /// When each key of `plans` reloads next and why, in one write: the plans of one turn of
+  /// the scheduler (a batch of results applied, the groups due at one time) cost the disk one
+  /// sync, not one each. What it reports (`widget-host budget`); a plan lost with the host is
+  /// made again by the next one.
+  func notePlannedReloads(_ plans: [PlannedReload])
+}
+
+/// When the scheduler plans to reload an instance's timeline next, and why.
+public struct PlannedReload: Sendable, Equatable {
+  public var key: TimelineKey
+  /// Nil: only on request.
+  public var date: Date?
+  public var reason: String
+
+  /// Creates a plan.
+  public init(key: TimelineKey, date: Date?, reason: String) {
+    self.key = key
+    self.date = date
+    self.reason = reason
+  }
 }
