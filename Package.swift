@@ -6,11 +6,13 @@ import PackageDescription
 /// (docs/isolation.md, "The host's own runtime"). lld packs the relative relocations (RELR), and
 /// nothing is exported, so a Swift bundle loaded into the process binds to its own shared
 /// runtime, never to the executable's copy. Static Foundation needs its C parts named (`parts`).
+/// The C++ library is linked statically too: `Sources/StaticLinking` comes first on the library
+/// path, and its `libstdc++.so` is a linker script that names GCC's `libstdc++.a`.
 func linkedStatically(with parts: [String]) -> [LinkerSetting] {
   [
     .unsafeFlags([
       "-static-stdlib", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
-      "-Xlinker", "--no-export-dynamic",
+      "-Xlinker", "--no-export-dynamic", "-L", Context.packageDirectory + "/Sources/StaticLinking",
     ])
   ] + parts.map { .linkedLibrary($0) }
 }

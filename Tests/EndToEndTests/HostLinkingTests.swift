@@ -2,10 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `widget-host` carries its own Swift runtime, Foundation and SQLite (linked statically, for
-/// its start-up: docs/performance.md, startup). A Swift bundle loaded in-process brings the
-/// shared runtime it was built against and runs on it, beside the host's copy: nothing Swift
-/// crosses the C ABI between them (docs/abi.md).
+/// `widget-host` carries its own Swift runtime, Foundation, SQLite and C++ library (linked
+/// statically, for its start-up: docs/performance.md, startup). A Swift bundle loaded
+/// in-process brings the shared runtime it was built against and runs on it, beside the host's
+/// copy: nothing Swift crosses the C ABI between them (docs/abi.md).
 @Suite struct HostLinkingTests {
   /// The shared libraries of a host with only a C bundle: none of Swift's.
   @Test func aHostRunningACBundleMapsNoSharedSwiftLibrary() throws {
@@ -22,7 +22,7 @@ import Testing
     #expect(maps.contains("/libc.so"))
     for library in [
       "/libswiftCore.so", "/libswift_Concurrency.so", "/libdispatch.so", "/libFoundation.so",
-      "/libFoundationEssentials.so", "/lib_FoundationICU.so", "/libsqlite3.so",
+      "/libFoundationEssentials.so", "/lib_FoundationICU.so", "/libsqlite3.so", "/libstdc++.so",
     ] {
       #expect(!maps.contains(library), "the host maps \(library)")
     }

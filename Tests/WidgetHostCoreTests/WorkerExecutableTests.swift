@@ -63,8 +63,8 @@ import WidgetSchema
   }
 
   /// The point of the executable: a worker running a C bundle maps no shared Swift library (it
-  /// carries its runtime and FoundationEssentials; a Swift bundle brings its runtime and
-  /// Foundation itself when it is loaded).
+  /// carries its runtime, FoundationEssentials and C++ library; a Swift bundle brings its
+  /// runtime and Foundation itself when it is loaded).
   @Test func aWorkerRunningACBundleMapsNoSharedSwiftLibrary() async throws {
     let library = try TestSupport.compileSharedLibrary(LoadingTests.fixture)
     let connection = try await WorkerTests.loader().load(
@@ -78,7 +78,7 @@ import WidgetSchema
     for library in [
       "/libswiftCore.so", "/libswift_Concurrency.so", "/libdispatch.so",
       "/libFoundationEssentials.so", "/libFoundation.so", "/libFoundationInternationalization.so",
-      "/lib_FoundationICU.so",
+      "/lib_FoundationICU.so", "/libstdc++.so",
     ] {
       #expect(!mapped.contains(library), "the worker maps \(library)")
     }
