@@ -23,10 +23,7 @@ import WidgetSchema
   static func key(library: String, worker: String, locale: String = "en-US")
     -> DescriptionCache.Key?
   {
-    guard let library = DescriptionCache.FileFingerprint(path: library),
-      let worker = DescriptionCache.FileFingerprint(path: worker)
-    else { return nil }
-    return DescriptionCache.Key(library: library, worker: worker, locale: locale)
+    DescriptionCache.Key(library: library, describer: worker, locale: locale)
   }
 
   /// A worker loader that remembers descriptions in a folder of its own.
@@ -56,7 +53,7 @@ import WidgetSchema
     _ = try Self.file(folder.appendingPathComponent("widget-worker"), "worker, rebuilt")
     let rebuilt = try #require(Self.key(library: library, worker: worker))
     #expect(cache.description(for: rebuilt) == nil)
-    #expect(rebuilt.library != key.library && rebuilt.worker != key.worker)
+    #expect(rebuilt.library != key.library && rebuilt.describer != key.describer)
     // A file that does not exist has no fingerprint.
     #expect(Self.key(library: folder.appendingPathComponent("none").path, worker: worker) == nil)
   }
@@ -98,7 +95,7 @@ import WidgetSchema
     cache.remember(Self.description, for: key)
     #expect(DescriptionCache(path: path).description(for: key) == Self.description)
     let written = try String(contentsOfFile: path, encoding: .utf8)
-    #expect(written.hasPrefix("widget-host descriptions 1\n["), "\(written)")
+    #expect(written.hasPrefix("widget-host descriptions 2\n["), "\(written)")
     // A line that is not a record, or whose description does not read, is a miss; the others
     // still hold.
     let other = try Self.file(folder.appendingPathComponent("libB.so"), "B")
@@ -111,7 +108,7 @@ import WidgetSchema
     // A file of a later version is not read as this one.
     _ = try Self.file(
       URL(fileURLWithPath: path),
-      written.replacingOccurrences(of: "descriptions 1", with: "descriptions 2"))
+      written.replacingOccurrences(of: "descriptions 2", with: "descriptions 3"))
     #expect(DescriptionCache(path: path).description(for: key) == nil)
   }
 
@@ -135,6 +132,33 @@ import WidgetSchema
     let text = try String(contentsOfFile: path, encoding: .utf8)
     #expect(text.contains("libA.so") && !text.contains("libB.so"), "\(text)")
     #expect(cache.description(for: secondKey) == nil)
+  }
+
+  /// A library described by a worker and by the host in-process has a description from each:
+  /// a host run in one mode and then the other finds its own.
+  @Test func eachDescriberKeepsItsOwnDescription() throws {
+    let folder = TestSupport.temporaryDirectory("description-files")
+    let library = try Self.file(folder.appendingPathComponent("libA.so"), "library")
+    let worker = try Self.file(folder.appendingPathComponent("widget-worker"), "worker")
+    let host = try Self.file(folder.appendingPathComponent("widget-host"), "host")
+    var other = Self.description
+    other.name = "Described by the host"
+    let path = folder.appendingPathComponent("descriptions").path
+    let cache = DescriptionCache(path: path)
+    cache.remember(Self.description, for: Self.key(library: library, worker: worker)!)
+    cache.remember(other, for: Self.key(library: library, worker: host)!)
+    let reread = DescriptionCache(path: path)
+    #expect(
+      reread.description(for: Self.key(library: library, worker: worker)!) == Self.description)
+    #expect(reread.description(for: Self.key(library: library, worker: host)!) == other)
+    // Described again by the same executable, the library's record is replaced; forgetting the
+    // library forgets it for both.
+    _ = try Self.file(folder.appendingPathComponent("libA.so"), "library, rebuilt")
+    cache.remember(other, for: Self.key(library: library, worker: worker)!)
+    let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+    #expect(lines.count == 3, "the header and one line per describer: \(lines)")
+    cache.forget(library: library)
+    #expect(try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").count == 1)
   }
 
   @Test func aRememberedLibraryStartsItsWorkerWhenCalledOrAsked() async throws {

@@ -3,14 +3,16 @@ import Glibc
 import Synchronization
 import WidgetSchema
 
-/// The descriptions of the libraries workers have loaded, kept in a small file (by default
-/// `$XDG_STATE_HOME/widget-host/descriptions`), so that a host started again knows each
-/// bundle's kinds before its worker is up and shows the restored entries at once
-/// (docs/isolation.md, *Start-up*).
+/// The descriptions of the libraries workers, or the host itself in-process, have loaded, kept
+/// in a small file (by default `$XDG_STATE_HOME/widget-host/descriptions`), so that a host
+/// started again knows each bundle's kinds before the library is loaded and shows the restored
+/// entries at once (docs/isolation.md, *Start-up*).
 ///
-/// A description holds while the library file, the `widget-worker` executable that described it
-/// and the locale it was described in are unchanged: the same path, size, modification time and
-/// inode for both files. Anything else is a miss, and the worker is started and asked as before.
+/// A description holds while the library file, the executable that described it
+/// (`widget-worker`, or `widget-host` in-process) and the locale it was described in are
+/// unchanged: the same path, size, modification time and inode for both files. Anything else is
+/// a miss, and the library is loaded and asked as before. A library has a description for each
+/// executable that describes it, so a host run in one mode and then the other keeps both.
 /// The file is only a cache: one that is missing, unreadable or of another version is ignored
 /// and written again.
 ///
@@ -19,24 +21,42 @@ import WidgetSchema
 /// strings) and its description (JSON, which the reply reader reads by hand) separated by a tab,
 /// which JSON text never holds unescaped.
 final class DescriptionCache: Sendable {
-  /// What makes a description still true: the library and the worker as they were.
+  /// What makes a description still true: the library and the executable that described it,
+  /// as they were.
   struct Key: Equatable, Sendable {
     var library: FileFingerprint
-    var worker: FileFingerprint
+    var describer: FileFingerprint
     var locale: String
 
+    /// The key of the library at `library` as the executable at `describer` describes it in
+    /// `locale`, as the two files are now; nil when either cannot be read.
+    init?(library: String, describer: String, locale: String) {
+      guard let library = FileFingerprint(path: library),
+        let describer = FileFingerprint(path: describer)
+      else { return nil }
+      self.init(library: library, describer: describer, locale: locale)
+    }
+
+    init(library: FileFingerprint, describer: FileFingerprint, locale: String) {
+      self.library = library
+      self.describer = describer
+      self.locale = locale
+    }
+
     /// The key as the file holds it: a JSON array of its fields as strings, the library's path
-    /// first.
+    /// first and the describer's second.
     var text: String {
       var writer = JSONByteWriter(capacity: 256)
-      writer.strings([library.path] + library.fields + [worker.path] + worker.fields + [locale])
+      writer.strings(
+        [library.path, describer.path] + library.fields + describer.fields + [locale])
       return String(decoding: writer.bytes, as: UTF8.self)
     }
 
-    /// How every key of the library at `path` begins (``text`` up to its second field).
-    static func prefix(ofLibrary path: String) -> String {
+    /// How every key of the library at `path` begins (``text`` up to its second field), or,
+    /// with `describer`, every key of that library described by that executable.
+    static func prefix(ofLibrary path: String, describer: String? = nil) -> String {
       var writer = JSONByteWriter(capacity: 128)
-      writer.strings([path])
+      writer.strings([path] + (describer.map { [$0] } ?? []))
       return String(decoding: writer.bytes.dropLast(), as: UTF8.self) + ","
     }
   }
@@ -74,7 +94,7 @@ final class DescriptionCache: Sendable {
   }
 
   /// The first line of the file.
-  private static let header = "widget-host descriptions 1"
+  private static let header = "widget-host descriptions 2"
 
   /// The file.
   let path: String
@@ -93,7 +113,21 @@ final class DescriptionCache: Sendable {
     self.init(path: directory + "/descriptions")
   }
 
-  /// The description remembered under `key`, if the library and worker are as they were.
+  /// The bundle made by `deferred` from the description remembered under `key`; or, with none,
+  /// the one `load` makes by loading the library, whose description is remembered under `key`
+  /// then. `key` is taken before the library loads: a library replaced while it loads is then a
+  /// miss next time, never a stale description under the new file's fingerprint.
+  func bundle(
+    for key: Key?, deferred: (BundleDescription) -> any BundleConnection,
+    load: () async throws(BundleError) -> any BundleConnection
+  ) async throws(BundleError) -> any BundleConnection {
+    if let key, let description = description(for: key) { return deferred(description) }
+    let loaded = try await load()
+    if let key { remember(loaded.description, for: key) }
+    return loaded
+  }
+
+  /// The description remembered under `key`, if the library and its describer are as they were.
   func description(for key: Key) -> BundleDescription? {
     let text = key.text
     guard let json = records.withLock({ $0.last(where: { $0.key == text })?.description }) else {
@@ -102,12 +136,13 @@ final class DescriptionCache: Sendable {
     return try? WidgetJSON.decode(BundleDescription.self, from: Data(json))
   }
 
-  /// Remembers `description` under `key` (replacing what the library had, and dropping libraries
-  /// that no longer exist), and writes the file when that changed anything.
+  /// Remembers `description` under `key` (replacing what the library had from the same
+  /// describer, and dropping libraries that no longer exist), and writes the file when that
+  /// changed anything.
   func remember(_ description: BundleDescription, for key: Key) {
     guard let json = try? WidgetJSON.encode(description) else { return }
     let record = Record(key: key.text, description: Array(json))
-    let prefix = Key.prefix(ofLibrary: key.library.path)
+    let prefix = Key.prefix(ofLibrary: key.library.path, describer: key.describer.path)
     update { list in
       if list.contains(record) { return }
       list.removeAll { other in
@@ -118,7 +153,7 @@ final class DescriptionCache: Sendable {
     }
   }
 
-  /// Forgets what `library` was remembered as (its worker failed to load it).
+  /// Forgets what `library` was remembered as, by every describer (it failed to load).
   func forget(library: String) {
     let prefix = Key.prefix(ofLibrary: library)
     update { list in list.removeAll { $0.key.hasPrefix(prefix) } }
@@ -183,5 +218,22 @@ final class DescriptionCache: Sendable {
     }
     close(descriptor)
     if !written || rename(temporary, path) != 0 { unlink(temporary) }
+  }
+}
+
+/// A loader that puts off loading a library whose description it remembers: the worker loader,
+/// and in-process ``DeferredInProcessLoader``. `executable` is what describes the libraries.
+protocol DescribingLoader {
+  var executable: String { get }
+}
+
+extension DescribingLoader {
+  /// What a description of `source`'s library holds for: the library, ``executable`` and the
+  /// locale the bundle is given. Nil when either file cannot be read.
+  func descriptionKey(
+    _ source: BundleSource, _ services: any BundleServices
+  ) -> DescriptionCache.Key? {
+    DescriptionCache.Key(
+      library: source.libraryPath, describer: executable, locale: services.localeIdentifier)
   }
 }

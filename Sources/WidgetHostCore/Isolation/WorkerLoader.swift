@@ -5,7 +5,7 @@ import WidgetSchema
 
 /// Loads each bundle in its own worker process (`widget-worker`), so a bundle that
 /// crashes, hangs or eats memory cannot take the host down (docs/isolation.md).
-public struct WorkerLoader: BundleLoader {
+public struct WorkerLoader: BundleLoader, DescribingLoader {
   /// The default address-space limit of a worker: 1 GiB.
   public static let defaultMemoryLimit = 1 << 30
 
@@ -85,28 +85,15 @@ public struct WorkerLoader: BundleLoader {
         reason: "\(entry.reason); run 'widget-host unquarantine \(source.path)' or replace the "
           + "library to try again")
     }
-    // Taken before the worker loads the library: a library replaced while it loads is then a
-    // miss next time, never a stale description under the new file's fingerprint.
-    let key = descriptions == nil ? nil : descriptionKey(source, services)
-    if let descriptions, let key, let description = descriptions.description(for: key) {
-      return WorkerBundle.deferred(
-        source: source, description: description, services: services, loader: self)
+    guard let descriptions else {
+      return try await WorkerBundle.loaded(source: source, services: services, loader: self)
     }
-    let bundle = try await WorkerBundle.loaded(source: source, services: services, loader: self)
-    if let key { descriptions?.remember(bundle.description, for: key) }
-    return bundle
-  }
-
-  /// What a description of `source`'s library holds for: the library, this loader's worker
-  /// executable and the locale the bundle is given. Nil when either file cannot be read.
-  func descriptionKey(
-    _ source: BundleSource, _ services: any BundleServices
-  ) -> DescriptionCache.Key? {
-    guard let library = DescriptionCache.FileFingerprint(path: source.libraryPath),
-      let worker = DescriptionCache.FileFingerprint(path: executable)
-    else { return nil }
-    return DescriptionCache.Key(
-      library: library, worker: worker, locale: services.localeIdentifier)
+    return try await descriptions.bundle(for: descriptionKey(source, services)) { description in
+      WorkerBundle.deferred(
+        source: source, description: description, services: services, loader: self)
+    } load: { () async throws(BundleError) in
+      try await WorkerBundle.loaded(source: source, services: services, loader: self)
+    }
   }
 }
 
