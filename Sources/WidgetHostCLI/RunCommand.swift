@@ -182,13 +182,12 @@ enum RunCommand: Command {
       options.watch = true
     }
     let loader: any BundleLoader
+    let stateDirectory =
+      options.stateDirectory ?? StateStore.defaultDirectory(environment: environment)
     if arguments.flag("--in-process") {
-      loader = InProcessLoader()
+      loader = DeferredInProcessLoader(stateDirectory: stateDirectory)
     } else {
-      var workers = WorkerLoader(
-        memoryLimit: memoryLimit,
-        stateDirectory: options.stateDirectory
-          ?? StateStore.defaultDirectory(environment: environment))
+      var workers = WorkerLoader(memoryLimit: memoryLimit, stateDirectory: stateDirectory)
       workers.stagesLibraries = options.watch
       loader = workers
     }

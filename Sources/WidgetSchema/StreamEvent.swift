@@ -100,6 +100,8 @@ public struct BundleEvent: Codable, Sendable, Equatable {
   public enum Change: String, JSONEnum, Sendable {
     case loaded
     case unloaded
+    /// A library whose load was put off at a restart did not load after all
+    /// (``BundleEvent/reason`` says why): it takes no calls.
     case failed
     /// Crashed too often: it takes no more calls until its library changes or it is
     /// unquarantined.
@@ -124,7 +126,8 @@ public struct BundleEvent: Codable, Sendable, Equatable {
   public var kinds: [String]
   /// For `reloaded`: the version that was running before.
   public var previousVersion: String?
-  /// For `reload-failed`: why the rebuilt version was not used.
+  /// For `reload-failed`: why the rebuilt version was not used; for `failed`: why the library
+  /// did not load.
   public var reason: String?
 
   /// Creates the data.

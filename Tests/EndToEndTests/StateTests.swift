@@ -37,6 +37,49 @@ import WidgetSchema
     return shown
   }
 
+  /// A library run once in `mode` on a new state directory, which now remembers its
+  /// description, and an environment in which its entry point refuses from then on: only a load
+  /// would notice.
+  static func rememberedLibraryThatWillRefuse(
+    mode: Products.Mode
+  ) throws -> (library: URL, state: String, environment: [String: String]) {
+    let library = try TestSupport.compileSharedLibrary(fixture)
+    let state = TestSupport.temporaryDirectory("state-dir").path
+    _ = try firstRun(library, kind: "Good", state: state, mode: mode)
+    let remembered = try String(contentsOfFile: state + "/descriptions", encoding: .utf8)
+    #expect(remembered.contains(library.lastPathComponent))
+    var environment = Products.environment
+    environment["FIXTURE_REFUSE_LOAD"] = "1"
+    return (library, state, environment)
+  }
+
+  /// Runs the host (`arguments` on `state`) until it writes an `error` event `code`, then
+  /// stops it; returns its events and that error, which must come after a restored entry.
+  static func runUntilError(
+    _ code: String, _ arguments: [String], state: String, mode: Products.Mode,
+    environment: [String: String]
+  ) throws -> (events: [StreamEvent], problem: ProblemEvent) {
+    let host = try LiveProcess(
+      Products.widgetHost, mode, arguments + ["--state-dir", state], environment: environment)
+    let reported = host.waitFor(timeout: 20) { lines in
+      lines.contains { $0.contains(#""code":"\#(code)""#) }
+    }
+    host.interrupt()
+    #expect(host.wait() == 0, "\(host.errors)")
+    #expect(reported, "\(host.output.joined(separator: "\n"))\n\(host.errors)")
+    let events = try StreamChecks.events(host.output)
+    let entry = try #require(
+      events.firstIndex { if case .entry(let entry) = $0.payload { entry.restored } else { false } }
+    )
+    let errors = events.indices.compactMap { index -> (Int, ProblemEvent)? in
+      if case .error(let problem) = events[index].payload { (index, problem) } else { nil }
+    }
+    let (failure, problem) = try #require(errors.first)
+    #expect(entry < failure)
+    #expect(problem.code == code)
+    return (events, problem)
+  }
+
   @Test(arguments: Products.Mode.allCases)
   func aRestartShowsTheLastEntryRestoredBeforeAnyCall(_ mode: Products.Mode) throws {
     let library = try TestSupport.compileSharedLibrary(Self.fixture)
@@ -278,32 +321,10 @@ import WidgetSchema
   /// is unchanged) and shows the restored entries before the worker starts; a worker that then
   /// cannot load the library is reported as a crash, after the entries.
   @Test func aWorkerThatFailsAfterARestartComesAfterTheRestoredEntry() throws {
-    let library = try TestSupport.compileSharedLibrary(Self.fixture)
-    let state = TestSupport.temporaryDirectory("state-dir").path
-    _ = try Self.firstRun(library, kind: "Good", state: state, mode: .worker)
-    let remembered = try String(contentsOfFile: state + "/descriptions", encoding: .utf8)
-    #expect(remembered.contains(library.lastPathComponent))
-    var environment = Products.environment
-    environment["FIXTURE_REFUSE_LOAD"] = "1"
-    let second = try LiveProcess(
-      Products.widgetHost, .worker,
-      ["run", library.path, "--kind", "Good", "--format", "json", "--state-dir", state],
-      environment: environment)
-    let crashed = second.waitFor(timeout: 20) { lines in
-      lines.contains { $0.contains(#""code":"bundle-crashed""#) }
-    }
-    second.interrupt()
-    #expect(second.wait() == 0, "\(second.errors)")
-    #expect(crashed, "\(second.output.joined(separator: "\n"))\n\(second.errors)")
-    let events = try StreamChecks.events(second.output)
-    let entry = try #require(
-      events.firstIndex { if case .entry(let entry) = $0.payload { entry.restored } else { false } }
-    )
-    let failure = try #require(
-      events.firstIndex { if case .error = $0.payload { true } else { false } })
-    #expect(entry < failure)
-    guard case .error(let problem) = events[failure].payload else { return }
-    #expect(problem.code == "bundle-crashed")
+    let (library, state, environment) = try Self.rememberedLibraryThatWillRefuse(mode: .worker)
+    let (_, problem) = try Self.runUntilError(
+      "bundle-crashed", ["run", library.path, "--kind", "Good", "--format", "json"],
+      state: state, mode: .worker, environment: environment)
     #expect(problem.message.contains("it failed to load"), "\(problem.message)")
     // Forgotten: the next start loads the library before it shows anything.
     let after = try String(contentsOfFile: state + "/descriptions", encoding: .utf8)
@@ -314,6 +335,36 @@ import WidgetSchema
     #expect(third.status == 3, "a bundle error")
     #expect(third.output.isEmpty, "\(third.output)")
     #expect(third.errors.contains("libfixture.so"), "\(third.errors)")
+  }
+
+  /// In-process too, a restart shows the restored entries before it loads the library (a
+  /// `--once` run that shows only those never loads it); a library that then fails to load is
+  /// reported after them, as a bundle that failed, and is loaded first at the next start.
+  @Test func anInProcessRestartShowsTheRestoredEntryBeforeItLoadsTheLibrary() throws {
+    let (library, state, environment) = try Self.rememberedLibraryThatWillRefuse(mode: .inProcess)
+    let arguments = ["run", library.path, "--kind", "Good", "--format", "json"]
+    let once = try Products.run(
+      arguments + ["--once", "--state-dir", state], mode: .inProcess, environment: environment)
+    #expect(once.status == 0, "\(once.errors)")
+    let shown = StreamChecks.entries(
+      try StreamChecks.events(Self.lines(once.output)), instance: "Good/systemSmall")
+    #expect(shown.count == 1 && shown.allSatisfy(\.restored), "\(once.output)")
+
+    let (events, problem) = try Self.runUntilError(
+      "bundle-load-failed", arguments, state: state, mode: .inProcess, environment: environment)
+    #expect(problem.message.contains("wk_bundle_entry returned NULL"), "\(problem.message)")
+    let bundleFailed = events.contains { event in
+      if case .bundle(let bundle) = event.payload { bundle.event == .failed } else { false }
+    }
+    #expect(bundleFailed, "\(events)")
+    // Forgotten: the next start loads the library before it shows anything.
+    let after = try String(contentsOfFile: state + "/descriptions", encoding: .utf8)
+    #expect(!after.contains(library.lastPathComponent), "\(after)")
+    let third = try Products.run(
+      arguments + ["--once", "--state-dir", state], mode: .inProcess, environment: environment)
+    #expect(third.status == 3, "a bundle error")
+    #expect(third.output.isEmpty, "\(third.output)")
+    #expect(third.errors.contains("wk_bundle_entry returned NULL"), "\(third.errors)")
   }
 
   /// A library rebuilt since the last run is loaded before anything is shown: its kinds are the

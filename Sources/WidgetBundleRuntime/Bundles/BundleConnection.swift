@@ -174,7 +174,8 @@ extension BundleServices {
 /// Something that happened to a bundle as a whole rather than to one call: an `error` event
 /// with ``code``, and, when the bundle stopped for good, a `bundle` event (`failed`).
 public struct BundleIncident: Sendable, Equatable {
-  /// The error code: `bundle-crashed` or `bundle-quarantined` (docs/stream.md).
+  /// The error code: `bundle-crashed`, `bundle-quarantined` or `bundle-load-failed`
+  /// (docs/stream.md).
   public var code: String
   /// A one-line explanation.
   public var message: String
