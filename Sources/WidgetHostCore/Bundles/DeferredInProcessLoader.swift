@@ -97,6 +97,8 @@ final class DeferredInProcessBundle: BundleConnection, Sendable {
       connection = try await InProcessLoader().load(source, services: services)
     } catch {
       descriptions.forget(library: source.libraryPath)
+      // A host that closed the bundle meanwhile has ended its stream: nothing to report to.
+      guard !state.withLock({ $0.closed }) else { return .failure(error) }
       services.report(
         BundleIncident(
           code: "bundle-load-failed",
