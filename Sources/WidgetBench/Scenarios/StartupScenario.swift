@@ -9,9 +9,10 @@ import Synchronization
 /// `posix_spawn` to the first `entry` line on its standard output, in-process and with one
 /// worker per bundle; against a hello-world Swift binary (`bench-hello`) from `posix_spawn` to
 /// its line. Medians of repeated runs. The host's state directory is kept from run to run, as a
-/// user's is from one start to the next: the host restores each widget's entry and, with
-/// workers, knows each library's description (docs/isolation.md, *Start-up*). A host's very
-/// first start, with an empty state directory, is measured beside it.
+/// user's is from one start to the next: the host restores each widget's entry and knows each
+/// library's description, so it shows them before it starts a worker or, in-process, loads a
+/// library (docs/isolation.md, *Start-up*). A host's very first start, with an empty state
+/// directory, is measured beside it in both modes.
 struct StartupScenario: Scenario {
   let name = "startup"
   let title = "exec to first frame with 5 bundles vs a hello-world Swift binary"
@@ -57,6 +58,7 @@ struct StartupScenario: Scenario {
     var inProcess: [Double] = []
     var workers: [Double] = []
     var firstStarts: [Double] = []
+    var firstStartsInProcess: [Double] = []
     var withFoundation: [Double] = []
     var workerCPU: [Double] = []
     var peerCPU: [Double] = []
@@ -79,6 +81,9 @@ struct StartupScenario: Scenario {
       var empty = childEnvironment
       empty["XDG_STATE_HOME"] = try environment.folder("startup/first-\(run)").path
       firstStarts.append(try firstLine(host, base, environment: empty, matching: isEntry))
+      empty["XDG_STATE_HOME"] = try environment.folder("startup/first-in-process-\(run)").path
+      firstStartsInProcess.append(
+        try firstLine(host, base + ["--in-process"], environment: empty, matching: isEntry))
     }
     if let wrong = mispaired.withLock({ $0.first }) {
       throw BenchError("widget-host reported a bundle loaded from another's library: \(wrong)")
@@ -87,6 +92,7 @@ struct StartupScenario: Scenario {
     let local = Statistics.quantile(inProcess, 0.5)
     let remote = Statistics.quantile(workers, 0.5)
     let first = Statistics.quantile(firstStarts, 0.5)
+    let firstInProcess = Statistics.quantile(firstStartsInProcess, 0.5)
     let peerName = "bench-hello (hello-world Swift)"
     return ScenarioResult(
       scenario: name, title: title,
@@ -99,6 +105,11 @@ struct StartupScenario: Scenario {
           label: "workers: exec to first frame", value: remote * 1e3, unit: "ms",
           peer: peerName, peerValue: peerMedian * 1e3, ratio: remote / peerMedian,
           target: "≤ 4× the peer", met: remote / peerMedian <= 4),
+        Figure(
+          label: "in-process, first start (empty state directory): exec to first frame",
+          value: firstInProcess * 1e3, unit: "ms", peer: peerName,
+          peerValue: peerMedian * 1e3, ratio: firstInProcess / peerMedian, target: "reported",
+          met: true),
         Figure(
           label: "workers, first start (empty state directory): exec to first frame",
           value: first * 1e3, unit: "ms", peer: peerName, peerValue: peerMedian * 1e3,
