@@ -79,6 +79,29 @@ import WidgetSchema
     await second.stop()
   }
 
+  /// The writes that acknowledge nothing (the start record, planned reloads) do not wait for
+  /// the disk; every other write still does, even after one of them failed.
+  @Test func aWriteNotWaitingForTheDiskLeavesTheOthersWaiting() throws {
+    let store = try StateStore(path: path())
+    func synchronous() throws -> [Int64] {
+      try store.access { connection throws(SQLiteError) in
+        try connection.query("PRAGMA synchronous") { $0.integer(0) }
+      }
+    }
+    #expect(try synchronous() == [2], "FULL")
+    try store.transactionNotWaitingForTheDisk { connection throws(SQLiteError) in
+      #expect((try? connection.query("PRAGMA synchronous") { $0.integer(0) }) == [1], "NORMAL")
+    }
+    store.notePlannedReloads([PlannedReload(key: key, date: nil, reason: "policy")])
+    #expect(try synchronous() == [2])
+    #expect(throws: StoreError.self) {
+      try store.transactionNotWaitingForTheDisk { connection throws(SQLiteError) in
+        try connection.run("INSERT INTO no_such_table VALUES (1)")
+      }
+    }
+    #expect(try synchronous() == [2])
+  }
+
   @Test func anUnopenableStoreIsAnError() {
     #expect(throws: StoreError.self) { try StateStore(path: "/proc/no/such/state.sqlite3") }
     // A state directory that is a file: the error names the state file.
