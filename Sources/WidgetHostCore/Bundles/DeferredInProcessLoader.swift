@@ -6,8 +6,8 @@ import WidgetSchema
 /// whose description a host remembered in the same state directory (``DescriptionCache``): a
 /// restarted `run --in-process` shows its restored entries before it loads any library, as a
 /// host with workers shows them before any worker starts (docs/isolation.md, *Start-up*). A
-/// Swift bundle loads its own Swift runtime and Foundation with it: three of the examples took
-/// a restart's first frame from about 6 ms to 16 ms.
+/// Swift bundle loads its own Swift runtime and Foundation with it: loaded first, three of the
+/// examples put a restart's first frame at about 16 ms instead of 6.
 ///
 /// A remembered library is loaded at ``BundleConnection/start()`` (the host calls it once the
 /// restored entries are out) or at its first call, which waits for it.
