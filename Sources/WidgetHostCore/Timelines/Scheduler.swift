@@ -863,18 +863,20 @@ public protocol BudgetLedger: Sendable {
   func reloads(of key: TimelineKey, since: Date) -> [Date]
   /// A budgeted reload of `key` at `date`; older than `window` may be forgotten.
   func recordReload(of key: TimelineKey, at date: Date, window: TimeInterval)
-  /// When each key of `plans` reloads next and why, in one write: the plans of one turn of
-  /// the scheduler (a batch of results applied, the groups due at one time) cost the disk one
-  /// sync, not one each. What it reports (`widget-host budget`); a plan lost with the host is
-  /// made again by the next one.
+  /// When each key of `plans` reloads next and why: the plans of one turn of the scheduler (a
+  /// batch of results applied, the groups due at one time), for one write. They are what
+  /// `widget-host budget` reports, and a plan lost with the host is made again by the next
+  /// one, so ``StateStore`` does not wait for the disk to keep them.
   func notePlannedReloads(_ plans: [PlannedReload])
 }
 
 /// When the scheduler plans to reload an instance's timeline next, and why.
 public struct PlannedReload: Sendable, Equatable {
+  /// The timeline's key.
   public var key: TimelineKey
-  /// Nil: only on request.
+  /// When; nil: only on request.
   public var date: Date?
+  /// Why: `policy`, `retry`, `request`, `initial`, or `deferred: budget spent`.
   public var reason: String
 
   /// Creates a plan.
