@@ -49,6 +49,30 @@ import Testing
     #expect(!entries.isEmpty)
   }
 
+  /// A restart in-process shows the Clock's restored entry before it loads the library, then
+  /// loads it, runtime and all, and stops cleanly with it (docs/isolation.md, *Start-up*).
+  @Test func aRestartedInProcessHostLoadsItsSwiftBundleAfterTheRestoredEntry() throws {
+    let state = TestSupport.temporaryDirectory("state-dir").path
+    let arguments = ["run", Products.clock, "--format", "json", "--state-dir", state]
+    let first = try Products.run(arguments + ["--once"], mode: .inProcess)
+    #expect(first.status == 0, "\(first.errors)")
+    let host = try LiveProcess(Products.widgetHost, .inProcess, arguments)
+    let restored = host.waitFor(timeout: 30) { lines in
+      lines.contains { $0.contains(#""type":"entry""#) && $0.contains(#""restored":true"#) }
+    }
+    var loaded = false
+    for _ in 0..<300 where !loaded {
+      usleep(100_000)
+      loaded = Self.maps(of: host.processIdentifier).contains("/libswiftCore.so")
+    }
+    host.interrupt()
+    let status = host.wait()
+    #expect(restored, "no restored entry within 30 s: \(host.errors)")
+    #expect(loaded, "the Clock bundle's runtime was never mapped")
+    #expect(status == 0, "\(host.errors)")
+    #expect(host.errors.isEmpty, "\(host.errors)")
+  }
+
   /// `/proc/PID/maps` of a running process.
   static func maps(of process: Int32) -> String {
     TestSupport.contents(ofProcFile: "/proc/\(process)/maps") ?? ""
