@@ -51,7 +51,7 @@ import Testing
 
   /// A restart in-process shows the Clock's restored entry before it loads the library, then
   /// loads it, runtime and all, and stops cleanly with it (docs/isolation.md, *Start-up*).
-  @Test func aRestartedInProcessHostLoadsItsSwiftBundleAfterTheRestoredEntry() throws {
+  @Test func aRestartedInProcessHostLoadsItsSwiftBundleAfterTheRestoredEntry() async throws {
     let state = TestSupport.temporaryDirectory("state-dir").path
     let arguments = ["run", Products.clock, "--format", "json", "--state-dir", state]
     let first = try Products.run(arguments + ["--once"], mode: .inProcess)
@@ -60,10 +60,8 @@ import Testing
     let restored = host.waitFor(timeout: 30) { lines in
       lines.contains { $0.contains(#""type":"entry""#) && $0.contains(#""restored":true"#) }
     }
-    var loaded = false
-    for _ in 0..<300 where !loaded {
-      usleep(100_000)
-      loaded = Self.maps(of: host.processIdentifier).contains("/libswiftCore.so")
+    let loaded = try await TestSupport.eventually(within: 30, every: .milliseconds(100)) {
+      Self.maps(of: host.processIdentifier).contains("/libswiftCore.so")
     }
     host.interrupt()
     let status = host.wait()

@@ -104,6 +104,20 @@ public enum TestSupport {
     }
   }
 
+  /// Whether `condition` holds within `seconds`, checked every `interval`: for what the code
+  /// under test does on its own after a call returns (a worker started, a library loaded).
+  public static func eventually(
+    within seconds: Double, every interval: Duration = .milliseconds(10),
+    _ condition: () -> Bool
+  ) async throws -> Bool {
+    let deadline = ContinuousClock.now + .seconds(seconds)
+    while !condition() {
+      guard ContinuousClock.now < deadline else { return false }
+      try await Task.sleep(for: interval)
+    }
+    return true
+  }
+
   /// What a finished process printed and returned.
   public struct ProcessResult: Sendable {
     /// Exit status (or 128 + signal).

@@ -47,12 +47,7 @@ import WidgetSchema
     let third = try #require(
       try await loader.load(source, services: services) as? DeferredInProcessBundle)
     third.start()
-    var loaded = false
-    for _ in 0..<200 where !loaded {
-      try await Task.sleep(for: .milliseconds(10))
-      loaded = third.isLoaded
-    }
-    #expect(loaded)
+    #expect(try await TestSupport.eventually(within: 2) { third.isLoaded })
     await third.close()
     #expect(services.logs.withLock { $0.isEmpty })
   }

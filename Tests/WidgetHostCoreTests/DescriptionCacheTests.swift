@@ -188,12 +188,7 @@ import WidgetSchema
     // Or until `start`, which returns at once.
     let third = try #require(try await loader.load(source, services: services) as? WorkerBundle)
     third.start()
-    var started = false
-    for _ in 0..<200 where !started {
-      try await Task.sleep(for: .milliseconds(50))
-      started = third.currentWorker != nil
-    }
-    #expect(started)
+    #expect(try await TestSupport.eventually(within: 10) { third.currentWorker != nil })
     await third.close()
     #expect(services.logs.withLock { $0.isEmpty })
   }
