@@ -68,6 +68,14 @@ import Testing
     #expect(run?.description == "runs[0]: a text run needs either 'text' or 'date' and 'style'")
   }
 
+  /// The view tree's nodes stay one word each: a case with a larger payload left unboxed would
+  /// grow every node and every array of children (the memory scenario's ≤ 2 KiB per instance
+  /// keeps a tree per instance), and `text`, unboxed, must not need a box of its own.
+  @Test func aViewNodeIsOneWord() {
+    #expect(MemoryLayout<ViewNode>.size == MemoryLayout<Int>.size)
+    #expect(MemoryLayout<TextNode>.size == MemoryLayout<Int>.size)
+  }
+
   @Test func contextAndDescription() throws {
     let context = ProviderContext(family: .systemMedium, isPreview: true)
     #expect(context.displaySize == Size(width: 364, height: 170))

@@ -7,25 +7,32 @@ import FoundationEssentials
 /// keep relative ones live) at display time. Modifiers wrap the node they modify, in the order
 /// the code applies them, as in SwiftUI (`.padding().background(.red)` differs from
 /// `.background(.red).padding()`).
-public indirect enum ViewNode: Sendable, Equatable {
+///
+/// A node is one word: every case with a payload is `indirect` (boxed) but `text`, whose
+/// payload, an array, is one word itself. Text is the most common node, so most trees are a
+/// box per text node smaller than with the whole enum indirect: less to allocate, walk and free
+/// for every entry read, drawn and written (docs/performance.md, scale). A case whose payload is
+/// larger than a word must stay `indirect`, or every node, and every array of children, grows
+/// to its size.
+public enum ViewNode: Sendable, Equatable {
   /// Nothing (`EmptyView`).
   case empty
   /// A paragraph of text (`Text`, `Text + Text`, `Label`'s title).
   case text(TextNode)
   /// A symbol or an image from the bundle's resources (`Image(systemName:)`, `Image("name")`).
-  case image(ImageNode)
+  indirect case image(ImageNode)
   /// A shape that fills the space it is offered (`Circle`, `Rectangle`, …).
-  case shape(ShapeNode)
+  indirect case shape(ShapeNode)
   /// A colour that fills the space it is offered (`Color.red` used as a view).
-  case color(ColorValue)
+  indirect case color(ColorValue)
   /// A thin line across the enclosing stack (`Divider`).
   case divider
   /// Children laid out along an axis or on top of each other (`HStack`, `VStack`, `ZStack`).
-  case stack(StackNode)
+  indirect case stack(StackNode)
   /// Flexible space along the enclosing stack's axis (`Spacer`).
-  case spacer(minLength: Double?)
+  indirect case spacer(minLength: Double?)
   /// A child with a modifier applied.
-  case modified(ViewNode, Modifier)
+  indirect case modified(ViewNode, Modifier)
 }
 
 /// A modifier and its arguments; JSON: the modifier's fields plus `type` and `child`.
