@@ -132,7 +132,10 @@ struct TreeWriterFloor {
     static const char *read_string(uint32_t *length) {
         if (*in++ != '"') fail("expected a string");
         const char *end = in;
-        while (*end != '"') end += *end == '\\' ? 2 : 1;
+        while (*end != '"') {
+            if (*end == 0 || (*end == '\\' && end[1] == 0)) fail("unterminated string");
+            end += *end == '\\' ? 2 : 1;
+        }
         char *out = arena_alloc((size_t)(end - in) + 1), *start = out;
         while (*in != '"') {
             if (*in != '\\') { *out++ = *in++; continue; }
@@ -161,12 +164,19 @@ struct TreeWriterFloor {
 
     static void read_value(node *value);
 
+    static void expect_word(const char *word) {
+        size_t length = strlen(word);
+        if (strncmp(in, word, length) != 0) fail("unexpected character");
+        in += length;
+    }
+
     static void read_members(node *value, char close, int keyed) {
         node scratch[256];
         uint32_t count = 0;
         in++;
         skip_space();
         while (*in != close) {
+            if (*in == 0) fail("unterminated object or array");
             if (count == 256) fail("too many members");
             node *member = &scratch[count++];
             memset(member, 0, sizeof *member);
@@ -204,9 +214,9 @@ struct TreeWriterFloor {
         case '{': value->tag = T_OBJECT; read_members(value, '}', 1); return;
         case '[': value->tag = T_ARRAY; read_members(value, ']', 0); return;
         case '"': value->tag = T_STRING; value->u.text = read_string(&value->count); return;
-        case 't': value->tag = T_TRUE; in += 4; return;
-        case 'f': value->tag = T_FALSE; in += 5; return;
-        case 'n': value->tag = T_NULL; in += 4; return;
+        case 't': expect_word("true"); value->tag = T_TRUE; return;
+        case 'f': expect_word("false"); value->tag = T_FALSE; return;
+        case 'n': expect_word("null"); value->tag = T_NULL; return;
         }
         const char *start = in;
         while (*in == '-' || *in == '+' || *in == '.' || *in == 'e' || *in == 'E' ||
