@@ -15,8 +15,8 @@ struct ScaleScenario: Scenario {
   func run(_ environment: BenchEnvironment) async throws -> ScenarioResult {
     let kinds = environment.size(2_500, quick: 12)
     let folder = try environment.folder("scale")
-    let library = try BenchBundle(kinds: kinds, prefix: "Scale").build(
-      in: folder, environment: environment)
+    let bundle = BenchBundle(kinds: kinds, prefix: "Scale")
+    let library = try bundle.build(in: folder, environment: environment)
     var options = HostOptions(
       bundlePaths: [library.path], locale: Locale(identifier: "en_US"),
       timeZone: TimeZone(identifier: "UTC")!)
@@ -69,7 +69,7 @@ struct ScaleScenario: Scenario {
     let peer = Clock.monotonic() - peerStart
 
     let ratio = wall / peer
-    let (render, read) = try Self.floorParts(of: entries, dates: options.dates)
+    let (render, read) = try Self.floorParts(of: entries, from: bundle, dates: options.dates)
     let floor = render + read + peer
     return ScenarioResult(
       scenario: name, title: title,
@@ -97,12 +97,12 @@ struct ScaleScenario: Scenario {
   }
 
   /// The seconds it takes to draw `entries` alone, as the host draws every entry it shows, and
-  /// to read them alone from replies grouped as the bench bundle groups a kind's entries (one,
-  /// two or four to a timeline, by the kind's number), as the host reads every reply: the two
-  /// parts of the host's work on an entry besides encoding it. No scheduling, no provider call,
-  /// no bundle code: what is left of the day with all of that free.
+  /// to read them alone from replies grouped as `bundle` groups a kind's entries, as the host
+  /// reads every reply: the two parts of the host's work on an entry besides encoding it. No
+  /// scheduling, no provider call, no bundle code: what is left of the day with all of that
+  /// free.
   private static func floorParts(
-    of entries: [StreamEvent], dates: DateText
+    of entries: [StreamEvent], from bundle: BenchBundle, dates: DateText
   ) throws -> (render: Double, read: Double) {
     let renderer = Renderer(dates: dates)
     var rows = 0
@@ -120,8 +120,8 @@ struct ScaleScenario: Scenario {
       guard case .entry(let entry) = event.payload, entry.source == .timeline,
         let instance = event.instance
       else { continue }
-      let number = Int(entry.kind.drop { !$0.isNumber }) ?? 0
-      let perReply = number % 8 <= 1 ? 4 : number % 8 == 6 ? 2 : 1
+      let perReply = bundle.entriesPerTimeline(
+        ofKind: Int(entry.kind.dropFirst(bundle.prefix.count)) ?? 0)
       var group = pending[instance, default: []]
       group.append(Entry(date: entry.date, relevance: entry.relevance, view: entry.view))
       if group.count == perReply {

@@ -35,16 +35,7 @@ struct SinkThroughputScenario: Scenario {
     // cat: how the sink batched its writes must not change how fast cat reads its input (a
     // file written in small writes costs cat more CPU to read).
     let written = folder.appendingPathComponent("written.jsonl")
-    guard FileManager.default.createFile(atPath: written.path, contents: nil) else {
-      throw BenchError("cannot create \(written.path)")
-    }
-    let handle = try FileHandle(forWritingTo: written)
-    let fileSink = JSONSink(output: FileOutput(handle: handle))
-    let fileStart = Clock.monotonic()
-    for _ in 0..<repeats { for event in events { fileSink.write(event) } }
-    fileSink.end()
-    let fileElapsed = Clock.monotonic() - fileStart
-    try handle.close()
+    let fileElapsed = try Self.write(events, repeats: repeats, to: written)
     let file = folder.appendingPathComponent("stream.jsonl")
     let stream = try Data(contentsOf: written)
     try stream.write(to: file)
@@ -67,14 +58,7 @@ struct SinkThroughputScenario: Scenario {
     // times by the C writer from their trees; first to a file that must equal the sink's.
     let floor = try TreeWriterFloor.build(in: folder)
     let onePass = folder.appendingPathComponent("events.jsonl")
-    guard FileManager.default.createFile(atPath: onePass.path, contents: nil) else {
-      throw BenchError("cannot create \(onePass.path)")
-    }
-    let passHandle = try FileHandle(forWritingTo: onePass)
-    let passSink = JSONSink(output: FileOutput(handle: passHandle))
-    for event in events { passSink.write(event) }
-    passSink.end()
-    try passHandle.close()
+    _ = try Self.write(events, repeats: 1, to: onePass)
     let floorFile = folder.appendingPathComponent("floor.jsonl")
     _ = try floor.run(input: onePass, repeats: repeats, output: floorFile.path)
     guard try Data(contentsOf: floorFile) == stream else {
@@ -129,5 +113,21 @@ struct SinkThroughputScenario: Scenario {
         "C writer CPU ns per event": floorCPU / Double(events.count * repeats) * 1e9,
         "sink throughput, % of the C writer's": sinkRate / floorRate * 100,
       ])
+  }
+
+  /// Writes `events` `repeats` times to a new file at `url` with a ``JSONSink`` and ends the
+  /// stream; returns the seconds that took.
+  private static func write(_ events: [StreamEvent], repeats: Int, to url: URL) throws -> Double {
+    guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+      throw BenchError("cannot create \(url.path)")
+    }
+    let handle = try FileHandle(forWritingTo: url)
+    let sink = JSONSink(output: FileOutput(handle: handle))
+    let start = Clock.monotonic()
+    for _ in 0..<repeats { for event in events { sink.write(event) } }
+    sink.end()
+    let elapsed = Clock.monotonic() - start
+    try handle.close()
+    return elapsed
   }
 }

@@ -32,6 +32,17 @@ public struct BenchBundle: Sendable {
     "systemSmall", "systemMedium", "systemLarge", "accessoryRectangular",
   ]
 
+  /// How many entries each timeline of kind number `number` holds (the policies above), for a
+  /// scenario that makes the bundle's replies again; the C source below decides the same.
+  public func entriesPerTimeline(ofKind number: Int) -> Int {
+    if idle { return 1 }
+    switch number % 8 {
+    case 0, 1: return 4
+    case 6: return 2
+    default: return 1
+    }
+  }
+
   /// Compiles the bundle into `folder` as `lib<prefix>.so` and returns its path.
   public func build(in folder: URL, environment: BenchEnvironment) throws -> URL {
     let source = folder.appendingPathComponent("bench_bundle.c")

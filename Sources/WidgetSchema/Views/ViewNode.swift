@@ -9,11 +9,10 @@ import FoundationEssentials
 /// `.background(.red).padding()`).
 ///
 /// A node is one word: every case with a payload is `indirect` (boxed) but `text`, whose
-/// payload, an array, is one word itself. Text is the most common node, so most trees are a
-/// box per text node smaller than with the whole enum indirect: less to allocate, walk and free
-/// for every entry read, drawn and written (docs/performance.md, scale). A case whose payload is
-/// larger than a word must stay `indirect`, or every node, and every array of children, grows
-/// to its size.
+/// payload, an array, is one word itself. Text is the most common node; unboxed, each is one
+/// allocation fewer to make, follow and free for every entry read, drawn and written
+/// (docs/performance.md, scale). A case whose payload is larger than a word must stay
+/// `indirect`, or every node, and every array of children, grows to its size.
 public enum ViewNode: Sendable, Equatable {
   /// Nothing (`EmptyView`).
   case empty
