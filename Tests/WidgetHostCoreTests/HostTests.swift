@@ -141,8 +141,8 @@ extension HostTests {
       if url == nil { try await Task.sleep(for: .milliseconds(10)) }
     }
     #expect(url == "app://go")
-    for _ in 0..<500 where !output.text.contains(#""reason":"interaction""#) {
-      try await Task.sleep(for: .milliseconds(10))
+    _ = try await TestSupport.eventually(within: 5) {
+      output.text.contains(#""reason":"interaction""#)
     }
     run.cancel()
     _ = try await run.value

@@ -201,8 +201,8 @@ import WidgetSchema
     // and a reply there only for the calls that were not prompt.
     #expect(queued < calls)
     // The reader counts a reply on the main socket after it resumed the call (bounded wait).
-    for _ in 0..<5000 where worker.framesHandled - handled < calls + queued {
-      try await Task.sleep(for: .milliseconds(1))
+    _ = try await TestSupport.eventually(within: 5, every: .milliseconds(1)) {
+      worker.framesHandled - handled >= calls + queued
     }
     #expect(worker.framesHandled - handled == calls + queued)
     // Errors of the bundle come back the same way.
@@ -323,10 +323,7 @@ import WidgetSchema
       try await bundle.call(.timeline, kind: "Never", context: Self.context)
     }
     // Closed while the call has the reply socket (bounded: a loaded machine is slow).
-    for _ in 0..<6000 where !worker.prompt.inUse {
-      try await Task.sleep(for: .milliseconds(10))
-    }
-    #expect(worker.prompt.inUse)
+    #expect(try await TestSupport.eventually(within: 60) { worker.prompt.inUse })
     await bundle.close()
     await #expect(throws: ProviderError.closed) { try await call.value }
   }
@@ -365,17 +362,13 @@ import WidgetSchema
     thread.start()
     // Until the thread sleeps in the channel (bounded).
     func asleep() async throws -> Bool {
-      for _ in 0..<1000 {
+      try await TestSupport.eventually(within: 2, every: .milliseconds(1)) {
         let id = tid.load(ordering: .acquiring)
-        if id > 0,
-          let stat = try? String(contentsOfFile: "/proc/self/task/\(id)/stat", encoding: .utf8),
-          stat.split(separator: ")").last?.split(separator: " ").first == "S"
-        {
-          return true
-        }
-        try await Task.sleep(for: .milliseconds(1))
+        guard id > 0,
+          let stat = try? String(contentsOfFile: "/proc/self/task/\(id)/stat", encoding: .utf8)
+        else { return false }
+        return stat.split(separator: ")").last?.split(separator: " ").first == "S"
       }
-      return false
     }
     #expect(try await asleep(), "the reader thread went to sleep")
     let before = switches(of: tid.load(ordering: .acquiring))
