@@ -142,7 +142,7 @@ let package = Package(
       ],
       exclude: ["Fixtures"]),
     .testTarget(name: "WidgetHostCLITests", dependencies: ["WidgetHostCLI", "WidgetHostCore"]),
-    .testTarget(name: "WidgetBenchTests", dependencies: ["TestSupport"]),
+    .testTarget(name: "WidgetBenchTests", dependencies: ["TestSupport", "WidgetBench"]),
     .testTarget(
       name: "EndToEndTests", dependencies: ["WidgetSchema", "WidgetHostCore", "TestSupport"],
       exclude: ["Golden", "Fixtures"]),
