@@ -42,10 +42,15 @@ let package = Package(
   targets: [
     // The C ABI between the host and bundles: one header, usable on its own.
     .target(name: "CWidgetABI"),
-    // Everything that crosses a boundary, as Codable types.
-    .target(name: "WidgetSchema"),
+    // What the SDK, the host and the tools share that is not a wire format: where files live
+    // (the control socket, App Group stores), `.strings` files and language matching, RFC 3339
+    // dates.
+    .target(name: "WidgetSupport"),
+    // Every wire format (manifest, calls and replies, view tree, stream events, control protocol,
+    // worker frames, home-screen file, validate report): one definition each.
+    .target(name: "WidgetSchema", dependencies: ["WidgetSupport"]),
     // The bundle author's SDK.
-    .target(name: "SwiftUI", dependencies: ["WidgetSchema"]),
+    .target(name: "SwiftUI", dependencies: ["WidgetSchema", "WidgetSupport"]),
     .target(name: "CWidgetKitShims"),
     // GNU extensions of glibc that Swift's Glibc module does not declare (they need
     // _GNU_SOURCE): the spawn file action that closes every descriptor from N up, so that a
@@ -53,12 +58,13 @@ let package = Package(
     // that a worker's call thread runs on the CPU where the host waits for its reply.
     .target(name: "CGlibcShims"),
     // Configurable widgets: the Intents and App Intents types widget code uses.
-    .target(name: "Intents", dependencies: ["WidgetSchema"]),
-    .target(name: "AppIntents", dependencies: ["WidgetSchema"]),
+    .target(name: "Intents", dependencies: ["WidgetSchema", "WidgetSupport"]),
+    .target(name: "AppIntents", dependencies: ["WidgetSchema", "WidgetSupport"]),
     .target(
       name: "WidgetKit",
       dependencies: [
-        "SwiftUI", "WidgetSchema", "CWidgetABI", "CWidgetKitShims", "Intents", "AppIntents",
+        "SwiftUI", "WidgetSchema", "WidgetSupport", "CWidgetABI", "CWidgetKitShims", "Intents",
+        "AppIntents",
       ]),
     // Code generation from Xcode intent definitions (IntentDefinitionPlugin runs intent-codegen).
     .target(name: "IntentCodegen"),
@@ -71,19 +77,38 @@ let package = Package(
     // What a worker process needs to run a bundle: the in-process loading of a library, the
     // frame codec and the worker loop; FoundationEssentials only, never Foundation.
     .target(
-      name: "WidgetBundleRuntime", dependencies: ["WidgetSchema", "CWidgetABI", "CGlibcShims"]),
+      name: "WidgetBundleRuntime",
+      dependencies: ["WidgetSchema", "WidgetSupport", "CWidgetABI", "CGlibcShims"]),
     // Linked statically like the host: a worker starts in about half the CPU (docs/isolation.md,
     // "The worker executable").
     .executableTarget(
       name: "widget-worker", dependencies: ["WidgetBundleRuntime"],
       linkerSettings: linkedStatically(with: ["_FoundationCShims", "_FoundationCollections"])),
+    // Layout and drawing of view trees: the propose-and-respond layout, text measurement, the
+    // character-grid renderer.
+    .target(
+      name: "WidgetRendering", dependencies: ["WidgetSchema"],
+      exclude: ["Text/UnicodeTables/generate_width_tables.py"]),
+    // The host runtime: bundles, timelines, isolation, the durable store, sinks, control.
     .target(
       name: "WidgetHostCore",
       dependencies: [
-        "WidgetBundleRuntime", "WidgetSchema", "CWidgetABI", "CSQLite", "CGlibcShims",
-      ],
-      exclude: ["Rendering/UnicodeTables/generate_width_tables.py"]),
-    .target(name: "WidgetHostCLI", dependencies: ["WidgetHostCore", "WidgetSchema"]),
+        "WidgetBundleRuntime", "WidgetRendering", "WidgetSchema", "WidgetSupport", "CSQLite",
+        "CGlibcShims",
+      ]),
+    // Tools for bundle authors: project templates (`widget-host new`), the conformance suite
+    // (`validate`), the bundle assembler (`assemble`).
+    .target(
+      name: "WidgetTooling",
+      dependencies: [
+        "WidgetHostCore", "WidgetBundleRuntime", "WidgetSchema", "WidgetSupport",
+      ]),
+    .target(
+      name: "WidgetHostCLI",
+      dependencies: [
+        "WidgetHostCore", "WidgetTooling", "WidgetBundleRuntime", "WidgetSchema",
+        "WidgetSupport",
+      ]),
     // The host carries its own Swift runtime, Dispatch and Foundation (with ICU).
     .executableTarget(
       name: "widget-host", dependencies: ["WidgetHostCLI"],
@@ -91,7 +116,9 @@ let package = Package(
         with: ["CoreFoundation", "_FoundationICU", "_FoundationCShims", "_FoundationCollections"])),
     // The benchmark: scenarios in a library, a thin executable, and the hello-world Swift
     // binary that the start-up scenario compares against.
-    .target(name: "WidgetBench", dependencies: ["WidgetHostCore", "WidgetSchema"]),
+    .target(
+      name: "WidgetBench",
+      dependencies: ["WidgetHostCore", "WidgetBundleRuntime", "WidgetRendering", "WidgetSchema"]),
     .executableTarget(name: "widget-bench", dependencies: ["WidgetBench"]),
     .executableTarget(name: "bench-hello"),
     .executableTarget(name: "bench-idle"),
@@ -128,23 +155,39 @@ let package = Package(
       dependencies: ["intent-codegen"]),
     // Tests.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
-    .testTarget(name: "WidgetSchemaTests", dependencies: ["WidgetSchema"]),
+    .testTarget(name: "WidgetSupportTests", dependencies: ["WidgetSupport"]),
+    .testTarget(name: "WidgetSchemaTests", dependencies: ["WidgetSchema", "WidgetSupport"]),
     .testTarget(
       name: "WidgetKitTests",
-      dependencies: ["WidgetKit", "SwiftUI", "WidgetSchema", "Intents", "AppIntents"],
+      dependencies: [
+        "WidgetKit", "SwiftUI", "WidgetSchema", "WidgetSupport", "Intents", "AppIntents",
+        "CWidgetABI",
+      ],
       // Examples/ links the wishes widget's intent definition (its ConfigurationIntent).
       plugins: ["IntentDefinitionPlugin"]),
     .testTarget(name: "IntentCodegenTests", dependencies: ["IntentCodegen", "TestSupport"]),
     .testTarget(
       name: "WidgetHostCoreTests",
       dependencies: [
-        "WidgetHostCore", "WidgetBundleRuntime", "WidgetSchema", "CWidgetABI", "TestSupport",
+        "WidgetHostCore", "WidgetBundleRuntime", "WidgetRendering", "WidgetSchema",
+        "WidgetSupport", "CWidgetABI", "CGlibcShims", "TestSupport",
       ],
       exclude: ["Fixtures"]),
-    .testTarget(name: "WidgetHostCLITests", dependencies: ["WidgetHostCLI", "WidgetHostCore"]),
+    .testTarget(
+      name: "WidgetRenderingTests",
+      dependencies: ["WidgetRendering", "WidgetSchema", "TestSupport"], exclude: ["Fixtures"]),
+    .testTarget(
+      name: "WidgetToolingTests",
+      dependencies: ["WidgetTooling", "WidgetSchema", "TestSupport"]),
+    .testTarget(
+      name: "WidgetHostCLITests", dependencies: ["WidgetHostCLI", "WidgetHostCore", "WidgetSchema"]),
     .testTarget(name: "WidgetBenchTests", dependencies: ["TestSupport", "WidgetBench"]),
     .testTarget(
-      name: "EndToEndTests", dependencies: ["WidgetSchema", "WidgetHostCore", "TestSupport"],
+      name: "EndToEndTests",
+      dependencies: [
+        "WidgetSchema", "WidgetSupport", "WidgetHostCore", "WidgetBundleRuntime", "WidgetRendering",
+        "TestSupport",
+      ],
       exclude: ["Golden", "Fixtures"]),
   ],
   swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 import Foundation
 import WidgetSchema
+import WidgetSupport
 
 /// Why an intent could not be filled or asked for options; the message names the parameter.
 package struct AppIntentParameterError: Error, CustomStringConvertible {

@@ -1,5 +1,6 @@
 import Foundation
 import WidgetSchema
+import WidgetSupport
 
 /// The storage of one parameter of a generated ``INIntent`` subclass: its value and what the
 /// definition says about it. SDK detail: generated code declares parameters with it

@@ -1,5 +1,6 @@
 import Foundation
 import WidgetHostCore
+import WidgetTooling
 
 /// `widget-host assemble`: make a `.widgetbundle` folder from a library built with the SDK.
 enum AssembleCommand: Command {

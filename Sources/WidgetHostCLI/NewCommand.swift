@@ -1,6 +1,7 @@
 import Foundation
 import WidgetHostCore
 import WidgetSchema
+import WidgetTooling
 
 /// `widget-host new`: create a widget bundle project from a template.
 enum NewCommand: Command {

@@ -1,4 +1,5 @@
 import Foundation
+import WidgetBundleRuntime
 import WidgetHostCore
 import WidgetSchema
 

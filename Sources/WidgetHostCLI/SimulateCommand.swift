@@ -1,6 +1,7 @@
 import Foundation
 import WidgetHostCore
 import WidgetSchema
+import WidgetSupport
 
 /// `widget-host simulate`: a day (or any span) of timelines on the virtual clock, in seconds.
 enum SimulateCommand: Command {

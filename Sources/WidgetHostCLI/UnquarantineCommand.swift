@@ -1,4 +1,5 @@
 import Foundation
+import WidgetBundleRuntime
 import WidgetHostCore
 
 /// `widget-host unquarantine`: let quarantined bundles load again.

@@ -1,6 +1,7 @@
 import Foundation
 import WidgetHostCore
 import WidgetSchema
+import WidgetTooling
 
 /// `widget-host validate`: the conformance suite for bundle authors.
 enum ValidateCommand: Command {

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import WidgetSupport
 
 /// The JSON conventions shared by every payload: dates as RFC 3339 strings in UTC
 /// (`2026-11-30T04:07:41.123Z`; fractional seconds optional on input), keys as documented.

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 import WidgetSchema
+import WidgetSupport
 
 /// `widget-host preview` and `widget-host simulate` with the real binary and real bundles.
 @Suite struct AuthoringToolsTests {

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 import WidgetHostCore
+import WidgetRendering
 import WidgetSchema
 
 /// Golden grids: every family of every example, as the real binary renders it, compared with

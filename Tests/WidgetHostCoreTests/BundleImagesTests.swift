@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WidgetRendering
 import WidgetSchema
 
 @testable import WidgetHostCore

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import TestSupport
 import Testing
+import WidgetBundleRuntime
 import WidgetSchema
 
 @testable import WidgetHostCore

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+import WidgetRendering
 import WidgetSchema
+import WidgetSupport
 
 @testable import WidgetHostCore
 

@@ -2,6 +2,8 @@ import Foundation
 import Synchronization
 import TestSupport
 import Testing
+import WidgetBundleRuntime
+import WidgetRendering
 import WidgetSchema
 
 @testable import WidgetHostCore

@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import TestSupport
 import Testing
+import WidgetBundleRuntime
 import WidgetSchema
 
 @testable import WidgetBundleRuntime

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WidgetBundleRuntime
 
 @testable import WidgetBundleRuntime
 

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import TestSupport
 import Testing
+import WidgetBundleRuntime
 import WidgetSchema
 
 @testable import WidgetBundleRuntime

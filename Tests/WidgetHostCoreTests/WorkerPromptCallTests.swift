@@ -4,6 +4,7 @@ import Glibc
 import Synchronization
 import TestSupport
 import Testing
+import WidgetBundleRuntime
 import WidgetSchema
 
 @testable import WidgetBundleRuntime

@@ -4,6 +4,7 @@ import Intents
 import SwiftUI
 import Testing
 import WidgetSchema
+import WidgetSupport
 
 @testable import WidgetKit
 

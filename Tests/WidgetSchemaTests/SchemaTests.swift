@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WidgetSupport
 
 @testable import WidgetSchema
 

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import WidgetSchema
+import WidgetSupport
 
 /// The loaded bundle's localized strings: its `Resources/<lang>.lproj/*.strings` for the host's
 /// language. `Text("key")`, every ``LocalizedStringKey`` and `NSLocalizedString`

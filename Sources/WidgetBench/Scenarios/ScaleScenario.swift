@@ -1,6 +1,8 @@
 import Foundation
 import Synchronization
+import WidgetBundleRuntime
 import WidgetHostCore
+import WidgetRendering
 import WidgetSchema
 
 /// c. A simulated day of 10,000 instances (2,500 kinds in four families; four reload policies,

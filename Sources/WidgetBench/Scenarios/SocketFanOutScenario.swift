@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import WidgetBundleRuntime
 import WidgetHostCore
 import WidgetSchema
 

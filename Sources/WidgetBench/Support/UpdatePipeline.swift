@@ -1,6 +1,8 @@
 import Foundation
 import Synchronization
+import WidgetBundleRuntime
 import WidgetHostCore
+import WidgetRendering
 import WidgetSchema
 
 /// One widget update as the host performs it, through the host's own types: the provider call

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import WidgetSchema
+import WidgetSupport
 
 /// A parameter value as given, before it is typed by the parameter's schema.
 public enum ParameterInput: Sendable, Equatable {

@@ -1,5 +1,6 @@
 import Foundation
 import WidgetSchema
+import WidgetSupport
 
 /// `widget-host defaults`: reads and writes App Group values through Foundation's
 /// `UserDefaults(suiteName:)`, the very storage apps and bundles use

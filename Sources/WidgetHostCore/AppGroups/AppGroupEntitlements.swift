@@ -1,5 +1,7 @@
 import Foundation
+import WidgetBundleRuntime
 import WidgetSchema
+import WidgetSupport
 
 /// Reads the App Groups of an Xcode `.entitlements` property list, the iOS way of declaring
 /// them: the array `com.apple.security.application-groups`. `widget-host assemble

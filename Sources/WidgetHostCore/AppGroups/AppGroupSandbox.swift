@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Synchronization
 import WidgetSchema
+import WidgetSupport
 
 /// The configuration folder a bundle's worker process sees as `XDG_CONFIG_HOME`: it holds,
 /// besides the bundle's own private defaults, one symbolic link per App Group the bundle

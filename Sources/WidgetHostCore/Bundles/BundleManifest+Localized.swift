@@ -1,5 +1,6 @@
 import Foundation
 import WidgetSchema
+import WidgetSupport
 
 extension BundleManifest {
   /// This manifest with each kind's display name and description localized: each is looked

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import WidgetBundleRuntime
 import WidgetSchema
 
 /// Loads bundles into this process, as ``InProcessLoader`` does, but puts off loading a library

@@ -1,5 +1,7 @@
 import Foundation
 import Synchronization
+import WidgetBundleRuntime
+import WidgetRendering
 import WidgetSchema
 
 /// What clients may ask of a running host: list instances, reload timelines, tap widgets.

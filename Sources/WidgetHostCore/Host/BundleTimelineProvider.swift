@@ -1,12 +1,14 @@
 import Foundation
 import Synchronization
+import WidgetBundleRuntime
 import WidgetSchema
+import WidgetSupport
 
 /// Answers the scheduler's requests by calling the loaded bundles and checking their replies.
 ///
 /// Every call has a deadline in real time (the bundle's work takes real time even under a
 /// virtual clock); a call past it is abandoned and fails with `provider-timeout`.
-final class BundleTimelineProvider: TimelineProviding {
+public final class BundleTimelineProvider: TimelineProviding {
   private let connections = Mutex<[String: any BundleConnection]>([:])
   private let warn: @Sendable (TimelineKey, ProviderFailure) -> Void
   private let deadlines: HostOptions.Deadlines
@@ -14,7 +16,7 @@ final class BundleTimelineProvider: TimelineProviding {
   private let configurableKinds = Mutex<Set<String>>([])
   private let images = Mutex<[String: BundleImages]>([:])
 
-  init(
+  public init(
     deadlines: HostOptions.Deadlines,
     warn: @escaping @Sendable (TimelineKey, ProviderFailure) -> Void
   ) {
@@ -24,7 +26,8 @@ final class BundleTimelineProvider: TimelineProviding {
 
   /// Calls `bundle` through `connection`; its named images are looked up in `resources` (its
   /// `Resources/` folder) as its entries arrive.
-  func add(_ connection: any BundleConnection, for bundle: String, resources: String? = nil) {
+  public func add(_ connection: any BundleConnection, for bundle: String, resources: String? = nil)
+  {
     connections.withLock { $0[bundle] = connection }
     if let resources {
       images.withLock { $0[bundle] = BundleImages(resourcesPath: resources) }
@@ -51,7 +54,7 @@ final class BundleTimelineProvider: TimelineProviding {
     return resolved
   }
 
-  func callsPromptly(bundle: String) -> Bool {
+  public func callsPromptly(bundle: String) -> Bool {
     connections.withLock { $0[bundle]?.callsPromptly } ?? false
   }
 
@@ -124,14 +127,14 @@ final class BundleTimelineProvider: TimelineProviding {
   }
 
   /// Notes those of `kinds` that take parameters (``noteConfigurableKinds(of:)``).
-  func noteConfigurableKinds(_ kinds: [KindManifest]) {
+  public func noteConfigurableKinds(_ kinds: [KindManifest]) {
     let names = kinds.filter { $0.configuration.intent != nil }.map(\.kind)
     configurableKinds.withLock { $0.formUnion(names) }
   }
 
   /// The values dynamic parameter `parameter` of `kind` may take (the `options` method), for
   /// an instance in `family` whose other values are `configuration`.
-  func options(
+  public func options(
     bundle: String, kind: String, family: WidgetFamily, parameter: String,
     configuration: [String: JSONValue]
   ) async -> Result<[ParameterOption], ProviderFailure> {
@@ -144,7 +147,9 @@ final class BundleTimelineProvider: TimelineProviding {
 
   /// The snapshot entry for `key`: what a gallery shows (`isPreview` true) or a quick look at
   /// the widget (`isPreview` false).
-  func snapshot(for key: TimelineKey, isPreview: Bool) async -> Result<Entry, ProviderFailure> {
+  public func snapshot(for key: TimelineKey, isPreview: Bool) async -> Result<
+    Entry, ProviderFailure
+  > {
     await call(.snapshot, key, isPreview: isPreview, as: Entry.self).flatMap { entry in
       checkDate(of: entry, key: key, method: .snapshot)
     }.map { resolvingImages($0, key: key, method: .snapshot) }
@@ -163,13 +168,13 @@ final class BundleTimelineProvider: TimelineProviding {
     return .success(entry)
   }
 
-  func placeholder(for key: TimelineKey) async -> Result<Entry, ProviderFailure> {
+  public func placeholder(for key: TimelineKey) async -> Result<Entry, ProviderFailure> {
     await call(.placeholder, key, as: Entry.self).flatMap { entry in
       checkDate(of: entry, key: key, method: .placeholder)
     }.map { resolvingImages($0, key: key, method: .placeholder) }
   }
 
-  func timeline(for key: TimelineKey) async -> Result<Timeline, ProviderFailure> {
+  public func timeline(for key: TimelineKey) async -> Result<Timeline, ProviderFailure> {
     await call(.timeline, key, as: Timeline.self).flatMap { timeline in
       guard timeline.entries.count <= ReplyLimits.maximumEntries else {
         return .failure(

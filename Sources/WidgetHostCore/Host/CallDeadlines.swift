@@ -12,11 +12,11 @@ import Synchronization
 /// than the armed one, and a call that ends only removes its entry. When the timer fires it
 /// abandons the calls that are due and arms itself for the next entry, if any; so after the
 /// last call of a burst ends, it fires once more, for nothing, at most once.
-final class CallDeadlines: @unchecked Sendable {
+public final class CallDeadlines: @unchecked Sendable {
   // Unchecked: `timer` is immutable and Dispatch sources may be used from any thread; it is
   // only scheduled with `state` locked, so its deadline is always the table's earliest.
   /// The deadlines of every host in this process.
-  static let shared = CallDeadlines()
+  public static let shared = CallDeadlines()
 
   private let timer: any DispatchSourceTimer
   private let state = Mutex(State())
@@ -48,7 +48,7 @@ final class CallDeadlines: @unchecked Sendable {
   /// returns, as a task group's child would be; cancelling the caller cancels it too. The
   /// operation's task starts on the calling thread (`Task.immediate`) and stays there until it
   /// first suspends.
-  func race<Value: Sendable>(
+  public func race<Value: Sendable>(
     seconds: Double, _ operation: @escaping @Sendable () async -> Value
   ) async -> Value? {
     let outcome = Outcome<Value>()

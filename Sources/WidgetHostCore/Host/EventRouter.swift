@@ -1,6 +1,8 @@
 import Foundation
 import Synchronization
+import WidgetRendering
 import WidgetSchema
+import WidgetSupport
 
 /// Turns scheduler events into stream events, one per instance, rendering each shown entry
 /// once for all the instances that share it. Placeholders are rendered redacted, as WidgetKit

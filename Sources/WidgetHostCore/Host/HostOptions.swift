@@ -1,5 +1,8 @@
 import Foundation
+import WidgetBundleRuntime
+import WidgetRendering
 import WidgetSchema
+import WidgetSupport
 
 /// What `widget-host run` was asked to do.
 public struct HostOptions: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import WidgetBundleRuntime
 import WidgetSchema
 
 /// What loaded bundles may ask of the host: the log, the clock, reloads, the locale; and where

@@ -1,3 +1,4 @@
+import WidgetBundleRuntime
 import WidgetSchema
 
 /// Decides which instances `run` shows, from the bundles' kinds and the `--kind` / `--family`

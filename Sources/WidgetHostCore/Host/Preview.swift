@@ -1,4 +1,5 @@
 import Foundation
+import WidgetRendering
 import WidgetSchema
 
 /// One cell of the widget gallery (`widget-host preview`): a kind in one family, its placeholder

@@ -1,6 +1,8 @@
 import Foundation
 import Synchronization
+import WidgetBundleRuntime
 import WidgetSchema
+import WidgetSupport
 
 /// `widget-host simulate`: the host's own run (``WidgetHost``: the same bundles, scheduler,
 /// provider calls, rendering and stream) on a ``VirtualClock`` that ``SimulationDriver`` moves

@@ -1,4 +1,6 @@
 import Foundation
+import WidgetBundleRuntime
+import WidgetRendering
 import WidgetSchema
 
 /// The host: opens bundles, registers their kinds, loads the libraries it needs, runs the

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import WidgetBundleRuntime
 import WidgetSchema
 
 /// `run --watch`: when a bundle's files change (``BundleWatcher``), loads the new version in a

@@ -1,4 +1,5 @@
 import Foundation
+import WidgetBundleRuntime
 import WidgetSchema
 
 /// A home-screen file: the instances to show, each with its kind, family and parameter values

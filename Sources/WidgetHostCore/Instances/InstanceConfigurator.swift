@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import WidgetBundleRuntime
 import WidgetSchema
 
 /// Resolves the configurations of a host's instances, at start and when a client reconfigures

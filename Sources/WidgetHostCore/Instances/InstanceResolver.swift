@@ -1,4 +1,5 @@
 import Foundation
+import WidgetBundleRuntime
 import WidgetSchema
 
 /// A problem with an instance that stops it from running: unknown kind, unsupported family,
@@ -32,7 +33,7 @@ public struct InstanceProblem: Error, Sendable, Equatable, CustomStringConvertib
 
 /// Asks a bundle for the values a dynamic parameter may take (the `options` method), given the
 /// values of the instance's other parameters.
-typealias OptionsLookup =
+public typealias OptionsLookup =
   @Sendable (_ parameter: String, _ configuration: [String: JSONValue]) async -> Result<
     [ParameterOption], ProviderFailure
   >
@@ -40,7 +41,7 @@ typealias OptionsLookup =
 /// Turns instance specs into instances: places each on a kind and family of the given bundles,
 /// names it, and resolves its configuration (values typed by the parameter schema, defaults
 /// filled in, dynamic values checked against the bundle's options).
-enum InstanceResolver {
+public enum InstanceResolver {
   /// A spec placed on a kind and family, with its id.
   struct Placed: Sendable {
     var id: String
@@ -122,7 +123,7 @@ enum InstanceResolver {
   /// typed by its parameter, defaults filled in, dynamic values checked against `options` (and
   /// entity values given their `display`). Unset optional parameters without a default are
   /// left out.
-  static func configuration(
+  public static func configuration(
     of values: [String: ParameterInput], kind: KindManifest, instance: String,
     options: OptionsLookup
   ) async -> (configuration: [String: JSONValue], problems: [InstanceProblem]) {
@@ -222,7 +223,7 @@ enum InstanceResolver {
 
   /// The canonical JSON of a configuration: keys sorted, no spaces (`{}` when empty). Equal
   /// configurations have equal text: it is ``TimelineKey/configuration``.
-  static func canonicalJSON(_ configuration: [String: JSONValue]) -> String {
+  public static func canonicalJSON(_ configuration: [String: JSONValue]) -> String {
     guard !configuration.isEmpty,
       let data = try? WidgetJSON.encode(JSONValue.object(configuration))
     else { return "{}" }

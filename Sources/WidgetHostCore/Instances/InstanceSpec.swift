@@ -1,4 +1,5 @@
 import Foundation
+import WidgetBundleRuntime
 import WidgetSchema
 
 /// One widget instance as a person asks for it, before it is checked against the bundles: from

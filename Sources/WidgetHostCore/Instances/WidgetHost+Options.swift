@@ -1,4 +1,5 @@
 import Foundation
+import WidgetBundleRuntime
 import WidgetSchema
 
 /// What `widget-host options` prints: the values one parameter of a kind may take.

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Synchronization
+import WidgetBundleRuntime
 import WidgetSchema
 
 /// The descriptions of the libraries workers, or the host itself in-process, have loaded, kept

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Synchronization
+import WidgetBundleRuntime
 import WidgetSchema
 
 /// Loads each bundle in its own worker process (`widget-worker`), so a bundle that

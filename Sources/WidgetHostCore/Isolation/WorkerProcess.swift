@@ -2,6 +2,7 @@ import CGlibcShims
 import Foundation
 import Glibc
 import Synchronization
+import WidgetBundleRuntime
 import WidgetSchema
 
 /// How a worker process ended.

@@ -1,3 +1,4 @@
+import WidgetRendering
 import WidgetSchema
 
 /// Turns an entry's lines and style spans into text with ANSI SGR escape sequences.

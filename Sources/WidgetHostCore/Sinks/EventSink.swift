@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import WidgetRendering
 import WidgetSchema
 
 /// A consumer of the event stream: the terminal, a JSON file, socket subscribers.

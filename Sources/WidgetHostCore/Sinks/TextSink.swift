@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import WidgetRendering
 import WidgetSchema
 
 /// For people at a terminal: each shown entry as a framed box the size of its family's grid,

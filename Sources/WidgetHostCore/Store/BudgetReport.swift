@@ -1,5 +1,7 @@
 import Foundation
+import WidgetRendering
 import WidgetSchema
+import WidgetSupport
 
 /// What `widget-host budget` shows: per instance, the reloads used and left in the sliding
 /// 24 h window, and the next reload with its reason, from the durable state.

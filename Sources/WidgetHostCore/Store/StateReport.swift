@@ -1,5 +1,7 @@
 import Foundation
+import WidgetRendering
 import WidgetSchema
+import WidgetSupport
 
 /// What `widget-host state` shows: each instance the durable state knows, its configuration, and
 /// the last timeline a restarted host would start it from.

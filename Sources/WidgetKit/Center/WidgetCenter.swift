@@ -1,5 +1,6 @@
 import Foundation
 import WidgetSchema
+import WidgetSupport
 
 /// Asks the host to reload widgets and tells which widgets are on screen, as on iOS:
 /// `WidgetCenter.shared.reloadTimelines(ofKind: "LockScreenWidget")`.

@@ -1,6 +1,7 @@
 import CWidgetABI
 import Foundation
 import WidgetSchema
+import WidgetSupport
 
 /// WidgetCenter and App Groups inside a bundle the host loaded: through the host table and its
 /// `wk.widget-center` extension.

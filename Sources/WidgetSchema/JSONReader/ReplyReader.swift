@@ -1,4 +1,5 @@
 import FoundationEssentials
+import WidgetSupport
 
 /// Reads the bundle replies the host decodes on every update (`Timeline`, `Entry`,
 /// `ViewNode`), and the description a library gives at every load (`BundleDescription`, on the

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import WidgetSupport
 
 /// A JSON writer that appends straight to a byte buffer, following the ``WidgetJSON``
 /// conventions byte for byte: the output is what `WidgetJSON.encoder()` writes for the same

@@ -3,7 +3,7 @@
 // script), install Debian's unicode-data package (`apt-get install unicode-data`, which puts the
 // data under /usr/share/unicode) and run, from the repository root:
 //
-//     python3 Sources/WidgetHostCore/Rendering/UnicodeTables/generate_width_tables.py
+//     python3 Sources/WidgetRendering/Text/UnicodeTables/generate_width_tables.py
 //
 // TextWidthTests fails when the committed tables differ from what the script generates.
 
@@ -13,9 +13,9 @@
 /// Widths are per grapheme cluster (`Character`): two columns if it asks for emoji presentation
 /// (U+FE0F after its first scalar) or its first scalar is wide, so flags, ZWJ sequences and
 /// skin-tone variants count once; zero if all its scalars are zero-width or controls; else one.
-enum TextWidth {
+public enum TextWidth {
   /// The columns `character` occupies.
-  static func of(_ character: Character) -> Int {
+  public static func of(_ character: Character) -> Int {
     // ASCII: printable characters one column, controls none.
     let utf8 = character.utf8
     if utf8.count == 1, let byte = utf8.first { return isPrintableASCII(byte) ? 1 : 0 }
@@ -33,7 +33,7 @@ enum TextWidth {
   }
 
   /// The columns `text` occupies.
-  static func of<S: StringProtocol>(_ text: S) -> Int {
+  public static func of<S: StringProtocol>(_ text: S) -> Int {
     // ASCII text, the common case: one column per printable byte. ("\r\n" is one character of
     // width zero, the same as its two controls.)
     var width = 0

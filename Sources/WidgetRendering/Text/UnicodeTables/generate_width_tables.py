@@ -18,7 +18,7 @@ A code point in both sets (a few combining marks are East Asian Wide) counts as 
 
 Usage, from the repository root:
 
-    python3 Sources/WidgetHostCore/Rendering/UnicodeTables/generate_width_tables.py
+    python3 Sources/WidgetRendering/Text/UnicodeTables/generate_width_tables.py
 
 Python 3 standard library only. The output needs no further formatting: it is laid out the way
 `swift format` lays it out, so `swift format lint --strict` passes on it as written.
@@ -29,7 +29,7 @@ import os
 import re
 import sys
 
-SCRIPT_PATH = "Sources/WidgetHostCore/Rendering/UnicodeTables/generate_width_tables.py"
+SCRIPT_PATH = "Sources/WidgetRendering/Text/UnicodeTables/generate_width_tables.py"
 UNICODE_DIR = "/usr/share/unicode"
 MAX_CODE_POINT = 0x10FFFF
 LINE_LENGTH = 100

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 import WidgetSchema
 
-@testable import WidgetHostCore
+@testable import WidgetTooling
 
 /// The project templates of `widget-host new`: names, finding the checkout, and every template
 /// formatted in swift-format's style (checked with the repository's own configuration).

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import WidgetSchema
+@testable import WidgetSupport
 
 /// The `.strings` format as Xcode writes it, and how a user's language picks a `.lproj`.
 @Suite struct StringsFileTests {

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-@testable import WidgetSchema
+@testable import WidgetSupport
 
-/// WidgetSchema imports only FoundationEssentials, so that a worker process can use it without
+/// WidgetSupport imports only FoundationEssentials, so that a worker process can use it without
 /// loading Foundation and ICU. The few Foundation calls it used are replaced by stdlib and Glibc
 /// code; these tests hold each replacement to what Foundation itself answers.
 @Suite struct FoundationReplacementTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import WidgetHostCore
+@testable import WidgetRendering
 @testable import WidgetSchema
 
 /// The one-line shortcut of measuring and drawing text: wherever ``TextLayout/quickSize`` answers,

@@ -2,13 +2,13 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import WidgetHostCore
+@testable import WidgetRendering
 
 /// Terminal column widths of characters and text, and the generated Unicode tables behind them.
 @Suite struct TextWidthTests {
-  static let tablesPath = "Sources/WidgetHostCore/Rendering/UnicodeTables/TextWidthTables.swift"
+  static let tablesPath = "Sources/WidgetRendering/Text/UnicodeTables/TextWidthTables.swift"
   static let scriptPath =
-    "Sources/WidgetHostCore/Rendering/UnicodeTables/generate_width_tables.py"
+    "Sources/WidgetRendering/Text/UnicodeTables/generate_width_tables.py"
   static let unicodeDataInstalled = FileManager.default.fileExists(
     atPath: "/usr/share/unicode/EastAsianWidth.txt")
 

@@ -66,7 +66,8 @@ public struct BundleProject: Sendable {
   /// imports.
   static let reservedNames: Set<String> = [
     "WidgetKit", "SwiftUI", "Intents", "AppIntents", "Foundation", "Swift", "WidgetSchema",
-    "WidgetHostCore", "WidgetHostCLI", "CWidgetABI", "Dispatch", "Glibc", "Testing",
+    "WidgetSupport", "WidgetRendering", "WidgetBundleRuntime", "WidgetHostCore", "WidgetTooling",
+    "WidgetHostCLI", "CWidgetABI", "Dispatch", "Glibc", "Testing",
   ]
 
   /// Swift keywords, which are not usable as a type name.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WidgetSchema
 
-@testable import WidgetHostCore
+@testable import WidgetRendering
 
 /// The layout engine: frames, padding, backgrounds, priorities, truncation, styles, taps.
 @Suite struct LayoutTests {

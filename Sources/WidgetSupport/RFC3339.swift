@@ -41,7 +41,7 @@ public enum RFC3339 {
 
   /// Calls `body` with `date` formatted as ``string(from:)`` formats it, as UTF-8, in a
   /// temporary buffer.
-  static func withUTF8(of date: Date, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+  public static func withUTF8(of date: Date, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
     let (year, month, day, secondOfDay, fraction) = fields(of: date)
     if year < 0 || year > 9999 {
       // Outside four digits: the rare slow path, same text as `string(from:)`.
@@ -98,7 +98,7 @@ public enum RFC3339 {
   /// The reply reader's dates are parsed in the reply's bytes: a date is longer than a small
   /// `String` holds, so making one, and then an array of its bytes, cost two allocations for
   /// each (docs/performance.md, update).
-  static func date(fromUTF8 utf8: UnsafeBufferPointer<UInt8>) -> Date? {
+  public static func date(fromUTF8 utf8: UnsafeBufferPointer<UInt8>) -> Date? {
     guard utf8.count >= 20 else { return nil }
     func number(_ start: Int, _ length: Int) -> Int64? {
       var value: Int64 = 0

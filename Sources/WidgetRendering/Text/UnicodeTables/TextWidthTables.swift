@@ -1,5 +1,5 @@
 // This file is generated. Do not edit it; edit and rerun the script instead:
-//     python3 Sources/WidgetHostCore/Rendering/UnicodeTables/generate_width_tables.py
+//     python3 Sources/WidgetRendering/Text/UnicodeTables/generate_width_tables.py
 // Generated from Unicode 15.0.0 data (Debian's unicode-data package):
 // EastAsianWidth.txt, emoji/emoji-data.txt, extracted/DerivedGeneralCategory.txt and
 // Blocks.txt.

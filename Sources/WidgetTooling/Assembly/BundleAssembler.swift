@@ -1,5 +1,8 @@
 import Foundation
+import WidgetBundleRuntime
+import WidgetHostCore
 import WidgetSchema
+import WidgetSupport
 
 /// Builds a `Name.widgetbundle/` folder from a library built with the SDK: the manifest is
 /// generated from the library's own description, so Swift authors never write one.

@@ -1,5 +1,7 @@
 import Foundation
 import Synchronization
+import WidgetBundleRuntime
+import WidgetHostCore
 import WidgetSchema
 
 /// The result of one conformance check of `widget-host validate` (docs/cli.md#validate).

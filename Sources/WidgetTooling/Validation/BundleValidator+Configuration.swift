@@ -1,4 +1,6 @@
 import Foundation
+import WidgetBundleRuntime
+import WidgetHostCore
 import WidgetSchema
 
 /// The configurations `widget-host validate` calls configurable kinds with, and the

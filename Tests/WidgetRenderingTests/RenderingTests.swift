@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WidgetSchema
 
-@testable import WidgetHostCore
+@testable import WidgetRendering
 
 /// Rendering entries on family grids.
 @Suite struct RenderingTests {

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 import WidgetSchema
 
-@testable import WidgetHostCore
+@testable import WidgetRendering
 
 /// The renderer's output pinned on a corpus of generated view trees: every kind of node and
 /// modifier, nested, with wide and combining characters, styles, colours, dates, links and
@@ -13,7 +13,7 @@ import WidgetSchema
 /// `UPDATE_RENDER_CORPUS=1 swift test --filter RenderCorpusTests` rewrites the file.
 @Suite struct RenderCorpusTests {
   static let file = TestSupport.repositoryRoot.appendingPathComponent(
-    "Tests/WidgetHostCoreTests/Fixtures/render-corpus.txt")
+    "Tests/WidgetRenderingTests/Fixtures/render-corpus.txt")
   static let now = Date(timeIntervalSince1970: 1_800_000_000)
   static let families: [WidgetFamily] = [
     .systemSmall, .systemMedium, .accessoryRectangular, .accessoryInline, .accessoryCircular,
