@@ -72,7 +72,7 @@ let package = Package(
     // The host.
     // SQLite (Debian: libsqlite3-dev) keeps the host's durable state: the refresh-budget ledger.
     // Linked from the package's libsqlite3.a (the module map's `link ":libsqlite3.a"`): one less
-    // shared library for the loader to bind at each start (docs/performance.md, startup).
+    // shared library for the loader to bind at each start.
     .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
     // What a worker process needs to run a bundle: the in-process loading of a library, the
     // frame codec and the worker loop; FoundationEssentials only, never Foundation.

@@ -46,8 +46,7 @@ public struct BenchEnvironment: Sendable {
   /// The environment for a child `widget-host` of `scenario`: its state and quarantine files in
   /// a folder of the scratch folder that is the scenario's own, so a benchmark never touches the
   /// user's and no scenario starts from another's state (the idle scenario's 1,000 instances
-  /// once made each restart of the start-up scenario about 1 ms slower: docs/performance.md,
-  /// startup).
+  /// once made each restart of the start-up scenario about 1 ms slower).
   public func childEnvironment(for scenario: String) -> [String: String] {
     var environment = ProcessInfo.processInfo.environment
     environment["XDG_STATE_HOME"] = scratch.appendingPathComponent("state/\(scenario)").path

@@ -116,7 +116,7 @@ enum RunCommand: Command {
       throw UsageError(command: name, message: "give at least one bundle")
     }
     // One copy of the environment for the whole start: ProcessInfo makes a new dictionary each
-    // time it is asked (docs/performance.md, start-up).
+    // time it is asked.
     let environment = ProcessInfo.processInfo.environment
     var options = HostOptions(bundlePaths: bundles, environment: environment)
     options.kinds = arguments.all("--kind")
@@ -249,7 +249,7 @@ enum RunCommand: Command {
 
   /// Every family's name, in order, separated by commas. Added up rather than `joined`: the
   /// options are made at every start, and the first `joined(separator:)` of a process looks its
-  /// generic types up by name (0.3 ms, docs/performance.md, start-up).
+  /// generic types up by name (0.3 ms).
   static let familyNames = WidgetFamily.allCases.dropFirst().reduce(
     WidgetFamily.allCases[0].rawValue
   ) { names, family in names + ", " + family.rawValue }

@@ -303,8 +303,7 @@ public struct Span: Sendable, Equatable {
     set { setColors(foreground: foreground, background: newValue) }
   }
   /// The colours, boxed: two optional `ColorValue`s inline made a span 176 bytes, and most spans
-  /// have none (bold or dim text); spans are kept with the latest entry of every instance
-  /// (docs/performance.md, memory).
+  /// have none (bold or dim text); spans are kept with the latest entry of every instance.
   private var colors: SpanColors?
 
   private mutating func setColors(foreground: ColorValue?, background: ColorValue?) {

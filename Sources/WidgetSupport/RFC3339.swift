@@ -97,7 +97,7 @@ public enum RFC3339 {
   ///
   /// The reply reader's dates are parsed in the reply's bytes: a date is longer than a small
   /// `String` holds, so making one, and then an array of its bytes, cost two allocations for
-  /// each (docs/performance.md, update).
+  /// each.
   public static func date(fromUTF8 utf8: UnsafeBufferPointer<UInt8>) -> Date? {
     guard utf8.count >= 20 else { return nil }
     func number(_ start: Int, _ length: Int) -> Int64? {

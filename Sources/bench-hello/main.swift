@@ -1,3 +1,3 @@
-// The start-up scenario's peer (docs/performance.md): the smallest Swift program that prints a
-// line, so `widget-bench startup` can compare the host's exec-to-first-frame time with it.
+// The start-up scenario's peer: the smallest Swift program that prints a line, so `widget-bench
+// startup` can compare the host's exec-to-first-frame time with it.
 print("hello, world")

@@ -1,8 +1,8 @@
 import Dispatch
 import Foundation
 
-// Three floors for widget-bench (docs/performance.md), in a program that links Foundation and
-// Dispatch as widget-host does:
+// Three floors for widget-bench, in a program that links Foundation and Dispatch as widget-host
+// does:
 // - `bench-idle`: uses a Dispatch worker thread once (as every program using Swift concurrency
 //   does), prints `idle`, then only sleeps. It still wakes once a second: libdispatch's
 //   workqueue monitor on Linux. The idle scenario's floor.

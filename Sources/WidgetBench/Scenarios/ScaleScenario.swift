@@ -44,7 +44,7 @@ struct ScaleScenario: Scenario {
 
     // The timed day keeps nothing: a host lets go of each entry once it is written. Keeping
     // the day's 496,168 entries for the peer (about 800 MB) cost the timed day a fifth of its
-    // wall time in page faults and heap growth (docs/performance.md, scale).
+    // wall time in page faults and heap growth.
     let counter = CollectingSink(keepingEntries: false)
     let wallStart = Clock.monotonic()
     let (summary, output) = try await day(counter)

@@ -96,7 +96,7 @@ struct SocketFanOutScenario: Scenario {
     // Bursts drift with the machine more than a stalled subscriber moves them: each stalled
     // burst is timed beside a free one, in turns, and the figure is the median of the pairs'
     // ratios, in which the drift between pairs cancels. Single pairs range from 0.5 to 1.5 on
-    // the shared machine: 61 of them resolve the median to a few percent (docs/performance.md).
+    // the shared machine: 61 of them resolve the median to a few percent.
     let rounds = environment.size(61, quick: 1)
     var freeRuns: [Double] = []
     var stalledRuns: [Double] = []

@@ -47,7 +47,7 @@ struct StartupScenario: Scenario {
     }
 
     // Each `loaded` event must name the library it came from: a release build once paired the
-    // bundles loaded by workers with each other's paths (docs/performance.md, startup).
+    // bundles loaded by workers with each other's paths.
     let mispaired = Mutex<[String]>([])
     let isEntry: @Sendable (Substring) -> Bool = { line in
       if let wrong = Self.mispairing(line) { mispaired.withLock { $0.append(wrong) } }
@@ -69,7 +69,7 @@ struct StartupScenario: Scenario {
       inProcess.append(try firstLine(host, base + ["--in-process"], matching: isEntry))
       workers.append(try firstLine(host, base, matching: isEntry))
       withFoundation.append(try firstLine(foundationHello, ["--hello"], matching: { _ in true }))
-      // What one worker costs, beside what the peer costs, in CPU time (docs/performance.md).
+      // What one worker costs, beside what the peer costs, in CPU time.
       workerCPU.append(
         try WorkerStart.cpuSeconds(
           worker: worker, library: libraries[0], environment: childEnvironment))

@@ -79,7 +79,7 @@ struct UpdateCostScenario: Scenario {
     let byCost = remoteRounds.sorted { $0.host + $0.worker < $1.host + $1.worker }
     let (remoteHost, remoteWorker) = byCost[rounds / 2]
     let remoteCost = remoteHost + remoteWorker
-    // Thread wake-ups are most of what the process boundary adds (docs/performance.md).
+    // Thread wake-ups are most of what the process boundary adds.
     let hostWakeups = ProcFS.wakeups(
       from: remoteSwitches.0, to: ProcFS.threadSwitches(of: getpid()))
     let workerWakeups = ProcFS.wakeups(from: remoteSwitches.1, to: workerSwitches())

@@ -13,9 +13,8 @@ import Foundation
 /// is what the process boundary costs on this machine, mostly the two threads' sleeps and
 /// wake-ups. How much those cost depends on where the kernel runs the two threads: on one CPU a
 /// wake-up is a switch on that CPU; on two, the sleeping CPU must be woken by an interrupt
-/// from the other, which in a virtual machine is far dearer (docs/performance.md, *update*).
-/// So the floor is measured with both processes on one CPU and with each on its own
-/// (`taskset`).
+/// from the other, which in a virtual machine is far dearer. So the floor is measured with both
+/// processes on one CPU and with each on its own (`taskset`).
 enum RoundTrip {
   /// Where the two processes run.
   enum Placement: CustomStringConvertible {

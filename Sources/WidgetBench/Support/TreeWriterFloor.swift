@@ -12,8 +12,7 @@ import Foundation
 /// bytes at a time as the Swift writer scans them, a number that is not whole keeps its text
 /// (the benchmark's events have none). What it still does is what writing JSON from a tree is:
 /// walk the nodes, scan and copy every string, print the numbers. How close that comes to
-/// `cat` is how close any sink that writes its events from their trees can come
-/// (docs/performance.md, sink).
+/// `cat` is how close any sink that writes its events from their trees can come.
 struct TreeWriterFloor {
   /// The compiled writer.
   let executable: URL

@@ -88,8 +88,7 @@ public struct BundleSource: Sendable, Equatable {
 
   /// `path` as `URL(fileURLWithPath: path).standardizedFileURL.path` gives it (absolute, without
   /// `.` and `..` components or repeated slashes), without making a URL when it is so already:
-  /// a URL's first uses cost more than the rest of opening a bare library (docs/performance.md,
-  /// start-up).
+  /// a URL's first uses cost more than the rest of opening a bare library.
   static func standardized(_ path: String) -> String {
     if path.hasPrefix("/"), !path.hasSuffix("/"), !path.contains("//"),
       !path.split(separator: "/").contains(where: { $0 == "." || $0 == ".." })

@@ -28,7 +28,7 @@ final class HostTable: @unchecked Sendable {
   /// Sets the App Groups that `app_groups` reports.
   func declare(appGroups: [String]) {
     // The bytes `WidgetJSON.encode` writes, without its JSONEncoder: this runs at every load,
-    // and the encoder's first use was 0.6 % of a start-up's samples (docs/performance.md).
+    // and the encoder's first use was 0.6 % of a start-up's samples.
     var writer = JSONByteWriter(capacity: 64)
     writer.strings(appGroups)
     let json = String(decoding: writer.bytes, as: UTF8.self)

@@ -25,8 +25,8 @@ final class AppGroupSandbox: Sendable {
   /// is old enough that a file created since must have changed it.
   private let listedAt = Mutex<timespec?>(nil)
   /// The folder, held open for ``undeclaredGroups()``: `fstat` on it costs no walk of the
-  /// folder's path, which `stat` repeated for every reply (docs/performance.md, update). -1
-  /// when it could not be opened; opened again when the folder was removed.
+  /// folder's path, which `stat` repeated for every reply. -1 when it could not be opened; opened
+  /// again when the folder was removed.
   private let folder = Mutex<Int32>(-1)
 
   /// The folder of every bundle's container when the host keeps its state in the default
@@ -69,7 +69,7 @@ final class AppGroupSandbox: Sendable {
   /// The variables of the process's environment that the store and the default containers
   /// depend on (`XDG_CONFIG_HOME`, `XDG_STATE_HOME`, `HOME`), read one by one: a sandbox is made
   /// for each bundle at start, and `ProcessInfo`'s `environment` copies the whole environment
-  /// into a new dictionary each time (docs/performance.md, start-up).
+  /// into a new dictionary each time.
   static func pathVariables() -> [String: String] {
     var variables: [String: String] = [:]
     for name in ["XDG_CONFIG_HOME", "XDG_STATE_HOME", "HOME"] {

@@ -33,7 +33,7 @@ final class BundleImages: Sendable {
   /// names of the missing ones, each once, in order of appearance.
   /// A tree without named images is returned as it is: rebuilding it would allocate every
   /// stack and modifier of the entry a second time, and the entry keeps the copy for as long
-  /// as it is shown (docs/performance.md, memory).
+  /// as it is shown.
   func resolve(_ view: ViewNode) -> (view: ViewNode, missing: [String]) {
     guard Self.containsNamedImage(view) else { return (view, []) }
     var missing: [String] = []

@@ -6,12 +6,12 @@ import Synchronization
 /// Each call used to race its reply against a deadline timer of its own in a task group: a
 /// second child task, a Dispatch timer source created, armed and cancelled, and the wake-ups of
 /// the threads that do that (Dispatch's manager thread, the cancel handler's thread, the
-/// timer's task), on every call: 6 to 8 context switches more per call than the call alone
-/// (docs/performance.md, "update"). Here a call's deadline is an entry in a table, and the one
-/// timer is armed for the earliest entry: a call re-arms it only when its deadline is earlier
-/// than the armed one, and a call that ends only removes its entry. When the timer fires it
-/// abandons the calls that are due and arms itself for the next entry, if any; so after the
-/// last call of a burst ends, it fires once more, for nothing, at most once.
+/// timer's task), on every call: 6 to 8 context switches more per call than the call alone. Here a
+/// call's deadline is an entry in a table, and the one timer is armed for the earliest entry: a
+/// call re-arms it only when its deadline is earlier than the armed one, and a call that ends only
+/// removes its entry. When the timer fires it abandons the calls that are due and arms itself for
+/// the next entry, if any; so after the last call of a burst ends, it fires once more, for nothing,
+/// at most once.
 public final class CallDeadlines: @unchecked Sendable {
   // Unchecked: `timer` is immutable and Dispatch sources may be used from any thread; it is
   // only scheduled with `state` locked, so its deadline is always the table's earliest.

@@ -15,7 +15,7 @@ final class EventRouter: Sendable {
   private let liveRedraws = Mutex<[TimelineKey: Task<Void, Never>]>([:])
   /// The key whose entry each instance shows, for the instances whose entry has live dates:
   /// an instance reconfigured onto another key gets no more redraws of its old entry. Only
-  /// those: it would be a key per instance kept for nothing (docs/performance.md, memory).
+  /// those: it would be a key per instance kept for nothing.
   private let shownKeys = Mutex<[String: TimelineKey]>([:])
 
   init(stream: EventStream, renderer: Renderer, clock: any HostClock) {

@@ -46,7 +46,7 @@ public struct HostOptions: Sendable {
   }
   /// The user's locale (dates in text). Unless one was given (``init(bundlePaths:locale:timeZone:)``
   /// or this setter), it is made from ``localeIdentifier`` when read: a run that shows no
-  /// `.time` or `.date` text never sets up an ICU locale (docs/performance.md, start-up).
+  /// `.time` or `.date` text never sets up an ICU locale.
   public var locale: Locale {
     get { givenLocale ?? Locale(identifier: localeIdentifier) }
     set {

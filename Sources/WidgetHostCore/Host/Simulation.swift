@@ -134,7 +134,7 @@ public final class ProgressLine: Sendable {
 /// Each instance's counts are kept as the events arrive; the events themselves only when the
 /// day is to be written for people (`keepsEvents`). A day of 10,000 instances is 800,000 events:
 /// kept, they were 700 MB of a `--format json` run, and counting them instance by instance
-/// afterwards took 40 s (docs/performance.md, scale).
+/// afterwards took 40 s.
 public final class SimulationReport: EventSink {
   private let events = Mutex<[StreamEvent]>([])
   private let counts = Mutex<[String: Counts]>([:])

@@ -45,7 +45,7 @@ public final class WidgetHost: Sendable {
     let renderer = Renderer(dates: options.dates)
     self.renderer = renderer
     // The stream keeps each instance's latest entry undrawn, and draws it again when a late
-    // subscriber, `list` or `tap` reads it (docs/performance.md, memory).
+    // subscriber, `list` or `tap` reads it.
     self.stream = EventStream(clock: clock, sinks: sinks, renderer: renderer)
     self.services = HostServices(
       clock: clock, stream: stream, locale: options.bundleLocale, logOutput: log,
@@ -103,8 +103,8 @@ public final class WidgetHost: Sendable {
     drive: (Scheduler, Task<Void, Never>) async -> Void
   ) async throws(HostError) -> Summary {
     // The state file opens while the bundles load: neither needs the other, and at a restart
-    // each is a good part of the time to the first frame (docs/performance.md, startup). A state
-    // that cannot be opened is the error reported, as when it was opened before the bundles.
+    // each is a good part of the time to the first frame. A state that cannot be opened is the
+    // error reported, as when it was opened before the bundles.
     async let opened = Self.openState(in: options.stateDirectory)
     // Taken before anything is loaded, so that a rebuild during the start is not missed.
     let watcher =

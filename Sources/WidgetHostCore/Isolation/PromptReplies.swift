@@ -6,7 +6,7 @@ import WidgetBundleRuntime
 /// The host's end of a worker's reply socket: the calling thread of a `prompt` call reads the
 /// call's reply here itself, instead of the worker's reader thread reading it from the main
 /// socket and waking a thread of the cooperative pool to resume the caller (docs/isolation.md,
-/// "Prompt calls"; docs/performance.md, "update").
+/// "Prompt calls").
 ///
 /// One call at a time uses it (``acquire()``); the others go by the main socket. The caller
 /// blocks in `read` for at most ``CallRouting/promptLimit`` (`SO_RCVTIMEO`): a reply that

@@ -9,9 +9,9 @@ import Glibc
 /// free for the worker as long as the call lasts. Left to itself, the kernel wakes the worker on
 /// the other, idle CPU, and the worker's reply wakes the caller back there: two wake-ups of an
 /// idle CPU per call, each an inter-processor interrupt, which on a virtual machine costs more
-/// than the whole update (docs/performance.md, *Fixed (eleventh round)*). Pinned to the
-/// caller's CPU, the worker runs there as the caller sleeps, and the caller runs there again as
-/// the worker sleeps: a switch between two threads on one CPU, no CPU woken.
+/// than the whole update. Pinned to the caller's CPU, the worker runs there as the caller sleeps,
+/// and the caller runs there again as the worker sleeps: a switch between two threads on one CPU,
+/// no CPU woken.
 ///
 /// The thread is pinned before the call is sent, while it sleeps, so the call wakes it on the
 /// caller's CPU; again only when the caller is on another CPU than the last time. Once the

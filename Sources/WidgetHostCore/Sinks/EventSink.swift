@@ -35,8 +35,7 @@ public final class EventStream: Sendable {
   private let sinks: [any EventSink]
   private let sequence = Mutex<UInt64>(0)
   /// The latest `entry` event of each instance: the current state a late subscriber needs.
-  /// Boxed: the dictionary's spare buckets then hold a reference each (docs/performance.md,
-  /// memory).
+  /// Boxed: the dictionary's spare buckets then hold a reference each.
   private let latestEntries = Mutex<[String: LatestEntry]>([:])
   /// Draws the latest entries again when they are read; nil keeps their drawing.
   private let renderer: Renderer?

@@ -4,7 +4,7 @@ import WidgetSchema
 /// An instance's latest `entry` event as ``EventStream`` keeps it for late readers: the entry
 /// without what drawing it gives (its rows, spans, regions and URL, and the room for them),
 /// which is drawn again when it is read, or kept beside it by a stream without a renderer.
-/// Most of what an idle instance would otherwise keep (docs/performance.md, memory).
+/// Most of what an idle instance would otherwise keep.
 final class LatestEntry: Sendable {
   let seq: UInt64
   let time: Date

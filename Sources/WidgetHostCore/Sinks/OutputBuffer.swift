@@ -18,8 +18,7 @@ import Synchronization
 ///   quarter of its time in the sink benchmark.) The flushing thread sleeps on a semaphore
 ///   while nothing is queued (no wake-up while the stream is idle) and waits out the interval
 ///   with `nanosleep`: one wake-up of one thread per flush, where a Dispatch timer
-///   (`asyncAfter`) went through libdispatch's manager thread, a `timerfd` and a pool thread
-///   (docs/performance.md, update).
+///   (`asyncAfter`) went through libdispatch's manager thread, a `timerfd` and a pool thread.
 /// - When `limit` bytes or more are pending, the appending thread writes them itself before it
 ///   returns: a fast producer writing to a slow reader waits for it, as with unbuffered writes,
 ///   instead of growing the buffer.

@@ -58,7 +58,7 @@ struct OutgoingQueue: Sendable {
 
   /// Writes as much as the socket takes without blocking. The queued lines are gathered into
   /// `scratch` (the caller's, reused), up to ``batchBytes`` a `send`: a `send` per line made a
-  /// system call per event for every subscriber (docs/performance.md, socket).
+  /// system call per event for every subscriber.
   mutating func drain(to fd: Int32, scratch: inout [UInt8]) -> Drain {
     while head < lines.count {
       gather(into: &scratch)

@@ -334,9 +334,9 @@ public final class SocketSink: EventSink {
 
   /// Writes queued output; closes connections that are dead or done. The queues are taken out
   /// of their connections and written without the lock, which `write` needs for every event:
-  /// held across the writes to a hundred sockets, it kept the stream waiting (docs/performance.md,
-  /// socket). Lines queued meanwhile follow what is left of the taken queue; a connection can
-  /// then hold up to twice its limits for as long as the writes take.
+  /// held across the writes to a hundred sockets, it kept the stream waiting. Lines queued
+  /// meanwhile follow what is left of the taken queue; a connection can then hold up to twice
+  /// its limits for as long as the writes take.
   private func flushAll(scratch: inout [UInt8]) {
     // Walked by index and changed in place: the dictionary is neither copied nor rehashed, and
     // each queue taken is left uniquely referenced, to be drained in place.

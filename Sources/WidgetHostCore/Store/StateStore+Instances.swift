@@ -54,13 +54,13 @@ extension StateStore {
   ///
   /// That transaction does not wait for the disk (``transactionNotWaitingForTheDisk(_:)``): it
   /// is on the way to the first frame, where its two `fdatasync` calls took 1 to 8 ms of a
-  /// 16 ms start (docs/performance.md), and it acknowledges nothing to anyone. A power cut
-  /// before the next write leaves the store as if this run had stopped before it started.
+  /// 16 ms start, and it acknowledges nothing to anyone. A power cut before the next write leaves
+  /// the store as if this run had stopped before it started.
   public func startInstances(
     _ given: [WidgetInstance], at date: Date
   ) throws(StoreError) -> [WidgetInstance] {
     // A copy only when an instance keeps a stored configuration: the list is kept for the whole
-    // run, and most runs have none (docs/performance.md, memory).
+    // run, and most runs have none.
     var running = given
     for (index, planned) in given.enumerated() {
       guard let stored = self.instance(planned.id), Self.reuses(stored, for: planned.key) else {

@@ -50,7 +50,7 @@ extension StateStore {
   ///
   /// The transaction does not wait for the disk (``transactionNotWaitingForTheDisk(_:)``):
   /// a plan is a report (`widget-host budget`), made again by the next host, and a first start
-  /// of 10,000 instances made one sync for each (docs/performance.md).
+  /// of 10,000 instances made one sync for each.
   public func notePlannedReloads(_ plans: [PlannedReload]) {
     guard !plans.isEmpty else { return }
     try? transactionNotWaitingForTheDisk { connection throws(SQLiteError) in

@@ -70,7 +70,7 @@ public final class StateStore: BudgetLedger {
         try connection.execute("PRAGMA busy_timeout = 5000")
         // The host writes the store far more than it reads it (reads are the restore at start),
         // so a page cache of 256 KiB instead of SQLite's 2 MB: the difference is resident memory
-        // of a host with thousands of instances (docs/performance.md, memory).
+        // of a host with thousands of instances.
         try connection.execute("PRAGMA cache_size = -256")
         // The first read of the file: a file that is not a database fails here.
         let version = try Self.userVersion(connection)
@@ -108,9 +108,9 @@ public final class StateStore: BudgetLedger {
   /// past ``writeAheadLogLimit``. A host does not close the store when it exits, so SQLite never
   /// empties the log then, and the first write of the next host appends to it: it only grew
   /// (4 MB after a few hundred `run --once`), and every open reads all of it again to rebuild
-  /// its index, about 1 ms of CPU per MB (docs/performance.md, start-up). Emptying it costs a
-  /// checkpoint (four `fdatasync`) once every few dozen starts. Never waits for another
-  /// process: a host that finds the log in use leaves it for the next start.
+  /// its index, about 1 ms of CPU per MB. Emptying it costs a checkpoint (four `fdatasync`) once
+  /// every few dozen starts. Never waits for another process: a host that finds the log in use
+  /// leaves it for the next start.
   private func boundWriteAheadLog() {
     var status = stat()
     guard stat(path + "-wal", &status) == 0, Int(status.st_size) > Self.writeAheadLogLimit

@@ -7,7 +7,7 @@ import Foundation
 /// The heap holds plain values (a date, a rank and the index of the item's slot), the items sit
 /// in slots of their own: moving an appointment up or down the heap then copies three numbers,
 /// where a heap of items that are references (the scheduler's groups) retained and released
-/// one on every swap (docs/performance.md, scale).
+/// one on every swap.
 struct Agenda<Item> {
   /// One item at one date.
   struct Appointment {

@@ -41,8 +41,7 @@ public actor Scheduler {
     /// due while its bundle has this many waits for one of them to end. Hundreds of calls
     /// started at once gain nothing (they share the same few threads, or one worker) and each
     /// keeps its task and buffers until it ends: the peak a host with thousands of instances
-    /// kept resident after its start (docs/performance.md, memory). One bundle's slow calls
-    /// never hold back another's.
+    /// kept resident after its start. One bundle's slow calls never hold back another's.
     public var maximumCallsPerBundle = 16
 
     /// The defaults.
@@ -57,13 +56,13 @@ public actor Scheduler {
   /// A class, not a struct: the scheduler changes its groups in place (no copy of every group
   /// on every turn), and the groups dictionary holds a reference instead of the whole state, so
   /// its spare buckets stay small. Its fields are declared largest first, the one-byte ones
-  /// together, so that none pads another (docs/performance.md, memory).
+  /// together, so that none pads another.
   private final class Group {
     let key: TimelineKey
     /// The order groups were added in: groups due at the same time are handled in this order.
     let rank: Int
     /// The instances showing the group's timeline, in the order they were added. Most groups
-    /// have one, kept without an array of its own (docs/performance.md, memory).
+    /// have one, kept without an array of its own.
     var instances: [String] {
       get { firstInstance.map { [$0] + otherInstances } ?? otherInstances }
       set {
@@ -82,7 +81,7 @@ public actor Scheduler {
     /// When budgeted reloads were made, oldest first (within the window).
     var ledger: [Date] = []
     /// Kept only until something is shown: a placeholder is never shown after that, and
-    /// dropping it halves what an idle instance keeps (docs/performance.md, "memory"). Boxed:
+    /// dropping it halves what an idle instance keeps. Boxed:
     /// the group does not carry an entry's room for the rest of its life.
     var placeholder: Placeholder?
     var current: Showing?
@@ -133,7 +132,7 @@ public actor Scheduler {
 
   /// The entry a group's instances show now, with what to show it again (to an instance added
   /// later, or marked stale when a reload fails). Not the event itself: the group has the key
-  /// and the instances, and this is kept for every group (docs/performance.md, memory).
+  /// and the instances, and this is kept for every group.
   private struct Showing {
     var entry: Entry
     var source: EntrySource
@@ -239,7 +238,7 @@ public actor Scheduler {
   /// starts, or until it holds ``batchSize`` calls.
   private var openBatches: [String: Batch] = [:]
   /// Half of a bundle's calls in flight: two batches then take turns, one's calls made while
-  /// the other's results are applied (docs/performance.md, scale).
+  /// the other's results are applied.
   private var batchSize: Int { max(1, configuration.maximumCallsPerBundle / 2) }
 
   /// Creates a scheduler. `emit` is called, in order, from the scheduler's executor. With a
@@ -445,8 +444,7 @@ public actor Scheduler {
   /// is now due, or what waited for the calls that ended), done at once on the actor while the
   /// loop sleeps. The loop is woken only when the date it sleeps until must change. Waking it
   /// for every result, as before, cost a thread hand-off (the loop's task enqueued, a parked
-  /// thread woken to run it) and a new sleep with its timer task per provider call
-  /// (docs/performance.md, scale).
+  /// thread woken to run it) and a new sleep with its timer task per provider call.
   private func continueAfterResults() {
     guard let deadline = sleepingUntil, sleeper != nil, !wakeRequested,
       !loopCancelled.load(ordering: .relaxed)
@@ -674,10 +672,9 @@ public actor Scheduler {
   ///
   /// Each task of its own starts on the actor and leaves it for the call; while other work
   /// waits on the actor, that hands the actor over to another thread of the pool, woken for it:
-  /// on a simulated day of 290,000 calls, 60,000 wake-ups and a fifth of the CPU time
-  /// (docs/performance.md, scale). A batch is one task: its calls are made one after another,
-  /// and their results applied together in one turn (``Call/batchDelay``). Each call still has
-  /// its own deadline, from when it is made.
+  /// on a simulated day of 290,000 calls, 60,000 wake-ups and a fifth of the CPU time. A batch
+  /// is one task: its calls are made one after another, and their results applied together in
+  /// one turn (``Call/batchDelay``). Each call still has its own deadline, from when it is made.
   private func make(_ call: Call) {
     let bundle = call.key.bundle
     if let open = openBatches[bundle] {

@@ -5,7 +5,7 @@ import WidgetSchema
 public struct TimelineKey: Hashable, Sendable, CustomStringConvertible {
   /// The four fields, in one allocation that every copy of the key shares: a key is held by its
   /// instance, the scheduler's group and the group's dictionary, and carried by every event, so
-  /// a copy costs a reference instead of 56 bytes (docs/performance.md, memory).
+  /// a copy costs a reference instead of 56 bytes.
   private final class Fields: Sendable {
     let bundle: String
     let kind: String

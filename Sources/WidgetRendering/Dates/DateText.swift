@@ -29,9 +29,8 @@ public struct DateText: Sendable {
 
   /// Creates a formatter whose locale is made from `localeIdentifier` (`de_DE`) when a date is
   /// formatted (Foundation keeps the locales it made by identifier, so the ICU set-up happens
-  /// once), not here: setting it up is a cost (docs/performance.md, start-up) that output
-  /// without `.time` or `.date` text need not pay. The time zone can be
-  /// lazy the same way: `TimeZone.autoupdatingCurrent`.
+  /// once), not here: setting it up is a cost that output without `.time` or `.date` text need not
+  /// pay. The time zone can be lazy the same way: `TimeZone.autoupdatingCurrent`.
   public init(localeIdentifier: String, timeZone: TimeZone) {
     self.localeIdentifier = localeIdentifier
     self.timeZone = timeZone

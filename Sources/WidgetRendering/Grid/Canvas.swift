@@ -17,7 +17,7 @@ struct CellStyle: Equatable, Sendable {
 /// Cells are integers: each holds the code of its character and the index of its style in the
 /// render's ``GlyphTable`` (style 0 is the default style), so a canvas is cheap to make and
 /// copy, equal styles compare as equal integers and each row becomes a string once, from its
-/// UTF-8 (docs/performance.md, "scale" and "update").
+/// UTF-8.
 struct Canvas {
   /// The code of the right half of a two-column character.
   private static let continuation = UInt32.max
@@ -128,8 +128,8 @@ struct Canvas {
   /// Runs `body` with the cells through one buffer pointer, the array taken out of `self`
   /// meanwhile so that `body` may still restyle through `self`. Why: drawing a line of text
   /// cell by cell through the array checked its uniqueness and its bounds for every cell, a
-  /// quarter of drawing (docs/performance.md, update); `put` checks that a cell is visible,
-  /// so inside the grid, before it touches the buffer.
+  /// quarter of drawing; `put` checks that a cell is visible, so inside the grid, before it touches
+  /// the buffer.
   private mutating func withCells<Result>(
     _ body: (inout Canvas, UnsafeMutableBufferPointer<Cell>) -> Result
   ) -> Result {
@@ -196,12 +196,10 @@ struct Canvas {
 
   /// The rows as strings, each exactly `size.width` columns wide. Blank rows are one string
   /// shared by all of them, and by every render of the same width: most rows of a widget are
-  /// blank, and the lines are kept with the latest entry of every instance
-  /// (docs/performance.md, memory and update).
+  /// blank, and the lines are kept with the latest entry of every instance.
   ///
   /// The cells are read through one buffer pointer: a slice of the array per row retained and
-  /// released the array's buffer, about a third of the getter's time (docs/performance.md,
-  /// update).
+  /// released the array's buffer, about a third of the getter's time.
   var lines: [String] {
     let blank = Self.blankRows[size.width] ?? String(repeating: " ", count: size.width)
     let width = size.width
@@ -234,8 +232,7 @@ struct Canvas {
 
   /// Runs of cells with the same non-default style, row by row, as the entry's spans: made here
   /// from the table's style, not through an array of spans of the cell style to map (the map
-  /// and its copies of the colours were two fifths of the spans' time, docs/performance.md,
-  /// update).
+  /// and its copies of the colours were two fifths of the spans' time).
   var spans: [Span] {
     var spans: [Span] = []
     let width = size.width

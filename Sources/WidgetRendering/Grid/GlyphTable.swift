@@ -1,6 +1,6 @@
 /// The characters and cell styles of one render, each stored once and named by a small number,
 /// so that glyphs and canvas cells are plain integers: cheap to copy, compare and keep in
-/// arrays (docs/performance.md, "update").
+/// arrays.
 ///
 /// A character that is one Unicode scalar (nearly all) is its scalar's value; a grapheme cluster
 /// of several scalars (a flag, an emoji with a modifier, a letter with a combining mark) is
@@ -21,7 +21,7 @@ struct GlyphTable {
 
   /// The default style, in an array with room for a few more: a render has a handful of styles,
   /// and growing the array from the literal's one element reallocated it on the first style
-  /// added, in every render (docs/performance.md, update).
+  /// added, in every render.
   private static func defaultStyles() -> [CellStyle] {
     var styles: [CellStyle] = []
     styles.reserveCapacity(8)

@@ -114,7 +114,7 @@ struct Layout {
   /// A stack's size and where each child goes. One array of placements, which holds each
   /// child's size until it is placed, and two buffers on the stack, of what the sharing needs
   /// per child and for the group of a priority being served: a stack is laid out twice or more
-  /// per render (docs/performance.md, update).
+  /// per render.
   func stackFrames(
     _ axis: StackAxis, _ alignment: Alignment, _ spacing: Int, _ children: [LayoutNode],
     _ proposal: Proposal
@@ -156,7 +156,7 @@ struct Layout {
     if let main {
       // What the sharing needs per child and the group being served live in memory on the
       // stack: as arrays they were two allocations per layout of a stack, and the group grew
-      // by reallocating (docs/performance.md, update). Both hold plain integers.
+      // by reallocating. Both hold plain integers.
       withUnsafeTemporaryAllocation(of: StackChild.self, capacity: children.count) { info in
         info.initialize(repeating: StackChild())
         withUnsafeTemporaryAllocation(of: Int.self, capacity: children.count) { groupStorage in

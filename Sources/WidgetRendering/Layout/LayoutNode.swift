@@ -7,7 +7,7 @@ struct Glyph: Equatable {
   var code: UInt32
   var style: UInt32
   /// The width in columns (0, 1 or 2) in one byte: a glyph is 12 bytes, not 24, for the glyph
-  /// arrays a render builds, copies and scans (docs/performance.md, update).
+  /// arrays a render builds, copies and scans.
   private let columns: UInt8
 
   /// The width in columns: 0, 1 or 2.
@@ -39,7 +39,7 @@ final class LayoutNode {
     case stack(StackAxis, Alignment, spacing: Int, [LayoutNode])
     case spacer(minLength: Int)
     /// Boxed: a `Frame` is eight optional lengths, about 130 bytes, and unboxed it made every
-    /// kind that size, copied whenever a node's kind is read (docs/performance.md, update).
+    /// kind that size, copied whenever a node's kind is read.
     indirect case frame(Frame, LayoutNode)
     case padding(top: Int, leading: Int, bottom: Int, trailing: Int, LayoutNode)
     case background(LayoutNode, Alignment, LayoutNode)
@@ -59,7 +59,7 @@ final class LayoutNode {
   /// A text's paragraph style and summary, copied out of ``kind`` when the node is made: the
   /// stacks measure each child several times and most texts answer from these alone
   /// (``TextLayout/quickSize(_:width:height:style:)``), which read through `kind` copied the
-  /// whole enum, retaining and releasing its payload (docs/performance.md, update).
+  /// whole enum, retaining and releasing its payload.
   let quickText: (paragraph: TextLayout.Paragraph, summary: TextLayout.Summary)?
   /// Whether the node is `.empty`, which a stack does not space (read without copying `kind`).
   let isEmpty: Bool
@@ -370,7 +370,7 @@ struct LayoutBuilder {
 /// A style that views inherit, with the index in the render's glyph table of the cell style its
 /// text is drawn in, found when the style is made (at the root and at each `.style` modifier):
 /// a text run with no style of its own, nearly every run, takes the index as it is, with no
-/// merged copy of the style and no search of the table (docs/performance.md, update).
+/// merged copy of the style and no search of the table.
 private struct InheritedStyle {
   /// The style.
   let text: TextStyle

@@ -26,7 +26,7 @@ enum TextLayout {
 
   /// What decides whether a text stays one line as it is, found once when the text is built:
   /// most texts of a widget are one short line, and measuring them then needs no line breaking
-  /// and no arrays (docs/performance.md, update).
+  /// and no arrays.
   struct Summary: Equatable {
     /// The width of all the glyphs.
     var width = 0

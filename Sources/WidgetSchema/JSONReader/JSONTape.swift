@@ -9,8 +9,7 @@ import Synchronization
 /// says where the next value after it (and all it contains) starts, so a reader steps over a
 /// member without looking inside it. Keys and plain ASCII strings stay bytes of the document
 /// until read; a string with escapes or other characters is decoded once, while parsing. One
-/// array for the whole reply instead of an array per object and array and a `String` per key
-/// (docs/performance.md, update).
+/// array for the whole reply instead of an array per object and array and a `String` per key.
 ///
 /// It only says whether a document is well formed, never why not: ``ReplyReader`` gives up on
 /// anything unusual and lets Foundation's `JSONDecoder` produce the error message.
@@ -137,11 +136,10 @@ struct JSONTape {
   /// A reply's nodes take a few KiB (48 bytes each: the bench widget's 429-byte reply has room
   /// for 215), more than glibc serves from its per-thread cache (1032 bytes): allocating them went
   /// through malloc's bins and often its consolidation of free chunks, up to a fifth of the
-  /// parse's samples in the update profile (docs/performance.md, update). An uncontended lock
-  /// to take and give back the array costs much less. Two parses at once: the second
-  /// allocates as before. (Plain functions rather than one taking a closure: a generic
-  /// function taking the reading as a closure cost more in generic metadata look-ups than the
-  /// allocation it saves.)
+  /// parse's samples in the update profile. An uncontended lock to take and give back the array
+  /// costs much less. Two parses at once: the second allocates as before. (Plain functions rather
+  /// than one taking a closure: a generic function taking the reading as a closure cost more in
+  /// generic metadata look-ups than the allocation it saves.)
   private static let spareNodes = Mutex<[Node]>([])
 
   /// Arrays larger than this many nodes are not kept (a reply larger than 2 KiB is rare).
@@ -180,7 +178,7 @@ struct JSONTape {
   ///
   /// Inlined: a reply's read makes a few dozen lookups, and as a call each one paid for the
   /// call and for loading whole nodes; inlined into the reader, with the key a constant, it
-  /// costs less (about 4 % of reading in the micro-benchmark, docs/performance.md, update).
+  /// costs less (about 4 % of reading in the micro-benchmark).
   @inline(__always)
   func member(_ object: Int, _ key: StaticString) -> Int? {
     guard nodes[object].keyLengths & Self.lengthBit(key.utf8CodeUnitCount) != 0 else {

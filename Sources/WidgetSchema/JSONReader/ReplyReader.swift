@@ -109,8 +109,7 @@ struct ReplyReader {
     let end = tape.after(tree)
     // Counted first (a step per element on the tape) so that the array is allocated once at
     // its size: appending to an empty one reallocates it at 1, 2 and 4 elements, and most
-    // arrays of a reply (a stack's children, a text's runs) have a few (docs/performance.md,
-    // update).
+    // arrays of a reply (a stack's children, a text's runs) have a few.
     var count = 0
     var element = tree + 1
     while element < end {
@@ -446,9 +445,9 @@ struct ReplyReader {
 /// The cases of a ``JSONEnum`` by the UTF-8 of their names, to read one from a reply's bytes.
 ///
 /// `E(rawValue:)` needs a `String` made and, as compiled, allocated an array of the cases'
-/// names on every call to compare it with each (docs/performance.md, update). The same bytes
-/// are the same string, so a name found here is the case `E(rawValue:)` gives; bytes found
-/// nowhere are refused (``ReplyReader`` then leaves the reply to `JSONDecoder`).
+/// names on every call to compare it with each. The same bytes are the same string, so a name found
+/// here is the case `E(rawValue:)` gives; bytes found nowhere are refused (``ReplyReader`` then
+/// leaves the reply to `JSONDecoder`).
 struct JSONEnumNames<E: JSONEnum>: Sendable where E: Sendable {
   let cases: [(name: [UInt8], value: E)]
 

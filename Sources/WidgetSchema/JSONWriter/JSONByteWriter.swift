@@ -13,8 +13,8 @@ import WidgetSupport
 /// The bytes go into storage of the writer's own rather than a `[UInt8]`: an event is written
 /// in a few hundred small appends (a brace, a key, a comma), and each `Array.append` checks
 /// that the array's buffer is uniquely referenced (a call into the runtime) and has room;
-/// here an append is a bounds check and a store (docs/performance.md, update). The writer is
-/// noncopyable because it owns that storage.
+/// here an append is a bounds check and a store. The writer is noncopyable because it owns that
+/// storage.
 public struct JSONByteWriter: ~Copyable {
   /// The storage: `count` bytes written, room for `capacity`.
   private var base: UnsafeMutablePointer<UInt8>

@@ -21,7 +21,7 @@ extension StreamEvent {
     // Written apart and then copied: one copy of the line costs less than the checks of
     // appending to `bytes` piece by piece (``JSONByteWriter``). 1 KiB, which holds a typical
     // entry event: glibc serves blocks up to 1032 bytes from a per-thread cache, larger ones
-    // through its bins, which cost more (docs/performance.md, update); a longer event grows.
+    // through its bins, which cost more; a longer event grows.
     var writer = JSONByteWriter(capacity: 1024)
     try writer.event(self)
     writer.byte(0x0A)

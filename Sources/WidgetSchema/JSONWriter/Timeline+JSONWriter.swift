@@ -3,8 +3,7 @@ import FoundationEssentials
 extension Timeline {
   /// The timeline as JSON: the same bytes as `WidgetJSON.encode(self)`, written by hand (the
   /// state store keeps every timeline the host receives, and `JSONEncoder` was a sixth of a
-  /// first start with 10,000 instances: docs/performance.md, startup). Throws for a number JSON
-  /// cannot hold.
+  /// first start with 10,000 instances). Throws for a number JSON cannot hold.
   public func jsonBytes() throws(JSONByteWriter.NonFiniteNumber) -> [UInt8] {
     var writer = JSONByteWriter(capacity: 1024)
     writer.open("entries")

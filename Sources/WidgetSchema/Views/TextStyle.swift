@@ -48,7 +48,7 @@ public struct TextStyle: Codable, Sendable, Equatable {
   ///
   /// Field by field rather than `self == TextStyle()`: it runs for every text run a reply is
   /// read into and every run an `entry` event writes, and the derived `==` compares the
-  /// fonts' and colours' fields too (docs/performance.md, update).
+  /// fonts' and colours' fields too.
   public var isEmpty: Bool {
     font == nil && weight == nil && italic == nil && underline == nil && strikethrough == nil
       && foreground == nil && lineLimit == nil && multilineTextAlignment == nil

@@ -10,9 +10,9 @@ import FoundationEssentials
 ///
 /// A node is one word: every case with a payload is `indirect` (boxed) but `text`, whose
 /// payload, an array, is one word itself. Text is the most common node; unboxed, each is one
-/// allocation fewer to make, follow and free for every entry read, drawn and written
-/// (docs/performance.md, scale). A case whose payload is larger than a word must stay
-/// `indirect`, or every node, and every array of children, grows to its size.
+/// allocation fewer to make, follow and free for every entry read, drawn and written. A case whose
+/// payload is larger than a word must stay `indirect`, or every node, and every array of children,
+/// grows to its size.
 public enum ViewNode: Sendable, Equatable {
   /// Nothing (`EmptyView`).
   case empty
@@ -100,7 +100,7 @@ public struct TextRun: Sendable, Equatable {
   /// default `TextStyle` for a run without one, which a renderer checks for every run.
   public var ownStyle: TextStyle? { styleStorage?.style }
   /// The style, boxed: a `TextStyle` is about 150 bytes and most runs have none of their own,
-  /// so a run keeps a reference, nil for no style (docs/performance.md, memory).
+  /// so a run keeps a reference, nil for no style.
   private var styleStorage: StyleStorage?
 
   /// Creates a run.
