@@ -39,6 +39,46 @@ import WidgetSchema
     #expect(render(trailing, .accessoryInline).lines == [String(repeating: " ", count: 30) + "hi"])
   }
 
+  /// Any finite length, however large or small, lays out and draws without trapping and at the
+  /// cost of the grid: a frame of 1e300 points is as cheap as the widget, and NaN, negative and
+  /// infinite lengths are no length or the largest one.
+  @Test func hostileLengthsNeitherTrapNorCostMoreThanTheGrid() {
+    let lengths: [Double] = [
+      0, -1, 1e-300, 1e5, 1e18, 1e300, -1e300, .greatestFiniteMagnitude, .infinity, -.infinity,
+      .nan,
+    ]
+    for length in lengths {
+      let layers = ViewNode.modified(
+        .modified(
+          .stack(
+            StackNode(
+              axis: .vertical, spacing: length,
+              children: [
+                .modified(
+                  text("a long line of text that wraps"),
+                  .padding(
+                    EdgeInsets(top: length, leading: length, bottom: length, trailing: length))),
+                .spacer(minLength: length), .divider,
+                .modified(
+                  .image(ImageNode(name: "logo", resizable: true)), .frame(Frame(height: length))),
+                .modified(.color(ColorValue(name: "red")), .opacity(length)),
+              ])),
+          .frame(
+            Frame(
+              width: length, height: length, minWidth: length, maxWidth: length,
+              minHeight: length, maxHeight: length))),
+        .background(
+          .shape(ShapeNode(shape: .roundedRectangle, cornerRadius: length)), alignment: .center))
+      let clock = ContinuousClock()
+      let started = clock.now
+      let rendered = render(
+        .modified(layers, .frame(Frame(minWidth: length, minHeight: length))), .systemMedium)
+      #expect(clock.now - started < .seconds(1), "length \(length)")
+      #expect(rendered.lines.count == 10, "length \(length)")
+      #expect(rendered.lines.allSatisfy { TextWidth.of($0) == 45 }, "length \(length)")
+    }
+  }
+
   @Test func fixedFramesAndPadding() {
     // 80 points = 10 columns; the text is centered in them, the frame centered in the row.
     let framed = ViewNode.modified(text("ab"), .frame(Frame(width: 80)))

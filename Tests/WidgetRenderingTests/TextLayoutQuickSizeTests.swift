@@ -74,7 +74,7 @@ import Testing
   @Test func remembersEachAnswerByProposal() {
     var remembered = Remembered<Int>()
     var computed = 0
-    let proposals = (0..<5).map { Proposal(width: $0, height: $0 == 3 ? nil : 1) }
+    let proposals = (0..<5).map { Proposal(width: Double($0), height: $0 == 3 ? nil : 1) }
     for _ in 0..<3 {
       for (index, proposal) in proposals.enumerated() {
         let value = remembered.value(for: proposal) { _ in

@@ -17,7 +17,8 @@ public struct RenderedEntry: Sendable, Equatable {
   public var nextLiveChange: Date?
 }
 
-/// Renders entries onto their family's cell grid.
+/// Renders entries onto their family's cell grid: the layout engine with the grid's metrics
+/// (``GridMetrics``), then the cells drawn.
 public struct Renderer: Sendable {
   /// How dates in text are formatted.
   public var dates: DateText
@@ -31,26 +32,22 @@ public struct Renderer: Sendable {
   /// centers a widget's body; `.containerBackground` layers fill the whole grid behind it.
   public func render(_ view: ViewNode, family: WidgetFamily, now: Date) -> RenderedEntry {
     let grid = CellMetrics.grid(for: family)
-    var builder = LayoutBuilder(dates: dates, now: now)
+    var builder = LayoutBuilder(metrics: GridMetrics(), dates: dates, now: now)
     let root = builder.build(view)
-    var layout = Layout(family: family)
-    var canvas = Canvas(size: grid, table: builder.table)
-    let full = CellRect(x: 0, y: 0, width: grid.width, height: grid.height)
-    for background in builder.containerBackgrounds {
-      layout.draw(background, in: &canvas, at: full)
-    }
-    let size = layout.size(of: root, Proposal(width: grid.width, height: grid.height))
-    let clipped = CellSize(
-      width: min(size.width, grid.width), height: min(size.height, grid.height))
-    layout.draw(
-      root, in: &canvas,
-      at: CellRect(
-        x: Layout.offset(clipped.width, in: grid.width, .center),
-        y: Layout.offset(clipped.height, in: grid.height, .center), width: size.width,
-        height: size.height))
+    let metrics = builder.metrics
+    let layout = Layout(metrics: metrics)
+    layout.placeWidget(
+      root, backgrounds: builder.containerBackgrounds,
+      size: LayoutSize(
+        width: Double(grid.width) * GridMetrics.column,
+        height: Double(grid.height) * GridMetrics.row))
+    var canvas = Canvas(size: grid, table: metrics.table)
+    var painter = GridPainter(family: family, metrics: metrics)
+    for background in builder.containerBackgrounds { painter.draw(background, in: &canvas) }
+    painter.draw(root, in: &canvas)
     return RenderedEntry(
-      lines: canvas.lines, spans: canvas.spans, regions: layout.regions, url: builder.widgetURL,
-      warnings: layout.warnings, nextLiveChange: builder.nextLiveChange)
+      lines: canvas.lines, spans: canvas.spans, regions: painter.regions, url: builder.widgetURL,
+      warnings: painter.warnings, nextLiveChange: builder.nextLiveChange)
   }
 
   /// Just the rows of `view` on `family`'s grid at `now`.

@@ -1,0 +1,197 @@
+import Foundation
+import WidgetSchema
+
+/// Draws laid-out nodes onto a cell canvas: each node where the layout placed it
+/// (``LayoutNode/frame``, in points that are whole cells), as characters and cell styles.
+/// What a grid cannot show is approximated (docs/rendering.md): shapes as blocks, images as
+/// marks and frames.
+struct GridPainter {
+  let family: WidgetFamily
+  let metrics: GridMetrics
+  /// Tap regions found while drawing.
+  private(set) var regions: [TapRegion] = []
+  /// Warnings found while drawing.
+  private(set) var warnings: [String] = []
+
+  init(family: WidgetFamily, metrics: GridMetrics) {
+    self.family = family
+    self.metrics = metrics
+  }
+
+  /// `frame` in cells. Frames are whole cells and bounded (``LayoutBounds``), so this is exact
+  /// and never traps.
+  static func cells(_ frame: LayoutRect) -> CellRect {
+    CellRect(
+      x: Int(frame.x / GridMetrics.column), y: Int(frame.y / GridMetrics.row),
+      width: Int(frame.width / GridMetrics.column), height: Int(frame.height / GridMetrics.row))
+  }
+
+  mutating func draw(_ node: LayoutNode<GridMetrics>, in canvas: inout Canvas, dim: Bool = false) {
+    let rect = Self.cells(node.frame)
+    // What lies outside the canvas is never drawn: a huge frame costs what the canvas does.
+    let visible = rect.intersection(
+      CellRect(x: 0, y: 0, width: canvas.size.width, height: canvas.size.height))
+    switch node.kind {
+    case .empty, .spacer:
+      return
+    case .resizableImage(let image, _):
+      drawResizableImage(image, node: node, rect: rect, visible: visible, in: &canvas)
+    case .text(let text):
+      let style = text.paragraph
+      if TextLayout.quickSize(
+        text.summary, width: rect.width, height: rect.height, style: style) != nil
+      {
+        // One line, the glyphs as they are: no indent (the line is as wide as the text).
+        canvas.write(text.glyphs, x: rect.x, y: rect.y, dim: dim)
+        return
+      }
+      let lines = metrics.lines(
+        of: text, width: node.frame.width, height: node.frame.height, node: node)
+      var textWidth = 0
+      for line in lines { textWidth = max(textWidth, TextLayout.width(line)) }
+      for (row, line) in lines.enumerated() {
+        let free = max(0, textWidth - TextLayout.width(line))
+        let indent =
+          switch style.alignment {
+          case .leading: 0
+          case .center: free / 2
+          case .trailing: free
+          }
+        canvas.write(line, x: rect.x + indent, y: rect.y + row, dim: dim)
+      }
+    case .symbol(let glyph):
+      canvas.write(glyph, x: rect.x, y: rect.y, limit: rect.width, dim: dim)
+    case .shape(let shape, let fill):
+      paint(shape: shape.shape, color: fill, node: node, in: &canvas, rect: visible, dim: dim)
+    case .color(let color):
+      paint(shape: .rectangle, color: color, node: node, in: &canvas, rect: visible, dim: dim)
+    case .divider:
+      let style = CellStyle(dim: true)
+      if node.axis != .horizontal {
+        guard rect.height >= 1 else { return }
+        let line = String(repeating: "─", count: min(rect.width, canvas.size.width))
+        canvas.write(line, x: rect.x, y: rect.y, limit: rect.width, style: style)
+      } else {
+        for row in visible.y..<visible.y + visible.height {
+          canvas.write("│", x: rect.x, y: row, limit: rect.width, style: style)
+        }
+      }
+    case .stack(_, _, _, let children):
+      for child in children { draw(child, in: &canvas, dim: dim) }
+    case .frame(_, let child), .padding(_, _, _, _, let child):
+      draw(child, in: &canvas, dim: dim)
+    case .background(let layer, _, let child):
+      draw(layer, in: &canvas, dim: dim)
+      draw(child, in: &canvas, dim: dim)
+    case .overlay(let layer, _, let child):
+      draw(child, in: &canvas, dim: dim)
+      draw(layer, in: &canvas, dim: dim)
+    case .effect(let effect, let child):
+      switch effect {
+      case .opacity(let value):
+        // NaN draws as opaque, as the bounds of an opacity say nothing about it.
+        guard !(value <= 0) else { return }
+        draw(child, in: &canvas, dim: dim || value < 0.5)
+      case .clip:
+        let saved = canvas.clip
+        canvas.clip = saved.map { $0.intersection(rect) } ?? rect
+        draw(child, in: &canvas, dim: dim)
+        canvas.clip = saved
+      case .link(let url):
+        if family == .systemSmall {
+          warnings.append(
+            "Link to \(url) ignored: systemSmall widgets open only their widgetURL, as on iOS")
+        } else {
+          regions.append(
+            TapRegion(
+              id: "link-\(regions.count)", url: url, x: rect.x, y: rect.y, width: rect.width,
+              height: rect.height))
+        }
+        draw(child, in: &canvas, dim: dim)
+      }
+    }
+  }
+
+  /// A resizable image: the picture itself cannot be shown, so content images draw their frame,
+  /// labelled with the image's name when it fits inside (a missing image: ⊠ on the top edge);
+  /// images in a background draw nothing over the text in front of them.
+  private func drawResizableImage(
+    _ image: ImageNode, node: LayoutNode<GridMetrics>, rect: CellRect, visible: CellRect,
+    in canvas: inout Canvas
+  ) {
+    guard !node.isLayer, visible.width > 0, visible.height > 0 else { return }
+    let name = image.name
+    let missing = image.missing
+    let style = CellStyle(dim: true)
+    // Strings no longer than what the canvas shows of them.
+    let shown = min(rect.width, canvas.size.width)
+    guard rect.width >= 2, rect.height >= 2 else {
+      let mark = missing ? SymbolGlyphs.missingImage : SymbolGlyphs.namedImage
+      let row = String(repeating: mark, count: shown)
+      for line in visible.y..<visible.y + visible.height {
+        canvas.write(row, x: rect.x, y: line, limit: rect.width, style: style)
+      }
+      return
+    }
+    let inner = rect.width - 2
+    let edge = String(repeating: "─", count: max(0, min(inner, shown)))
+    canvas.write("┌" + edge + "┐", x: rect.x, y: rect.y, limit: rect.width, style: style)
+    let sidesEnd = min(rect.y + rect.height - 1, visible.y + visible.height)
+    if rect.y + 1 < sidesEnd {
+      for line in rect.y + 1..<sidesEnd {
+        canvas.write("│", x: rect.x, y: line, limit: 1, style: style)
+        canvas.write("│", x: rect.x + rect.width - 1, y: line, limit: 1, style: style)
+      }
+    }
+    canvas.write(
+      "└" + edge + "┘", x: rect.x, y: rect.y + rect.height - 1, limit: rect.width, style: style)
+    if missing, inner >= 1 {
+      canvas.write(
+        String(SymbolGlyphs.missingImage), x: rect.x + 1, y: rect.y, limit: 1, style: style)
+    }
+    if let name, rect.height >= 3, inner >= 1 {
+      var label = ""
+      var used = 0
+      for character in name {
+        let width = TextWidth.of(character)
+        guard used + width <= inner else { break }
+        label.append(character)
+        used += width
+      }
+      let free = inner - used
+      canvas.write(
+        label, x: rect.x + 1 + free / 2, y: rect.y + (rect.height - 1) / 2, limit: inner,
+        style: style)
+    }
+  }
+
+  /// Shapes and colours in a layer paint the background; as content they draw blocks.
+  private func paint(
+    shape: ShapeKind, color: ColorValue?, node: LayoutNode<GridMetrics>, in canvas: inout Canvas,
+    rect: CellRect, dim: Bool
+  ) {
+    guard rect.width > 0, rect.height > 0 else { return }
+    let full = Self.cells(node.frame)
+    let color =
+      color
+      ?? (shape == .accessoryBackground
+        ? ColorValue(name: "gray", opacity: 0.3) : ColorValue(name: "primary"))
+    if color.name == "clear" || color.opacity == 0 { return }
+    if node.isLayer {
+      canvas.fill(rect, background: color)
+      return
+    }
+    let character: Character =
+      switch shape {
+      case .circle, .ellipse, .capsule: full.width == 1 && full.height == 1 ? "●" : "█"
+      case .accessoryBackground: "░"
+      default: "█"
+      }
+    let row = String(repeating: character, count: rect.width)
+    for line in rect.y..<rect.y + rect.height {
+      canvas.write(
+        row, x: rect.x, y: line, limit: rect.width,
+        style: CellStyle(dim: dim, foreground: color))
+    }
+  }
+}
