@@ -69,6 +69,8 @@ let package = Package(
     // Code generation from Xcode intent definitions (IntentDefinitionPlugin runs intent-codegen).
     .target(name: "IntentCodegen"),
     .executableTarget(name: "intent-codegen", dependencies: ["IntentCodegen"]),
+    // A folder of files as a Swift source (EmbedFilesPlugin runs embed-files).
+    .executableTarget(name: "embed-files"),
     // The host.
     // SQLite (Debian: libsqlite3-dev) keeps the host's durable state: the refresh-budget ledger.
     // Linked from the package's libsqlite3.a (the module map's `link ":libsqlite3.a"`): one less
@@ -98,11 +100,14 @@ let package = Package(
       ]),
     // Tools for bundle authors: project templates (`widget-host new`), the conformance suite
     // (`validate`), the bundle assembler (`assemble`).
+    // Authoring/Embedded holds the files of the project templates, embedded in the binary by
+    // EmbedFilesPlugin (docs/authoring.md, "The templates").
     .target(
       name: "WidgetTooling",
       dependencies: [
         "WidgetHostCore", "WidgetBundleRuntime", "WidgetSchema", "WidgetSupport",
-      ]),
+      ],
+      exclude: ["Authoring/Embedded"], plugins: ["EmbedFilesPlugin"]),
     .target(
       name: "WidgetHostCLI",
       dependencies: [
@@ -116,9 +121,11 @@ let package = Package(
         with: ["CoreFoundation", "_FoundationICU", "_FoundationCShims", "_FoundationCollections"])),
     // The benchmark: scenarios in a library, a thin executable, and the hello-world Swift
     // binary that the start-up scenario compares against.
+    // Programs/ holds the C programs it compiles at run time (its bundle, the sink's floor).
     .target(
       name: "WidgetBench",
-      dependencies: ["WidgetHostCore", "WidgetBundleRuntime", "WidgetRendering", "WidgetSchema"]),
+      dependencies: ["WidgetHostCore", "WidgetBundleRuntime", "WidgetRendering", "WidgetSchema"],
+      exclude: ["Programs"]),
     .executableTarget(name: "widget-bench", dependencies: ["WidgetBench"]),
     .executableTarget(name: "bench-hello"),
     .executableTarget(name: "bench-idle"),
@@ -153,6 +160,8 @@ let package = Package(
     .plugin(
       name: "IntentDefinitionPlugin", capability: .buildTool(),
       dependencies: ["intent-codegen"]),
+    // Embeds a target's `Embedded` folder in its code (the templates of `widget-host new`).
+    .plugin(name: "EmbedFilesPlugin", capability: .buildTool(), dependencies: ["embed-files"]),
     // Tests.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "WidgetSupportTests", dependencies: ["WidgetSupport"]),

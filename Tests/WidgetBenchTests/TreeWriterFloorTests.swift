@@ -16,7 +16,8 @@ import Testing
 
   @Test func writesTheLinesItReadsByteForByte() throws {
     let folder = TestSupport.temporaryDirectory("floor")
-    let floor = try TreeWriterFloor.build(in: folder)
+    let floor = try TreeWriterFloor.build(
+      in: folder, repositoryRoot: TestSupport.repositoryRoot)
     let input = folder.appendingPathComponent("in.jsonl")
     try Data((Self.lines.joined(separator: "\n") + "\n").utf8).write(to: input)
     let output = folder.appendingPathComponent("out.jsonl")
@@ -33,7 +34,8 @@ import Testing
   ])
   func malformedInputIsANamedError(_ text: String, _ problem: String) throws {
     let folder = TestSupport.temporaryDirectory("floor")
-    let floor = try TreeWriterFloor.build(in: folder)
+    let floor = try TreeWriterFloor.build(
+      in: folder, repositoryRoot: TestSupport.repositoryRoot)
     let input = folder.appendingPathComponent("in.jsonl")
     try Data((text + "\n").utf8).write(to: input)
     let error = #expect(throws: BenchError.self) {

@@ -120,6 +120,48 @@ import WidgetSchema
     #expect(count == 6)
   }
 
+  @Test func theBinaryEmbedsEveryTemplateFileAsItIsInTheRepository() throws {
+    let folder = TestSupport.repositoryRoot.appendingPathComponent(
+      "Sources/WidgetTooling/Authoring/Embedded")
+    let files = try #require(
+      FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil))
+    var paths: [String] = []
+    for case let url as URL in files where !url.hasDirectoryPath {
+      guard (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true else {
+        continue
+      }
+      let path = String(url.standardizedFileURL.path.dropFirst(folder.path.count + 1))
+      paths.append(path)
+      #expect(
+        EmbeddedFiles.files[path] == (try String(contentsOf: url, encoding: .utf8)),
+        "the embedded \(path) differs from the file")
+    }
+    #expect(paths.sorted() == ProjectTemplate.paths)
+    #expect(paths.count > 10)
+  }
+
+  @Test func everyPlaceholderHasAValueAndEveryValueAPlaceholder() throws {
+    let swift = try Self.project(.swift)
+    let c = try Self.project(.c)
+    for (prefix, values) in [("Swift/", swift.swiftValues), ("C/", c.cValues)] {
+      var used = Set<String>()
+      for path in ProjectTemplate.paths where path.hasPrefix(prefix) {
+        let keys = ProjectTemplate.placeholders(in: path)
+        used.formUnion(keys)
+        // TARGET_DEPENDENCIES is filled in by packageManifest(products:plugins:) alone.
+        let missing = Set(keys).subtracting(values.keys).subtracting(["TARGET_DEPENDENCIES"])
+        #expect(missing.isEmpty, "\(path) has placeholders without a value: \(missing.sorted())")
+      }
+      let unused = Set(values.keys).subtracting(used)
+      #expect(unused.isEmpty, "\(prefix) values no template uses: \(unused.sorted())")
+    }
+    for template in BundleProject.Template.allCases {
+      for (path, contents) in try Self.project(template).files() {
+        #expect(!contents.contains("{{"), "\(template) \(path) still has a placeholder")
+      }
+    }
+  }
+
   @Test func anExistingFolderIsNeverOverwritten() throws {
     let folder = TestSupport.temporaryDirectory("templates")
     try FileManager.default.createDirectory(

@@ -57,7 +57,8 @@ struct SinkThroughputScenario: Scenario {
 
     // The floor: the same events, one pass of them as the sink writes them, written `repeats`
     // times by the C writer from their trees; first to a file that must equal the sink's.
-    let floor = try TreeWriterFloor.build(in: folder)
+    let floor = try TreeWriterFloor.build(
+      in: folder, repositoryRoot: environment.repositoryRoot)
     let onePass = folder.appendingPathComponent("events.jsonl")
     _ = try Self.write(events, repeats: 1, to: onePass)
     let floorFile = folder.appendingPathComponent("floor.jsonl")
