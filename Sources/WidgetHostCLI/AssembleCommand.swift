@@ -6,41 +6,41 @@ import WidgetTooling
 enum AssembleCommand: Command {
   static let name = "assemble"
   static let summary = "Assemble Name.widgetbundle/ from a shared library built with the SDK."
-  static let synopsis =
-    "assemble <library> [--output FOLDER] [--name NAME] [--id ID] [--version VERSION] [--resources FOLDER] [--development-region LANG] [--app-group GROUP]... [--entitlements FILE]"
+  static let operands = "<library>"
   static let discussion = """
     Loads the library, asks it to describe its widgets, and writes the bundle folder: \
     manifest.json (generated), the library, and Resources/. An existing bundle of the same \
     name is replaced. The widget-bundle SwiftPM plugin runs this for you.
     """
-  static let options = [
-    OptionSpec(
-      names: ["--output", "-o"], valueName: "FOLDER",
-      help: "Where to create the bundle (default: the library's folder)."),
-    OptionSpec(
-      names: ["--name"], valueName: "NAME",
-      help:
-        "Bundle name (default: the name the library declares, else its file name without lib and .so)."
-    ),
-    OptionSpec(
-      names: ["--id"], valueName: "ID",
-      help: "Bundle id (default: the id the library declares, else local.NAME)."),
-    OptionSpec(
-      names: ["--version"], valueName: "VERSION",
-      help: "Bundle version (default: the version the library declares, else 0.0.0)."),
-    OptionSpec(
-      names: ["--resources"], valueName: "FOLDER",
-      help: "Folder copied to Resources/ (images, <lang>.lproj/Localizable.strings, checked)."),
-    OptionSpec(
-      names: ["--development-region"], valueName: "LANG",
-      help: "The language the bundle falls back to when the user's has no strings (default en)."),
-    OptionSpec(
-      names: ["--app-group"], valueName: "GROUP",
-      help: "An App Group the bundle may use (repeatable), added to the manifest's appGroups."),
-    OptionSpec(
-      names: ["--entitlements"], valueName: "FILE",
-      help: "An Xcode .entitlements plist: its com.apple.security.application-groups are "
-        + "added to appGroups."),
+  static let output = Option<String>(
+    "--output", "-o", value: "FOLDER",
+    help: "Where to create the bundle (default: the library's folder).")
+  static let bundleName = Option<String>(
+    "--name", value: "NAME",
+    help: "Bundle name (default: the name the library declares, else its file name without lib "
+      + "and .so).")
+  static let id = Option<String>(
+    "--id", value: "ID",
+    help: "Bundle id (default: the id the library declares, else local.NAME).")
+  static let version = Option<String>(
+    "--version", value: "VERSION",
+    help: "Bundle version (default: the version the library declares, else 0.0.0).")
+  static let resources = Option<String>(
+    "--resources", value: "FOLDER",
+    help: "Folder copied to Resources/ (images, <lang>.lproj/Localizable.strings, checked).")
+  static let developmentRegion = Option<String>(
+    "--development-region", value: "LANG",
+    help: "The language the bundle falls back to when the user's has no strings (default en).")
+  static let appGroups = Option<String>(
+    "--app-group", value: "GROUP",
+    help: "An App Group the bundle may use, added to the manifest's appGroups."
+  ).repeatable
+  static let entitlements = Option<String>(
+    "--entitlements", value: "FILE",
+    help: "An Xcode .entitlements plist: its com.apple.security.application-groups are "
+      + "added to appGroups.")
+  static let options: [any CommandOption] = [
+    output, bundleName, id, version, resources, developmentRegion, appGroups, entitlements,
   ]
   static let examples = [
     (
@@ -61,15 +61,15 @@ enum AssembleCommand: Command {
     }
     var request = BundleAssembler.Request(
       library: library,
-      outputDirectory: arguments.last("--output")
+      outputDirectory: arguments[output]
         ?? URL(fileURLWithPath: library).deletingLastPathComponent().path)
-    request.name = arguments.last("--name")
-    request.id = arguments.last("--id")
-    request.version = arguments.last("--version")
-    request.resources = arguments.last("--resources")
-    request.appGroups = arguments.all("--app-group")
-    request.entitlements = arguments.last("--entitlements")
-    request.developmentRegion = arguments.last("--development-region")
+    request.name = arguments[bundleName]
+    request.id = arguments[id]
+    request.version = arguments[version]
+    request.resources = arguments[resources]
+    request.appGroups = arguments[appGroups]
+    request.entitlements = arguments[entitlements]
+    request.developmentRegion = arguments[developmentRegion]
     do {
       let (path, manifest) = try await BundleAssembler.assemble(
         request, services: StandaloneServices(log: context.errors))

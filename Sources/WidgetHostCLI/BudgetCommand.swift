@@ -6,15 +6,14 @@ import WidgetSchema
 enum BudgetCommand: Command {
   static let name = "budget"
   static let summary = "Show each widget's refresh budget (used, left) and its next reload."
-  static let synopsis = "budget [--state-dir DIR] [--budget N|unlimited] [--json]"
+  static let operands = ""
   static let discussion = """
     Reads the durable state that run keeps (the budget ledger survives restarts): for every \
     instance, the reloads the host made on its own in the last 24 hours, how many are left, \
     and when and why it reloads next.
     """
-  static let options: [OptionSpec] = [
-    .state, .budget,
-    OptionSpec(names: ["--json"], valueName: nil, help: "Print the report as JSON."),
+  static let options: [any CommandOption] = [
+    SharedOptions.stateDirectory, SharedOptions.budget, SharedOptions.json,
   ]
   static let examples = [
     ("widget-host budget", "the budgets of the widgets run has shown")
@@ -27,7 +26,7 @@ enum BudgetCommand: Command {
       throw UsageError(command: name, message: "takes no arguments")
     }
     var options = HostOptions(bundlePaths: [])
-    try RunCommand.parseBudget(arguments, into: &options, command: name)
+    try options.apply(arguments, command: name)
     let store: StateStore
     switch StateReading.openStore(
       arguments, context: context, nothing: "no refresh budgets recorded yet")

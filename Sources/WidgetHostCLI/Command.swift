@@ -47,18 +47,21 @@ public struct CommandContext: Sendable {
   }
 }
 
-/// One `widget-host` subcommand: its help and how it runs.
+/// One `widget-host` subcommand: what it takes and how it runs. Its options are declared once
+/// (``options``), and parsing, `--help`, the synopsis and the checks of docs/cli.md all come from
+/// that declaration.
 protocol Command: Sendable {
   /// The subcommand's name.
   static var name: String { get }
   /// One line for the command list.
   static var summary: String { get }
-  /// The synopsis after `widget-host`.
-  static var synopsis: String { get }
+  /// The arguments that are not options, as the synopsis shows them (`<bundle>...`); empty for
+  /// none.
+  static var operands: String { get }
   /// Paragraphs of explanation.
   static var discussion: String { get }
-  /// Options (help is added automatically).
-  static var options: [OptionSpec] { get }
+  /// The options, in the order help lists them (`--help` is added to every command).
+  static var options: [any CommandOption] { get }
   /// Example command lines with a comment each.
   static var examples: [(String, String)] { get }
 
@@ -68,15 +71,37 @@ protocol Command: Sendable {
 }
 
 extension Command {
-  static var allOptions: [OptionSpec] { options + [.help] }
+  /// Every option the command accepts.
+  static var allOptions: [any CommandOption] { options + [SharedOptions.help] }
+
+  /// The synopsis after `prefix` (`widget-host `), wrapped at 100 columns with the lines after
+  /// the first indented under the command's first operand or option.
+  static func synopsis(prefix: String = "widget-host ") -> String {
+    let lead = prefix + name + " "
+    let words = (operands.isEmpty ? [] : [operands]) + options.map(\.info.synopsis)
+    var lines: [String] = []
+    var line = lead
+    for word in words {
+      if line.count > lead.count && line.count + 1 + word.count > 100 {
+        lines.append(line)
+        line = String(repeating: " ", count: lead.count) + word
+      } else {
+        line += (line.count > lead.count ? " " : "") + word
+      }
+    }
+    lines.append(line)
+    return lines.joined(separator: "\n")
+  }
 
   /// The full `--help` text.
   static var help: String {
-    var text = "USAGE: widget-host \(synopsis)\n\n\(summary)\n"
+    var text = synopsis(prefix: "USAGE: widget-host ") + "\n\n\(summary)\n"
     if !discussion.isEmpty { text += "\n\(discussion)\n" }
     text += "\nOPTIONS:\n"
-    let rows = allOptions.map { spec in
-      (spec.names.joined(separator: ", ") + (spec.valueName.map { " \($0)" } ?? ""), spec.help)
+    let rows = allOptions.map { option in
+      let info = option.info
+      let left = info.names.joined(separator: ", ") + (info.valueName.map { " \($0)" } ?? "")
+      return (left, info.help + (info.repeatable ? " Repeatable." : ""))
     }
     let width = rows.map(\.0.count).max() ?? 0
     for (left, right) in rows {

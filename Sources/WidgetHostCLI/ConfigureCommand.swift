@@ -6,7 +6,7 @@ import WidgetSchema
 enum ConfigureCommand: Command {
   static let name = "configure"
   static let summary = "Change the parameters of a running host's widget instance."
-  static let synopsis = "configure <instance> [NAME=VALUE]... [--unset NAME]... [--socket PATH]"
+  static let operands = "<instance> [NAME=VALUE]..."
   static let discussion = """
     Each NAME=VALUE is typed by the host from the parameter's schema exactly as an --instance \
     value is (count=3, enabled=true, day=2026-01-01T09:00:00Z, color=blue, animal=cat); NAME= \
@@ -15,12 +15,10 @@ enum ConfigureCommand: Command {
     start (dynamic values against the bundle's options) and the instance then shows it; with \
     --state-dir it survives a restart. Prints the instance configured.
     """
-  static let options =
-    [
-      OptionSpec(
-        names: ["--unset", "-u"], valueName: "NAME",
-        help: "Go back to the parameter's default (repeatable).")
-    ] + SocketClientOptions.options
+  static let unset = Option<String>(
+    "--unset", "-u", value: "NAME", help: "Go back to the parameter's default."
+  ).repeatable
+  static let options: [any CommandOption] = [unset] + SharedOptions.client
   static let examples = [
     ("widget-host configure left color=blue animal=whale", "show a blue whale on instance left"),
     ("widget-host configure left --unset color", "instance left back to the default color"),
@@ -34,12 +32,12 @@ enum ConfigureCommand: Command {
         command: name, message: "give the instance, then NAME=VALUE changes (e.g. left color=blue)")
     }
     let (values, unset) = try changes(
-      assignments: Array(arguments.positionals.dropFirst()), unset: arguments.all("--unset"))
+      assignments: Array(arguments.positionals.dropFirst()), unset: arguments[unset])
     let request = ControlRequest(
       request: "configure", instance: instance,
       parameters: unset.isEmpty ? nil : Dictionary(uniqueKeysWithValues: unset.map { ($0, .null) }),
       values: values.isEmpty ? nil : values)
-    guard let client = try SocketClientOptions.connect(arguments, command: name, context: context),
+    guard let client = SocketClientOptions.connect(arguments, context: context),
       let result = SocketClientOptions.send(request, client, context: context)
     else { return .failure }
     context.output.write("configured \(result.configured ?? instance)\n")

@@ -5,9 +5,8 @@ import WidgetHostCore
 enum DefaultsCommand: Command {
   static let name = "defaults"
   static let summary = "Read, write or delete App Group values (UserDefaults(suiteName:))."
-  static let synopsis =
-    "defaults read <group> [key] [--json] | write <group> <key> <value> [--int|--double|--bool] "
-    + "| delete <group> <key>"
+  static let operands =
+    "read <group> [key] | write <group> <key> <value> | delete <group> <key>"
   static let discussion = """
     Uses Foundation's UserDefaults(suiteName: group), the storage apps and bundles use: the \
     group's file is $XDG_CONFIG_HOME/<group>.plist (default ~/.config). Every change is saved \
@@ -16,13 +15,11 @@ enum DefaultsCommand: Command {
     (options first, then -- before a negative number). After a write, 'widget-host reload --kind KIND' makes running \
     widgets read it.
     """
-  static let options = [
-    OptionSpec(names: ["--int"], valueName: nil, help: "write: the value is an integer."),
-    OptionSpec(names: ["--double"], valueName: nil, help: "write: the value is a number."),
-    OptionSpec(
-      names: ["--bool"], valueName: nil, help: "write: the value is true or false (yes/no, 1/0)."),
-    OptionSpec(names: ["--json"], valueName: nil, help: "read: print JSON instead of text."),
-  ]
+  static let int = Flag("--int", help: "write: the value is an integer.")
+  static let double = Flag("--double", help: "write: the value is a number.")
+  static let bool = Flag("--bool", help: "write: the value is true or false (yes/no, 1/0).")
+  static let json = SharedOptions.json.help("read: print JSON instead of text.")
+  static let options: [any CommandOption] = [int, double, bool, json]
   static let examples = [
     (
       "widget-host defaults write group.com.yourapp.widget currentSongName 'My Song'",
@@ -56,14 +53,14 @@ enum DefaultsCommand: Command {
       ]
       throw UsageError(command: name, message: "expected \(shapes[action]!)")
     }
-    let types = ["--int", "--double", "--bool"].filter { arguments.flag($0) }
+    let types = [int, double, bool].filter { arguments[$0] }.map(\.info.key)
     guard types.count <= 1 else {
       throw UsageError(command: name, message: "give one of \(types.joined(separator: ", "))")
     }
     guard types.isEmpty || action == "write" else {
       throw UsageError(command: name, message: "\(types[0]) applies to write")
     }
-    guard !arguments.flag("--json") || action == "read" else {
+    guard !arguments[json] || action == "read" else {
       throw UsageError(command: name, message: "--json applies to read")
     }
     let group = positionals[1]
@@ -76,10 +73,10 @@ enum DefaultsCommand: Command {
           return .failure
         }
         context.output.write(
-          arguments.flag("--json") ? json(value) + "\n" : value.description + "\n")
+          arguments[json] ? Self.json(value) + "\n" : value.description + "\n")
       case "read":
         let values = try AppGroupDefaults.all(group: group)
-        if arguments.flag("--json") {
+        if arguments[json] {
           let members = values.map { "\(json(.string($0.0))):\(json($0.1))" }
           context.output.write("{" + members.joined(separator: ",") + "}\n")
         } else {

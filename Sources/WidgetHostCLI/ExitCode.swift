@@ -1,5 +1,5 @@
 /// The exit statuses of `widget-host`, documented in docs/cli.md.
-public enum ExitCode: Int32, Sendable {
+public enum ExitCode: Int32, Sendable, CaseIterable {
   /// Success (for `run` without `--once`: stopped by SIGINT or SIGTERM).
   case success = 0
   /// An unexpected failure (a bug in widget-host, or an I/O error).

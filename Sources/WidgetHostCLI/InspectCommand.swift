@@ -7,17 +7,15 @@ import WidgetSchema
 enum InspectCommand: Command {
   static let name = "inspect"
   static let summary = "Show what a bundle declares: identity, ABI, app groups, kinds and families."
-  static let synopsis = "inspect <bundle> [--json] [--locale LOCALE]"
+  static let operands = "<bundle>"
   static let discussion = """
     Reads manifest.json only; the library is not loaded. For a bare shared library (no \
     manifest) the library is loaded and its own description is shown. Display names and \
     descriptions are localized from the bundle's Resources/<lang>.lproj/Localizable.strings; \
     --json prints the manifest as written (the keys).
     """
-  static let options = [
-    OptionSpec(names: ["--json"], valueName: nil, help: "Print the manifest as JSON."),
-    .locale,
-  ]
+  static let json = SharedOptions.json.help("Print the manifest as JSON.")
+  static let options: [any CommandOption] = [json, SharedOptions.locale]
   static let examples = [
     ("widget-host inspect Clock.widgetbundle", "see the kinds and families of a bundle"),
     ("widget-host inspect --json .build/debug/libClock.so", "the manifest a library would get"),
@@ -30,7 +28,7 @@ enum InspectCommand: Command {
       throw UsageError(command: name, message: "give exactly one bundle")
     }
     var options = HostOptions(bundlePaths: [])
-    try RunCommand.parseLocale(arguments, into: &options, command: name)
+    try options.apply(arguments, command: name)
     let manifest: BundleManifest
     let resourcesPath: String
     do {
@@ -45,7 +43,7 @@ enum InspectCommand: Command {
       context.errors.write(errorLines(error.description))
       return .bundle
     }
-    if arguments.flag("--json") {
+    if arguments[json] {
       let encoder = WidgetJSON.encoder()
       encoder.outputFormatting.insert(.prettyPrinted)
       let data = (try? encoder.encode(manifest)) ?? Data()

@@ -7,14 +7,14 @@ import WidgetSchema
 enum ListCommand: Command {
   static let name = "list"
   static let summary = "List the widget bundles in folders, with their kinds, without loading them."
-  static let synopsis = "list <folder-or-bundle>... [--locale LOCALE]"
+  static let operands = "<folder-or-bundle>..."
   static let discussion = """
     A folder is searched for *.widgetbundle folders (not recursively); a bundle path is listed \
     as is. Each kind is shown with its families and its display name, localized from the \
     bundle's Resources/<lang>.lproj/Localizable.strings. Invalid bundles are reported on stderr \
     and make the exit status 3.
     """
-  static let options: [OptionSpec] = [.locale]
+  static let options: [any CommandOption] = [SharedOptions.locale]
   static let examples = [
     ("widget-host list ~/.local/share/widget-host/bundles", "what is installed"),
     ("widget-host list --locale zh-Hans Wishes.widgetbundle", "display names in Chinese"),
@@ -27,7 +27,7 @@ enum ListCommand: Command {
       throw UsageError(command: name, message: "give at least one folder or bundle")
     }
     var options = HostOptions(bundlePaths: [])
-    try RunCommand.parseLocale(arguments, into: &options, command: name)
+    try options.apply(arguments, command: name)
     var status = ExitCode.success
     for path in arguments.positionals {
       let bundles: [String]

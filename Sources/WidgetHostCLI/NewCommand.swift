@@ -7,10 +7,7 @@ import WidgetTooling
 enum NewCommand: Command {
   static let name = "new"
   static let summary = "Create a widget bundle project (Swift or C) from Xcode's template."
-  static let synopsis = """
-    new <Name> [--intent | --app-intent | --c] [--family FAMILY]... [--output FOLDER]
-          [--widget-host PATH]
-    """
+  static let operands = "<Name>"
   static let discussion = """
     Creates the folder <Name> with a bundle project outside the widget-host repository: by \
     default a SwiftPM package whose dynamic library depends on the WidgetKit SDK of a \
@@ -20,28 +17,23 @@ enum NewCommand: Command {
     never overwritten. The checkout is --widget-host PATH, else $WIDGET_HOST_CHECKOUT, else the \
     checkout this widget-host was built in. The project's README says how to build and run it.
     """
-  static let options: [OptionSpec] = [
-    OptionSpec(
-      names: ["--intent"], valueName: nil,
-      help: "IntentConfiguration with an .intentdefinition file (Xcode's older template)."),
-    OptionSpec(
-      names: ["--app-intent"], valueName: nil,
-      help: "AppIntentConfiguration with a WidgetConfigurationIntent (Xcode's current template)."),
-    OptionSpec(
-      names: ["--c"], valueName: nil,
-      help: "A plain C bundle against widget_abi.h, with a Makefile."),
-    OptionSpec(
-      names: ["--family", "-f"], valueName: "FAMILY",
-      help: "A family the widget supports (repeatable; default systemSmall, systemMedium, "
-        + "systemLarge)."),
-    OptionSpec(
-      names: ["--output", "-o"], valueName: "FOLDER",
-      help: "Where to create the <Name> folder (default: the current folder)."),
-    OptionSpec(
-      names: ["--widget-host"], valueName: "PATH",
-      help: "The widget-host checkout to depend on (default: $WIDGET_HOST_CHECKOUT, else the "
-        + "checkout this binary was built in)."),
-  ]
+  static let intent = Flag(
+    "--intent",
+    help: "IntentConfiguration with an .intentdefinition file (Xcode's older template).")
+  static let appIntent = Flag(
+    "--app-intent",
+    help: "AppIntentConfiguration with a WidgetConfigurationIntent (Xcode's current template).")
+  static let c = Flag("--c", help: "A plain C bundle against widget_abi.h, with a Makefile.")
+  static let families = SharedOptions.families.help(
+    "A family the widget supports (default systemSmall, systemMedium, systemLarge).")
+  static let output = Option<String>(
+    "--output", "-o", value: "FOLDER",
+    help: "Where to create the <Name> folder (default: the current folder).")
+  static let checkout = Option<String>(
+    "--widget-host", value: "PATH",
+    help: "The widget-host checkout to depend on (default: $WIDGET_HOST_CHECKOUT, else the "
+      + "checkout this binary was built in).")
+  static let options: [any CommandOption] = [intent, appIntent, c, families, output, checkout]
   static let examples = [
     (
       "widget-host new MyWidget && cd MyWidget && swift build && widget-host run .build/debug/libMyWidget.so",
@@ -60,7 +52,7 @@ enum NewCommand: Command {
     guard arguments.positionals.count == 1, let projectName = arguments.positionals.first else {
       throw UsageError(command: name, message: "give exactly one project name")
     }
-    let chosen = ["--intent", "--app-intent", "--c"].filter { arguments.flag($0) }
+    let chosen = [intent, appIntent, c].filter { arguments[$0] }.map(\.info.key)
     guard chosen.count <= 1 else {
       throw UsageError(
         command: name, message: "choose one template: \(chosen.joined(separator: ", "))")
@@ -72,9 +64,7 @@ enum NewCommand: Command {
       case "--c": .c
       default: .swift
       }
-    let families = try arguments.all("--family").map { (value) throws(UsageError) in
-      try RunCommand.parseFamily(value, command: name)
-    }
+    let families = arguments[Self.families]
     do {
       try BundleProject.validate(name: projectName)
     } catch {
@@ -82,10 +72,10 @@ enum NewCommand: Command {
     }
     let executable = WorkerLoader.currentExecutable()
     let output = URL(
-      fileURLWithPath: arguments.last("--output") ?? FileManager.default.currentDirectoryPath)
+      fileURLWithPath: arguments[output] ?? FileManager.default.currentDirectoryPath)
     do {
       let checkout = try WidgetHostCheckout.locate(
-        option: arguments.last("--widget-host"), executable: executable)
+        option: arguments[checkout], executable: executable)
       let project = try BundleProject(
         name: projectName, template: template, families: families, checkout: checkout,
         widgetHost: executable)

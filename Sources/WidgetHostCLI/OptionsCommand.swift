@@ -7,10 +7,7 @@ import WidgetSchema
 enum OptionsCommand: Command {
   static let name = "options"
   static let summary = "List the values a widget parameter may take (enum cases, dynamic options)."
-  static let synopsis = """
-    options <bundle> <kind> <parameter> [--family FAMILY] [--value NAME=VALUE]...
-              [--format text|json] [--deadline SECONDS]
-    """
+  static let operands = "<bundle> <kind> <parameter>"
   static let discussion = """
     For an enum parameter, prints its cases (value and title) from the manifest. For a dynamic \
     parameter (an entity, or a string whose values the bundle lists), loads the bundle and asks \
@@ -18,19 +15,22 @@ enum OptionsCommand: Command {
     instance's other values, which the bundle may use to narrow the list. Prints one option per \
     line: the identifier to use in --instance, then what a person sees.
     """
-  static let options: [OptionSpec] = [
-    OptionSpec(
-      names: ["--family", "-f"], valueName: "FAMILY",
-      help: "The instance's family (default: the kind's first)."),
-    OptionSpec(
-      names: ["--value"], valueName: "NAME=VALUE",
-      help: "Another parameter's value, typed as in --instance (repeatable)."),
-    OptionSpec(
-      names: ["--format"], valueName: "FORMAT",
-      help: "text (identifier and display, one per line; the default) or json (one object, "
-        + "docs/home-screen.md#listing-options)."),
-    .deadline,
-  ]
+  static let family = SharedOptions.family.help(
+    "The instance's family (default: the kind's first).")
+  static let values = Option<(name: String, value: String)>(
+    "--value", value: "NAME=VALUE",
+    help: "Another parameter's value, typed as in --instance."
+  ) { (text) throws(ValueError) in
+    guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
+      throw ValueError("--value needs NAME=VALUE, got '\(text)'")
+    }
+    return (String(text[..<equals]), String(text[text.index(after: equals)...]))
+  }.repeatable
+  static let format = Option<Bool>.choice(
+    "--format", value: "FORMAT", noun: "format",
+    help: "text (identifier and display, one per line; the default) or json (one object, "
+      + "docs/home-screen.md#listing-options).", choices: ["text": false, "json": true])
+  static let options: [any CommandOption] = [family, values, format, SharedOptions.deadline]
   static let examples = [
     ("widget-host options Animals.widgetbundle Animals animal", "the animals to choose from"),
     (
@@ -49,29 +49,15 @@ enum OptionsCommand: Command {
       arguments.positionals[0], arguments.positionals[1], arguments.positionals[2]
     )
     var options = HostOptions(bundlePaths: [bundle])
-    try RunCommand.parseDeadlines(arguments, into: &options, command: name)
-    let family = try arguments.last("--family").map { (value) throws(UsageError) in
-      try RunCommand.parseFamily(value, command: name)
-    }
+    try options.apply(arguments, command: name)
     var values: [String: ParameterInput] = [:]
-    for pair in arguments.all("--value") {
-      guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
-        throw UsageError(command: name, message: "--value needs NAME=VALUE, got '\(pair)'")
-      }
-      values[String(pair[..<equals])] = .text(String(pair[pair.index(after: equals)...]))
-    }
-    let json: Bool
-    switch arguments.last("--format") ?? "text" {
-    case "text": json = false
-    case "json": json = true
-    case let other:
-      throw UsageError(command: name, message: "unknown format '\(other)' (expected text or json)")
-    }
+    for (name, value) in arguments[Self.values] { values[name] = .text(value) }
+    let json = arguments[format] ?? false
     let host = WidgetHost(options: options, sinks: [], log: context.errors, logLevel: .warning)
     let listing: ParameterOptionsListing
     do {
       listing = try await host.parameterOptions(
-        kind: kind, parameter: parameter, family: family, values: values)
+        kind: kind, parameter: parameter, family: arguments[family], values: values)
     } catch .provider(let message) {
       context.errors.write(errorLines(message))
       return .providerFailed

@@ -7,13 +7,7 @@ import WidgetSupport
 enum SimulateCommand: Command {
   static let name = "simulate"
   static let summary = "Simulate hours or days of the widgets' timelines in seconds."
-  static let synopsis = """
-    simulate <bundle>... --for DURATION [--kind KIND]... [--family FAMILY]...
-               [--instance SPEC]... [--home FILE]
-               [--start RFC3339] [--budget N|unlimited] [--format text|json]
-               [--min-reload-interval SECONDS] [--deadline SECONDS] [--placeholder-deadline SECONDS]
-               [--log-level LEVEL] [--locale LOCALE]
-    """
+  static let operands = "<bundle>..."
   static let discussion = """
     Runs the host exactly as 'run' does (the same scheduler, provider calls and rendering) on a \
     virtual clock that starts at --start and jumps from one due time to the next, then prints \
@@ -23,31 +17,37 @@ enum SimulateCommand: Command {
     time. The refresh budget applies as in run: reloads over it are deferred. On a terminal, \
     the progress is shown on stderr.
     """
-  static let options: [OptionSpec] = [
-    OptionSpec(
-      names: ["--for"], valueName: "DURATION",
-      help: "How long to simulate (required): a whole number and s, m, h or d (90s, 15m, 24h, 7d)."
-    ),
-    OptionSpec(
-      names: ["--kind", "-k"], valueName: "KIND", help: "Simulate only this kind (repeatable)."),
-    OptionSpec(
-      names: ["--family", "-f"], valueName: "FAMILY",
-      help: "Simulate kinds in this family (repeatable; default: each kind's first family)."),
-    .instance,
-    .home,
-    OptionSpec(
-      names: ["--start"], valueName: "RFC3339",
-      help: "The virtual clock's start, e.g. 2026-01-01T00:00:00Z (default: now, to the second)."),
-    .budget,
-    OptionSpec(
-      names: ["--format"], valueName: "FORMAT",
-      help: "text (the day and a table, the default) or json (the stream of docs/stream.md on "
-        + "the virtual clock, then a summary line)."),
-    .minimumReloadInterval,
-    .deadline,
-    .placeholderDeadline,
-    .logLevel,
-    .locale,
+  static let span = Option<(text: String, seconds: TimeInterval)>(
+    "--for", value: "DURATION",
+    help: "How long to simulate (required): a whole number and s, m, h or d (90s, 15m, 24h, 7d)."
+  ) { (text) throws(ValueError) in
+    guard let seconds = Simulation.duration(text) else {
+      throw ValueError(
+        "--for needs a whole number and a unit s, m, h or d (90s, 15m, 24h, 7d), got '\(text)'")
+    }
+    return (text, seconds)
+  }.required
+  static let start = Option<Date>(
+    "--start", value: "RFC3339",
+    help: "The virtual clock's start, e.g. 2026-01-01T00:00:00Z (default: now, to the second)."
+  ) { (text) throws(ValueError) in
+    guard let date = RFC3339.date(from: text) else {
+      throw ValueError(
+        "--start needs an RFC 3339 date such as 2026-01-01T00:00:00Z, got '\(text)'")
+    }
+    return date
+  }
+  static let format = Option<Bool>.choice(
+    "--format", value: "FORMAT", noun: "format",
+    help: "text (the day and a table, the default) or json (the stream of docs/stream.md on "
+      + "the virtual clock, then a summary line).", choices: ["text": false, "json": true])
+  static let options: [any CommandOption] = [
+    span, SharedOptions.kinds.help("Simulate only this kind."),
+    SharedOptions.families.help(
+      "Simulate kinds in this family (default: each kind's first family)."),
+    SharedOptions.instances, SharedOptions.home, start, SharedOptions.budget, format,
+    SharedOptions.minimumReloadInterval, SharedOptions.deadline,
+    SharedOptions.placeholderDeadline, SharedOptions.logLevel, SharedOptions.locale,
   ]
   static let examples = [
     (
@@ -66,46 +66,17 @@ enum SimulateCommand: Command {
     guard !arguments.positionals.isEmpty else {
       throw UsageError(command: name, message: "give at least one bundle")
     }
-    guard let span = arguments.last("--for") else {
+    guard let (span, duration) = arguments[Self.span] else {
       throw UsageError(command: name, message: "--for DURATION is required (e.g. --for 24h)")
     }
-    guard let duration = Simulation.duration(span) else {
-      throw UsageError(
-        command: name,
-        message: "--for needs a whole number and a unit s, m, h or d (90s, 15m, 24h, 7d), "
-          + "got '\(span)'")
-    }
-    let start: Date
-    if let text = arguments.last("--start") {
-      guard let date = RFC3339.date(from: text) else {
-        throw UsageError(
-          command: name,
-          message: "--start needs an RFC 3339 date such as 2026-01-01T00:00:00Z, got '\(text)'")
-      }
-      start = date
-    } else {
-      // Whole seconds, as bundles write their dates.
-      start = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
-    }
+    // Whole seconds by default, as bundles write their dates.
+    let start =
+      arguments[Self.start]
+      ?? Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
     var options = HostOptions(bundlePaths: arguments.positionals)
-    options.kinds = arguments.all("--kind")
-    options.families = try arguments.all("--family").map { (value) throws(UsageError) in
-      try RunCommand.parseFamily(value, command: name)
-    }
-    try InstanceArguments.parse(arguments, into: &options, command: name)
-    try RunCommand.parseBudget(arguments, into: &options, command: name)
-    try RunCommand.parseReloadInterval(arguments, into: &options, command: name)
-    try RunCommand.parseDeadlines(arguments, into: &options, command: name)
-    try RunCommand.parseLocale(arguments, into: &options, command: name)
-    let logLevel = try RunCommand.parseLogLevel(
-      arguments.last("--log-level") ?? "info", command: name)
-    let json: Bool
-    switch arguments.last("--format") ?? "text" {
-    case "text": json = false
-    case "json": json = true
-    case let other:
-      throw UsageError(command: name, message: "unknown format '\(other)' (expected text or json)")
-    }
+    try options.apply(arguments, command: name)
+    let logLevel = arguments[SharedOptions.logLevel] ?? .info
+    let json = arguments[format] ?? false
     let simulation = Simulation(options: options, start: start, duration: duration)
     let report = SimulationReport(start: start, end: simulation.end, keepsEvents: !json)
     let sinks: [any EventSink] = json ? [JSONSink(output: context.output), report] : [report]

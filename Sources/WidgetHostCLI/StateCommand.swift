@@ -6,15 +6,12 @@ import WidgetSchema
 enum StateCommand: Command {
   static let name = "state"
   static let summary = "Show the instances the durable state knows and their last timelines."
-  static let synopsis = "state [--state-dir DIR] [--json]"
+  static let operands = ""
   static let discussion = """
     Reads the durable state that run keeps (docs/state.md): for every instance, its bundle, \
     the configuration it shows, and the last timeline a restarted host starts it from.
     """
-  static let options: [OptionSpec] = [
-    .state,
-    OptionSpec(names: ["--json"], valueName: nil, help: "Print the report as JSON."),
-  ]
+  static let options: [any CommandOption] = [SharedOptions.stateDirectory, SharedOptions.json]
   static let examples = [
     ("widget-host state", "what a restarted host will show at once"),
     (

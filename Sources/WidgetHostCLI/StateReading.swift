@@ -18,7 +18,7 @@ enum StateReading {
     _ arguments: Arguments, context: CommandContext, nothing: String
   ) -> Opened {
     let path = StateStore.path(
-      inDirectory: arguments.last("--state-dir") ?? StateStore.defaultDirectory())
+      inDirectory: arguments[SharedOptions.stateDirectory] ?? StateStore.defaultDirectory())
     guard FileManager.default.fileExists(atPath: path) else {
       context.output.write("\(nothing) (\(path) does not exist)\n")
       return .done(.success)
@@ -35,7 +35,7 @@ enum StateReading {
   static func print<Report: Encodable>(
     _ report: Report, _ arguments: Arguments, context: CommandContext, table: () -> String
   ) {
-    if arguments.flag("--json") {
+    if arguments[SharedOptions.json] {
       let data = (try? WidgetJSON.encoder().encode(report)) ?? Data()
       context.output.write(String(decoding: data, as: UTF8.self) + "\n")
     } else {

@@ -5,17 +5,23 @@ import WidgetHostCore
 enum TapCommand: Command {
   static let name = "tap"
   static let summary = "Tap a running host's widget: open its widgetURL or a Link."
-  static let synopsis = "tap <instance> [--region ID | --cell X,Y] [--socket PATH]"
+  static let operands = "<instance>"
   static let discussion = """
     Without --region or --cell the widget's widgetURL opens. The host emits an open-url event \
     and runs its --on-open-url command; the URL is printed.
     """
-  static let options =
-    [
-      OptionSpec(names: ["--region", "-r"], valueName: "ID", help: "The Link region to tap."),
-      OptionSpec(
-        names: ["--cell"], valueName: "X,Y", help: "The cell to tap (column, row; from 0)."),
-    ] + SocketClientOptions.options
+  static let region = Option<String>(
+    "--region", "-r", value: "ID", help: "The Link region to tap (not with --cell).")
+  static let cell = Option<(x: Int, y: Int)>(
+    "--cell", value: "X,Y", help: "The cell to tap (column, row; from 0)."
+  ) { (text) throws(ValueError) in
+    let parts = text.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+    guard parts.count == 2, let x = parts[0], let y = parts[1], x >= 0, y >= 0 else {
+      throw ValueError("--cell needs X,Y (e.g. 3,2), got '\(text)'")
+    }
+    return (x, y)
+  }
+  static let options: [any CommandOption] = [region, cell] + SharedOptions.client
   static let examples = [
     ("widget-host tap wishesWidget/systemMedium", "open the widget's widgetURL"),
     ("widget-host tap wishesWidget/systemMedium --cell 3,2", "tap the cell at column 3, row 2"),
@@ -28,18 +34,14 @@ enum TapCommand: Command {
       throw UsageError(command: name, message: "give exactly one instance, e.g. Kind/systemSmall")
     }
     var request = ControlRequest(request: "tap", instance: instance)
-    request.region = arguments.last("--region")
-    if let cell = arguments.last("--cell") {
-      let parts = cell.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
-      guard parts.count == 2, let x = parts[0], let y = parts[1], x >= 0, y >= 0 else {
-        throw UsageError(command: name, message: "--cell needs X,Y (e.g. 3,2), got '\(cell)'")
-      }
+    request.region = arguments[region]
+    if let cell = arguments[Self.cell] {
       guard request.region == nil else {
         throw UsageError(command: name, message: "give --region or --cell, not both")
       }
-      (request.x, request.y) = (x, y)
+      (request.x, request.y) = (cell.x, cell.y)
     }
-    guard let client = try SocketClientOptions.connect(arguments, command: name, context: context),
+    guard let client = SocketClientOptions.connect(arguments, context: context),
       let result = SocketClientOptions.send(request, client, context: context)
     else { return .failure }
     context.output.write("\(result.url ?? "")\n")

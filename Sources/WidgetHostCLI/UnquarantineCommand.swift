@@ -6,19 +6,16 @@ import WidgetHostCore
 enum UnquarantineCommand: Command {
   static let name = "unquarantine"
   static let summary = "Let bundles that were quarantined after repeated crashes load again."
-  static let synopsis = "unquarantine <bundle>... | --all | --list  [--state-dir DIR]"
+  static let operands = "<bundle>..."
   static let discussion = """
     A bundle whose worker crashed 3 times within 60 s is quarantined: 'run' refuses to load it \
     until its library file changes or this command removes it from the list, quarantine.json \
     in the host's state directory (--state-dir; default $XDG_STATE_HOME/widget-host, \
     ~/.local/state/widget-host when unset).
     """
-  static let options: [OptionSpec] = [
-    OptionSpec(names: ["--all"], valueName: nil, help: "Remove every bundle from the list."),
-    OptionSpec(
-      names: ["--list"], valueName: nil, help: "Show the quarantined bundles; change nothing."),
-    .state,
-  ]
+  static let all = Flag("--all", help: "Remove every bundle from the list.")
+  static let list = Flag("--list", help: "Show the quarantined bundles; change nothing.")
+  static let options: [any CommandOption] = [all, list, SharedOptions.stateDirectory]
   static let examples = [
     ("widget-host unquarantine Clock.widgetbundle", "try a fixed bundle again"),
     ("widget-host unquarantine --list", "what is quarantined, and why"),
@@ -28,14 +25,14 @@ enum UnquarantineCommand: Command {
     -> ExitCode
   {
     let store = QuarantineStore(
-      inStateDirectory: arguments.last("--state-dir") ?? StateStore.defaultDirectory())
-    if arguments.flag("--list") {
+      inStateDirectory: arguments[SharedOptions.stateDirectory] ?? StateStore.defaultDirectory())
+    if arguments[list] {
       for entry in store.entries() {
         context.output.write("\(entry.bundle)  \(entry.library)\n  \(entry.reason)\n")
       }
       return .success
     }
-    if arguments.flag("--all") {
+    if arguments[all] {
       for entry in store.remove(library: nil) {
         context.output.write("unquarantined \(entry.bundle) (\(entry.library))\n")
       }

@@ -7,7 +7,7 @@ import WidgetTooling
 enum ValidateCommand: Command {
   static let name = "validate"
   static let summary = "Check that a bundle follows the ABI and the host's rules."
-  static let synopsis = "validate <bundle> [--kind KIND]... [--json] [--deadline SECONDS]"
+  static let operands = "<bundle>"
   static let discussion = """
     Runs the conformance checks of docs/cli.md#validate: manifest-schema, loads, kinds-agree, \
     placeholder-fast, snapshot-once, timeline-once, entries-sorted-and-dated, concurrent-calls, \
@@ -16,16 +16,13 @@ enum ValidateCommand: Command {
     pass/fail table (or, with --json, one JSON object, docs/schemas/validate.schema.json). \
     Exit status 0 when every check passes, 5 when one fails, 3 when the bundle cannot be opened.
     """
-  static let options: [OptionSpec] = [
-    OptionSpec(
-      names: ["--kind", "-k"], valueName: "KIND", help: "Check only this kind (repeatable)."),
-    OptionSpec(
-      names: ["--json"], valueName: nil,
-      help: "Print one JSON object (docs/schemas/validate.schema.json) instead of the table."),
-    OptionSpec(
-      names: ["--deadline"], valueName: "SECONDS",
-      help: "Real seconds to wait for a snapshot or timeline reply (default 5); placeholders "
-        + "always have 1 s."),
+  static let json = SharedOptions.json.help(
+    "Print one JSON object (docs/schemas/validate.schema.json) instead of the table.")
+  static let deadline = SharedOptions.deadline.help(
+    "Real seconds to wait for a snapshot or timeline reply (default 5); placeholders always "
+      + "have 1 s.")
+  static let options: [any CommandOption] = [
+    SharedOptions.kinds.help("Check only this kind."), json, deadline,
   ]
   static let examples = [
     ("widget-host validate SystemStatus.widgetbundle", "run every check, print a table"),
@@ -38,14 +35,7 @@ enum ValidateCommand: Command {
     guard arguments.positionals.count == 1 else {
       throw UsageError(command: name, message: "give exactly one bundle")
     }
-    var deadline = 5.0
-    if let value = arguments.last("--deadline") {
-      guard let seconds = Double(value), seconds > 0, seconds.isFinite else {
-        throw UsageError(
-          command: name, message: "--deadline needs a positive number of seconds, not '\(value)'")
-      }
-      deadline = seconds
-    }
+    let deadline = arguments[Self.deadline] ?? 5
     // A private quarantine store: validating a crashing bundle must not quarantine it for run.
     let state = FileManager.default.temporaryDirectory
       .appendingPathComponent("widget-host-validate-\(getpid())")
@@ -55,7 +45,7 @@ enum ValidateCommand: Command {
     // Throwaway containers too: what the checks make a bundle write stays out of its real one.
     loader.containers = state.appendingPathComponent("containers").path
     let validator = BundleValidator(
-      path: arguments.positionals[0], kinds: arguments.all("--kind"), deadline: deadline,
+      path: arguments.positionals[0], kinds: arguments[SharedOptions.kinds], deadline: deadline,
       loader: loader)
     let errors = context.errors
     let showProgress = context.errorsIsTerminal
@@ -72,7 +62,7 @@ enum ValidateCommand: Command {
       return .bundle
     }
     if context.errorsIsTerminal { context.errors.write("\r\u{1B}[K") }
-    if arguments.flag("--json") {
+    if arguments[json] {
       let data = (try? WidgetJSON.encoder().encode(report)) ?? Data()
       context.output.write(String(decoding: data, as: UTF8.self) + "\n")
     } else {

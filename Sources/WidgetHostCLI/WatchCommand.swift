@@ -6,27 +6,24 @@ import WidgetSchema
 enum WatchCommand: Command {
   static let name = "watch"
   static let summary = "Print the stream of a running host (started with --sink socket)."
-  static let synopsis =
-    "watch [--socket PATH] [--format text|json] [--kind KIND]... [--instance ID]..."
+  static let operands = ""
   static let discussion = """
     Subscribes on the host's socket: first the current entry of every instance, then each \
     change, as boxes (text) or as the JSON stream (json, docs/control.md). Runs until \
     interrupted or until the host stops.
     """
-  static let options =
+  static let format = Option<Bool>.choice(
+    "--format", value: "FORMAT", noun: "format",
+    help: "text (framed boxes, the default) or json (newline-delimited JSON).",
+    choices: ["text": false, "json": true])
+  static let instances = Option<String>(
+    "--instance", "-i", value: "ID", help: "Only this instance, e.g. TestWidget/systemSmall."
+  ).repeatable
+  static let options: [any CommandOption] =
     [
-      OptionSpec(
-        names: ["--format"], valueName: "FORMAT",
-        help: "text (framed boxes, the default) or json (newline-delimited JSON)."),
-      OptionSpec(
-        names: ["--kind", "-k"], valueName: "KIND",
-        help: "Only instances of this kind (repeatable)."),
-      OptionSpec(
-        names: ["--instance", "-i"], valueName: "ID",
-        help: "Only this instance, e.g. TestWidget/systemSmall (repeatable)."),
-      OptionSpec(
-        names: ["--color"], valueName: "WHEN", help: "Text styles: auto, always or never."),
-    ] + SocketClientOptions.options
+      format, SharedOptions.kinds.help("Only instances of this kind."), instances,
+      SharedOptions.color.help("Text styles: auto, always or never."),
+    ] + SharedOptions.client
   static let examples = [
     ("widget-host watch", "boxes of the host on the default socket"),
     (
@@ -41,17 +38,12 @@ enum WatchCommand: Command {
     guard arguments.positionals.isEmpty else {
       throw UsageError(command: name, message: "unexpected argument '\(arguments.positionals[0])'")
     }
-    let format = arguments.last("--format") ?? "text"
-    guard format == "text" || format == "json" else {
-      throw UsageError(command: name, message: "unknown format '\(format)' (expected text or json)")
-    }
-    let color = arguments.last("--color") ?? "auto"
-    guard let style = TextSink.Options.choose(color: color, terminal: context.outputIsTerminal)
-    else {
-      throw UsageError(
-        command: name, message: "unknown --color '\(color)' (expected auto, always or never)")
-    }
-    guard let client = try SocketClientOptions.connect(arguments, command: name, context: context)
+    let json = arguments[format] ?? false
+    guard
+      let style = TextSink.Options.choose(
+        color: arguments[SharedOptions.color] ?? "auto", terminal: context.outputIsTerminal)
+    else { preconditionFailure("--color is auto, always or never: checked when parsed") }
+    guard let client = SocketClientOptions.connect(arguments, context: context)
     else { return .failure }
     let options = HostOptions(bundlePaths: [])
     let text = TextSink(
@@ -59,9 +51,10 @@ enum WatchCommand: Command {
       dates: options.dates, options: style)
     do {
       try await withTaskCancellationHandler {
-        try client.watch(kinds: arguments.all("--kind"), instances: arguments.all("--instance")) {
-          line, raw in
-          if format == "json" {
+        try client.watch(
+          kinds: arguments[SharedOptions.kinds], instances: arguments[instances]
+        ) { line, raw in
+          if json {
             context.output.write(String(decoding: raw, as: UTF8.self) + "\n")
             return
           }

@@ -72,7 +72,7 @@ public enum WidgetHostCLI {
   ) async -> ExitCode {
     do {
       let parsed = try Arguments(arguments, options: command.allOptions, command: command.name)
-      if parsed.flag("--help") {
+      if parsed[SharedOptions.help] {
         context.output.write(command.help)
         return .success
       }

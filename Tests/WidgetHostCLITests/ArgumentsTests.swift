@@ -5,19 +5,33 @@ import WidgetHostCore
 
 /// Command-line parsing: what is accepted, and the message for what is not.
 @Suite struct ArgumentsTests {
-  let options = [
-    OptionSpec(names: ["--kind", "-k"], valueName: "KIND", help: ""),
-    OptionSpec(names: ["--once"], valueName: nil, help: ""),
-  ]
+  static let kinds = Option<String>("--kind", "-k", value: "KIND", help: "").repeatable
+  static let once = Flag("--once", help: "")
+  static let count = Option<Int>("--count", value: "N", help: "") { (text) throws(ValueError) in
+    guard let count = Int(text) else { throw ValueError("--count needs a number, got '\(text)'") }
+    return count
+  }
+  let options: [any CommandOption] = [kinds, once, count]
 
   @Test func valuesFlagsAndPositionals() throws {
     let arguments = try Arguments(
-      ["a", "--kind", "X", "-k", "Y", "--once", "--kind=Z", "--", "--not-an-option"],
+      [
+        "a", "--kind", "X", "-k", "Y", "--once", "--kind=Z", "--count", "1", "--count=2", "--",
+        "--not-an-option",
+      ],
       options: options, command: "run")
-    #expect(arguments.all("--kind") == ["X", "Y", "Z"])
-    #expect(arguments.last("--kind") == "Z")
-    #expect(arguments.flag("--once"))
+    #expect(arguments[Self.kinds] == ["X", "Y", "Z"])
+    #expect(arguments[Self.count] == 2)
+    #expect(arguments[Self.once])
     #expect(arguments.positionals == ["a", "--not-an-option"])
+    let none = try Arguments([], options: options, command: "run")
+    #expect(none[Self.kinds].isEmpty && none[Self.count] == nil && !none[Self.once])
+  }
+
+  @Test func valuesAreCheckedWhenParsed() {
+    #expect(throws: UsageError(command: "run", message: "--count needs a number, got 'x'")) {
+      try Arguments(["--count", "x"], options: options, command: "run")
+    }
   }
 
   @Test func mistakes() {
@@ -69,7 +83,7 @@ import WidgetHostCore
     #expect(try RunCommand.parseMemoryLimit("268435456") == 256 << 20)
     #expect(try RunCommand.parseMemoryLimit("none") == nil)
     for bad in ["100M", "", "G", "1.5G", "-1G", "99999999999G"] {
-      #expect(throws: UsageError.self) { try RunCommand.parseMemoryLimit(bad) }
+      #expect(throws: ValueError.self) { try RunCommand.parseMemoryLimit(bad) }
     }
   }
 

@@ -1,0 +1,98 @@
+/// A command line after parsing: every option's values, converted to their types, and the
+/// arguments that are not options.
+struct Arguments {
+  private var values: [String: [any Sendable]] = [:]
+  /// The keys of the options the command declares.
+  private let declared: Set<String>
+  /// The arguments that are not options, in order.
+  private(set) var positionals: [String] = []
+
+  /// Parses `arguments` (without the command name) against the command's `options`.
+  /// `--name value`, `--name=value` and `--` (end of options) are understood; an unknown
+  /// option, a missing value or a value the option does not take is a ``UsageError`` naming it.
+  init(_ arguments: [String], options: [any CommandOption], command: String) throws(UsageError) {
+    declared = Set(options.map(\.info.key))
+    var index = 0
+    var optionsEnded = false
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
+        positionals.append(argument)
+        continue
+      }
+      if argument == "--" {
+        optionsEnded = true
+        continue
+      }
+      var name = argument
+      var inlineValue: String?
+      if let equals = argument.firstIndex(of: "=") {
+        name = String(argument[..<equals])
+        inlineValue = String(argument[argument.index(after: equals)...])
+      }
+      guard let option = options.first(where: { $0.info.names.contains(name) })?.info else {
+        throw UsageError(command: command, message: "unknown option '\(name)'")
+      }
+      guard let valueName = option.valueName else {
+        guard inlineValue == nil else {
+          throw UsageError(command: command, message: "option \(name) takes no value")
+        }
+        values[option.key] = [true]
+        continue
+      }
+      let text: String
+      if let inlineValue {
+        text = inlineValue
+      } else if index < arguments.count {
+        text = arguments[index]
+        index += 1
+      } else {
+        throw UsageError(command: command, message: "option \(name) needs a value (\(valueName))")
+      }
+      do {
+        let value = try option.convert(text)
+        if option.repeatable {
+          values[option.key, default: []].append(value)
+        } else {
+          values[option.key] = [value]
+        }
+      } catch {
+        throw UsageError(command: command, message: error.message)
+      }
+    }
+  }
+
+  /// The values given for `option`; the option must be one the command declares.
+  private func given(_ option: OptionInfo) -> [any Sendable] {
+    precondition(
+      declared.contains(option.key), "\(option.key) is not an option of this command")
+    return values[option.key] ?? []
+  }
+
+  /// True if the flag was given.
+  subscript(flag: Flag) -> Bool { !given(flag.info).isEmpty }
+
+  /// The value given for `option` (the last, if given more than once), or nil.
+  subscript<Value>(option: Option<Value>) -> Value? {
+    given(option.info).last.map { $0 as! Value }
+  }
+
+  /// Every value given for `option`, in order.
+  subscript<Value>(option: RepeatedOption<Value>) -> [Value] {
+    given(option.info).map { $0 as! Value }
+  }
+
+  /// True if the command declares `option` (shared code that serves several commands asks).
+  func declares(_ option: some CommandOption) -> Bool { declared.contains(option.info.key) }
+
+  /// True if `option` was given at all.
+  func contains(_ option: some CommandOption) -> Bool { !given(option.info).isEmpty }
+}
+
+/// A command line that does not make sense; printed as
+/// `widget-host <command>: <message> (see widget-host <command> --help)`, exit status 2.
+struct UsageError: Error, Equatable {
+  var command: String
+  var message: String
+}
