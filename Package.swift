@@ -86,10 +86,15 @@ let package = Package(
     .executableTarget(
       name: "widget-worker", dependencies: ["WidgetBundleRuntime"],
       linkerSettings: linkedStatically(with: ["_FoundationCShims", "_FoundationCollections"])),
-    // Layout and drawing of view trees: the propose-and-respond layout, text measurement, the
-    // character-grid renderer.
+    // Cairo, Pango, GdkPixbuf and librsvg, loaded with dlopen on first use (Debian:
+    // libcairo2-dev, libpango1.0-dev, libgdk-pixbuf-2.0-dev, librsvg2-dev for the headers the
+    // check compiles against): a host that draws no pixels starts without them
+    // (docs/rendering.md, "Start-up").
+    .target(name: "CPixelLibraries"),
+    // Layout and drawing of view trees: the propose-and-respond layout in points, text measured
+    // on the grid or by Pango, the character-grid renderer and the Cairo renderer.
     .target(
-      name: "WidgetRendering", dependencies: ["WidgetSchema"],
+      name: "WidgetRendering", dependencies: ["WidgetSchema", "CPixelLibraries"],
       exclude: ["Text/UnicodeTables/generate_width_tables.py"]),
     // The host runtime: bundles, timelines, isolation, the durable store, sinks, control.
     .target(
@@ -111,8 +116,8 @@ let package = Package(
     .target(
       name: "WidgetHostCLI",
       dependencies: [
-        "WidgetHostCore", "WidgetTooling", "WidgetBundleRuntime", "WidgetSchema",
-        "WidgetSupport",
+        "WidgetHostCore", "WidgetTooling", "WidgetBundleRuntime", "WidgetRendering",
+        "WidgetSchema", "WidgetSupport",
       ]),
     // The host carries its own Swift runtime, Dispatch and Foundation (with ICU).
     .executableTarget(

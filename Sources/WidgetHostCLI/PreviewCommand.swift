@@ -1,5 +1,6 @@
 import Foundation
 import WidgetHostCore
+import WidgetRendering
 import WidgetSchema
 
 /// `widget-host preview`: the widget gallery of a bundle.
@@ -11,17 +12,37 @@ enum PreviewCommand: Command {
     For every kind (or --kind) in every family it supports (or --family), asks the bundle for \
     the placeholder, drawn redacted, and the snapshot, with isPreview true in its context, and \
     shows them side by side, as the widget gallery would. A failed call is shown in place of \
-    its box; the exit status is then 4.
+    its box; the exit status is then 4. With --format png or svg, draws each placeholder and \
+    snapshot as iOS would into DIR/KIND.FAMILY.placeholder.png (and .snapshot.png), at \
+    --scale (default 2).
     """
-  static let format = Option<Bool>.choice(
+  /// What the gallery is shown as.
+  enum Output: Sendable {
+    case text
+    case json
+    case pixels(PixelFormat)
+  }
+  static let format = Option<Output>.choice(
     "--format", value: "FORMAT", noun: "format",
-    help: "text (boxes side by side, the default) or json (one object per kind and family, "
-      + "docs/cli.md#preview).", choices: ["text": false, "json": true])
+    help: "text (boxes side by side, the default), json (one object per kind and family, "
+      + "docs/cli.md#preview), png or svg (pictures into --output).",
+    choices: ["text": .text, "json": .json, "png": .pixels(.png), "svg": .pixels(.svg)])
+  static let output = Option<String>(
+    "--output", "-o", value: "DIR", help: "The folder for --format png|svg (made if missing).")
+  static let scale = Option<Int>(
+    "--scale", value: "N", synopsis: "1|2|3",
+    help: "Pixels per point for png and svg: 1, 2 (the default) or 3."
+  ) { (text) throws(ValueError) in
+    guard let scale = Int(text), PixelRenderer.scales.contains(scale) else {
+      throw ValueError("--scale must be 1, 2 or 3, got '\(text)'")
+    }
+    return scale
+  }
   static let options: [any CommandOption] = [
     SharedOptions.kinds,
     SharedOptions.families.help(
       "Show only this family (default: every family the kind supports)."),
-    SharedOptions.instances, SharedOptions.home, format, SharedOptions.deadline,
+    SharedOptions.instances, SharedOptions.home, format, output, scale, SharedOptions.deadline,
     SharedOptions.placeholderDeadline, SharedOptions.locale,
   ]
   static let examples = [
@@ -40,7 +61,15 @@ enum PreviewCommand: Command {
     }
     var options = HostOptions(bundlePaths: arguments.positionals)
     try options.apply(arguments, command: name)
-    let json = arguments[format] ?? false
+    let shown = arguments[format] ?? .text
+    let folder = arguments[output]
+    let drawsPixels = if case .pixels = shown { true } else { false }
+    if drawsPixels, folder == nil {
+      throw UsageError(command: name, message: "--format png and svg need --output DIR")
+    }
+    if !drawsPixels, folder != nil {
+      throw UsageError(command: name, message: "--output is for --format png or svg")
+    }
     let host = WidgetHost(options: options, sinks: [], log: context.errors)
     let items: [PreviewItem]
     do {
@@ -49,13 +78,25 @@ enum PreviewCommand: Command {
       context.errors.write(errorLines(error.description))
       return .bundle
     }
-    if json {
+    switch shown {
+    case .pixels(let pixels):
+      do {
+        let written = try PreviewImages.write(
+          items, to: folder ?? ".", format: pixels, scale: arguments[scale] ?? 2,
+          dates: options.dates, now: Date())
+        for file in written.files { context.output.write(file + "\n") }
+        for warning in written.warnings { context.errors.write("warning: \(warning)\n") }
+      } catch {
+        context.errors.write(errorLines(error.description))
+        return .failure
+      }
+    case .json:
       let encoder = WidgetJSON.encoder()
       for item in items {
         let data = (try? encoder.encode(item)) ?? Data()
         context.output.write(String(decoding: data, as: UTF8.self) + "\n")
       }
-    } else {
+    case .text:
       context.output.write(
         PreviewGallery.text(
           items, dates: options.dates))

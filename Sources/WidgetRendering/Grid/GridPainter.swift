@@ -34,7 +34,7 @@ struct GridPainter {
     switch node.kind {
     case .empty, .spacer:
       return
-    case .resizableImage(let image, _):
+    case .resizableImage(let image, _, _):
       drawResizableImage(image, node: node, rect: rect, visible: visible, in: &canvas)
     case .text(let text):
       let style = text.paragraph
@@ -97,6 +97,8 @@ struct GridPainter {
         canvas.clip = saved.map { $0.intersection(rect) } ?? rect
         draw(child, in: &canvas, dim: dim)
         canvas.clip = saved
+      case .accent:
+        draw(child, in: &canvas, dim: dim)
       case .link(let url):
         if family == .systemSmall {
           warnings.append(

@@ -80,7 +80,11 @@ struct LayoutBuilder<Metrics: LayoutMetrics> {
       return record(slot, make(.text(prepared)))
     case .image(let image):
       if image.resizable {
-        return record(slot, make(.resizableImage(image, redacted: style.text.redacted == true)))
+        return record(
+          slot,
+          make(
+            .resizableImage(
+              image, redacted: style.text.redacted == true, foreground: style.text.foreground)))
       }
       if let systemName = image.systemName {
         return record(
@@ -180,8 +184,9 @@ struct LayoutBuilder<Metrics: LayoutMetrics> {
       let node = build(child, style: style, isLayer: isLayer, axis: axis)
       node.priority = priority
       return record(slot, node)
-    case .accentable:
-      return record(slot, build(child, style: style, isLayer: isLayer, axis: axis))
+    case .accentable(let on):
+      return record(
+        slot, make(.effect(.accent(on), build(child, style: style, isLayer: isLayer, axis: axis))))
     }
   }
 }

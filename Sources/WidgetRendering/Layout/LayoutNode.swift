@@ -10,8 +10,9 @@ final class LayoutNode<Metrics: LayoutMetrics> {
     case empty
     case text(Metrics.Text)
     case symbol(Metrics.Symbol)
-    /// A resizable image (a named one or a symbol); `redacted` inside a placeholder.
-    case resizableImage(ImageNode, redacted: Bool)
+    /// A resizable image (a named one or a symbol, drawn in `foreground`); `redacted` inside a
+    /// placeholder.
+    case resizableImage(ImageNode, redacted: Bool, foreground: ColorValue?)
     case shape(ShapeNode, fill: ColorValue?)
     case color(ColorValue)
     case divider
@@ -32,6 +33,8 @@ final class LayoutNode<Metrics: LayoutMetrics> {
     /// Clipped to a shape (`cornerRadius` for a rounded rectangle).
     case clip(ShapeKind, cornerRadius: Double?)
     case opacity(Double)
+    /// `.widgetAccentable(_:)`: the child is in the accent group (true) or the default one.
+    case accent(Bool)
   }
 
   let kind: Kind

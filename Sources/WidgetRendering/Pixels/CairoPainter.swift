@@ -1,0 +1,231 @@
+@preconcurrency import CPixelLibraries
+import Foundation
+import WidgetSchema
+
+/// Draws laid-out nodes with Cairo, each where the layout placed it (``LayoutNode/frame``, in
+/// points; the context is scaled to the output's pixels).
+struct CairoPainter {
+  let c: pixel_libraries
+  let cr: OpaquePointer
+  /// The widget's rectangle and corner radius, for `ContainerRelativeShape`.
+  let container: (rect: LayoutRect, radius: Double)
+  /// How colours are drawn: as given, or in a rendering mode's groups.
+  let colors: ColorMapping
+  /// The render's metrics, for symbols prepared while drawing.
+  let metrics: PointMetrics
+  /// The foreground colour of resizable symbols.
+  var foreground: ColorValue?
+  /// `Link` rectangles in points.
+  private(set) var links: [(url: String, frame: LayoutRect)] = []
+  /// Problems found while drawing (an image that cannot be read).
+  private(set) var warnings: [String] = []
+
+  init(
+    c: pixel_libraries, cr: OpaquePointer, container: (rect: LayoutRect, radius: Double),
+    colors: ColorMapping, metrics: PointMetrics
+  ) {
+    self.metrics = metrics
+    self.c = c
+    self.cr = cr
+    self.container = container
+    self.colors = colors
+  }
+
+  private func setSource(_ color: Palette.RGBA) {
+    c.cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
+  }
+
+  /// The separator colour of a `Divider`: #3C3C43 at 29 %.
+  static let separator = Palette.hex(0x3C3C43, alpha: 0.29)
+  /// Redacted text and images: rounded bars of the text's colour at this opacity.
+  static let redactionOpacity = 0.16
+
+  mutating func draw(_ node: LayoutNode<PointMetrics>, accented: Bool = false) {
+    let frame = node.frame
+    switch node.kind {
+    case .empty, .spacer:
+      return
+    case .text(let text):
+      draw(text, in: frame, accented: accented)
+    case .symbol(.glyph(let text)):
+      draw(text, in: frame, accented: accented)
+    case .symbol(.image(let image, _, let redacted)):
+      drawImage(image, in: frame, redacted: redacted, accented: accented)
+    case .resizableImage(let image, let redacted, let foreground):
+      self.foreground = foreground
+      drawImage(image, in: frame, redacted: redacted, accented: accented)
+    case .shape(let shape, let fill):
+      Shapes.path(
+        c, cr, shape.shape, cornerRadius: shape.cornerRadius, in: frame, container: container)
+      setSource(
+        colors.resolve(
+          fill
+            ?? (shape.shape == .accessoryBackground
+              ? ColorValue(name: "gray", opacity: 0.3) : ColorValue(name: "primary")),
+          accented: accented))
+      c.cairo_fill(cr)
+    case .color(let color):
+      c.cairo_new_path(cr)
+      c.cairo_rectangle(cr, frame.x, frame.y, frame.width, frame.height)
+      setSource(colors.resolve(color, accented: accented))
+      c.cairo_fill(cr)
+    case .divider:
+      c.cairo_new_path(cr)
+      c.cairo_rectangle(cr, frame.x, frame.y, frame.width, frame.height)
+      setSource(colors.map(Self.separator, accented: accented))
+      c.cairo_fill(cr)
+    case .stack(_, _, _, let children):
+      for child in children { draw(child, accented: accented) }
+    case .frame(_, let child), .padding(_, _, _, _, let child):
+      draw(child, accented: accented)
+    case .background(let layer, _, let child):
+      draw(layer, accented: accented)
+      draw(child, accented: accented)
+    case .overlay(let layer, _, let child):
+      draw(child, accented: accented)
+      draw(layer, accented: accented)
+    case .effect(let effect, let child):
+      switch effect {
+      case .opacity(let value):
+        let opacity = value.isNaN ? 1 : min(max(value, 0), 1)
+        guard opacity > 0 else { return }
+        guard opacity < 1 else { return draw(child, accented: accented) }
+        c.cairo_push_group(cr)
+        draw(child, accented: accented)
+        c.cairo_pop_group_to_source(cr)
+        c.cairo_paint_with_alpha(cr, opacity)
+      case .clip(let shape, let cornerRadius):
+        c.cairo_save(cr)
+        Shapes.path(c, cr, shape, cornerRadius: cornerRadius, in: frame, container: container)
+        c.cairo_clip(cr)
+        draw(child, accented: accented)
+        c.cairo_restore(cr)
+      case .link(let url):
+        links.append((url, frame))
+        draw(child, accented: accented)
+      case .accent(let on):
+        draw(child, accented: on)
+      }
+    }
+  }
+
+  /// A text, or its redaction bars: one rounded bar over each line's text.
+  private func draw(
+    _ text: PointText, in frame: LayoutRect, configure: Bool = true, accented: Bool
+  ) {
+    if configure { text.configure(width: frame.width, height: frame.height) }
+    if text.redacted {
+      let color = colors.resolve(text.foreground ?? ColorValue(name: "primary"), accented: accented)
+      setSource(color.faded(Self.redactionOpacity))
+      for line in text.lines() where line.logical.width > 0 {
+        let height = line.logical.height * 0.75
+        let bar = LayoutRect(
+          x: frame.x + line.logical.x,
+          y: frame.y + line.logical.y + (line.logical.height - height) / 2,
+          width: line.logical.width, height: height)
+        Shapes.circularRoundedRectangle(c, cr, bar, radius: min(4, height / 2))
+        c.cairo_fill(cr)
+      }
+      return
+    }
+    c.cairo_save(cr)
+    if colors.recolorsText {
+      // A rendering mode draws text in its group's colour: the text's shape as a mask.
+      c.cairo_push_group(cr)
+      c.cairo_move_to(cr, frame.x, frame.y)
+      c.pango_cairo_show_layout(cr, text.layout)
+      let mask = c.cairo_pop_group(cr)
+      setSource(colors.resolve(text.foreground ?? ColorValue(name: "primary"), accented: accented))
+      c.cairo_mask(cr, mask)
+      c.cairo_pattern_destroy(mask)
+    } else {
+      c.cairo_move_to(cr, frame.x, frame.y)
+      c.pango_cairo_show_layout(cr, text.layout)
+    }
+    c.cairo_restore(cr)
+  }
+
+  /// A named image (or a resizable symbol) stretched to `frame`; a placeholder's image is a
+  /// rounded grey rectangle; a missing or unreadable one a crossed box.
+  private mutating func drawImage(
+    _ image: ImageNode, in frame: LayoutRect, redacted: Bool, accented: Bool
+  ) {
+    guard frame.width > 0, frame.height > 0 else { return }
+    if redacted {
+      Shapes.continuousRoundedRectangle(
+        c, cr, frame, radius: min(8, min(frame.width, frame.height) / 4))
+      setSource(colors.map(Palette.primary.faded(Self.redactionOpacity), accented: accented))
+      c.cairo_fill(cr)
+      return
+    }
+    if let systemName = image.systemName {
+      drawResizableSymbol(systemName, in: frame, accented: accented)
+      return
+    }
+    guard let path = image.path, !image.missing else {
+      return drawMissing(frame, accented: accented)
+    }
+    switch ImageCache.shared.image(at: path, c) {
+    case .failure(let error):
+      warnings.append(error.message)
+      drawMissing(frame, accented: accented)
+    case .success(.surface(let surface, let width, let height)):
+      c.cairo_save(cr)
+      c.cairo_new_path(cr)
+      c.cairo_rectangle(cr, frame.x, frame.y, frame.width, frame.height)
+      c.cairo_clip(cr)
+      c.cairo_translate(cr, frame.x, frame.y)
+      c.cairo_scale(cr, frame.width / Double(max(1, width)), frame.height / Double(max(1, height)))
+      c.cairo_set_source_surface(cr, surface, 0, 0)
+      c.cairo_pattern_set_filter(c.cairo_get_source(cr), 1)  // CAIRO_FILTER_GOOD
+      c.cairo_paint(cr)
+      c.cairo_restore(cr)
+    case .success(.svg(let handle, _, _)):
+      var viewport = RsvgRectangle(x: frame.x, y: frame.y, width: frame.width, height: frame.height)
+      var error: UnsafeMutablePointer<GError>?
+      if c.rsvg_handle_render_document(handle, cr, &viewport, &error) == 0 {
+        if let error { c.g_error_free(error) }
+        warnings.append("image \(image.name ?? "") cannot be drawn (the SVG failed to render)")
+      }
+    }
+  }
+
+  /// A symbol made resizable: its glyph scaled to fit `frame`, keeping its aspect.
+  private mutating func drawResizableSymbol(
+    _ systemName: String, in frame: LayoutRect, accented: Bool
+  ) {
+    var metrics = metrics
+    let style = TextStyle(font: Font(size: 100), foreground: foreground)
+    guard
+      case .glyph(let text) = metrics.symbol(systemName, style: style, resolved: PointFont(style))
+    else { return }
+    warnings += metrics.warnings
+    text.configure(width: nil, height: nil)
+    let ink = text.extents().ink
+    guard ink.width > 0, ink.height > 0 else { return }
+    let factor = min(frame.width / ink.width, frame.height / ink.height)
+    c.cairo_save(cr)
+    c.cairo_translate(
+      cr, frame.x + (frame.width - ink.width * factor) / 2 - ink.x * factor,
+      frame.y + (frame.height - ink.height * factor) / 2 - ink.y * factor)
+    c.cairo_scale(cr, factor, factor)
+    draw(
+      text, in: LayoutRect(x: 0, y: 0, width: 0, height: 0), configure: false, accented: accented)
+    c.cairo_restore(cr)
+  }
+
+  /// What a missing image shows: a grey box, crossed.
+  private func drawMissing(_ frame: LayoutRect, accented: Bool) {
+    c.cairo_new_path(cr)
+    c.cairo_rectangle(cr, frame.x, frame.y, frame.width, frame.height)
+    setSource(colors.map(Palette.hex(0x8E8E93, alpha: 0.25), accented: accented))
+    c.cairo_fill(cr)
+    setSource(colors.map(Palette.hex(0x8E8E93), accented: accented))
+    c.cairo_set_line_width(cr, 1)
+    c.cairo_move_to(cr, frame.x, frame.y)
+    c.cairo_line_to(cr, frame.x + frame.width, frame.y + frame.height)
+    c.cairo_move_to(cr, frame.x + frame.width, frame.y)
+    c.cairo_line_to(cr, frame.x, frame.y + frame.height)
+    c.cairo_stroke(cr)
+  }
+}

@@ -1,0 +1,298 @@
+@preconcurrency import CPixelLibraries
+import Foundation
+import WidgetSchema
+
+/// A text laid out by Pango: one Pango layout per text node, its runs' fonts, colours and
+/// decorations as attributes, measured again for each proposal.
+final class PointText {
+  let libraries: pixel_libraries
+  /// The Pango layout (owned).
+  let layout: OpaquePointer
+  /// Line limit, truncation and alignment.
+  let paragraph: TextLayout.Paragraph
+  /// Drawn as rounded bars, as a placeholder's text is.
+  let redacted: Bool
+  /// The colour of the text where no run gives one, and of redaction bars.
+  let foreground: ColorValue?
+  /// The runs' byte ranges and colours, for rendering modes that recolour text.
+  let isEmpty: Bool
+
+  init(
+    libraries: pixel_libraries, layout: OpaquePointer, paragraph: TextLayout.Paragraph,
+    redacted: Bool, foreground: ColorValue?, isEmpty: Bool
+  ) {
+    self.libraries = libraries
+    self.layout = layout
+    self.paragraph = paragraph
+    self.redacted = redacted
+    self.foreground = foreground
+    self.isEmpty = isEmpty
+  }
+
+  deinit {
+    libraries.g_object_unref(UnsafeMutableRawPointer(layout))
+  }
+
+  /// Pango units per point: the context's resolution is 72 dpi, so a point is a Pango pixel.
+  static let unit = 1024.0
+  /// The widest length given to Pango, in points (its lengths are 32-bit Pango units).
+  static let widest = 1_000_000.0
+
+  static func pangoLength(_ points: Double) -> Int32 {
+    Int32(min(LayoutBounds.clamped(points), widest) * unit)
+  }
+
+  /// Sets the layout up for a box of `width` × `height` points (nil: unbounded) as SwiftUI
+  /// breaks text: words wrap, at most `lineLimit` lines and as many as fit the height (at least
+  /// one), the last truncated by the mode.
+  func configure(width: Double?, height: Double?) {
+    let c = libraries
+    // One Pango unit of slack: a text drawn in the width it measured keeps its lines.
+    c.pango_layout_set_width(layout, width.map { Self.pangoLength($0) + 1 } ?? -1)
+    c.pango_layout_set_wrap(layout, 2)  // PANGO_WRAP_WORD_CHAR
+    let ellipsize: Int32 =
+      switch paragraph.truncationMode {
+      case .head: 1
+      case .middle: 2
+      case .tail: 3
+      }
+    let alignment: Int32 =
+      switch paragraph.alignment {
+      case .leading: 0
+      case .center: 1
+      case .trailing: 2
+      }
+    c.pango_layout_set_alignment(layout, alignment)
+    let limit = paragraph.lineLimit.flatMap { $0 > 0 ? min($0, 1 << 20) : nil }
+    guard width != nil, limit != nil || height != nil else {
+      c.pango_layout_set_ellipsize(layout, 0)
+      c.pango_layout_set_height(layout, -1)
+      return
+    }
+    c.pango_layout_set_ellipsize(layout, ellipsize)
+    if let limit {
+      c.pango_layout_set_height(layout, Int32(-limit))
+      if let height, self.extents().logical.height > height + 0.01 {
+        c.pango_layout_set_height(layout, Self.pangoLength(height))
+      }
+    } else if let height {
+      c.pango_layout_set_height(layout, Self.pangoLength(height))
+    }
+  }
+
+  /// The layout's ink and logical rectangles, in points.
+  func extents() -> (ink: LayoutRect, logical: LayoutRect) {
+    var ink = PangoRectangle()
+    var logical = PangoRectangle()
+    libraries.pango_layout_get_extents(layout, &ink, &logical)
+    return (Self.rect(ink), Self.rect(logical))
+  }
+
+  static func rect(_ rectangle: PangoRectangle) -> LayoutRect {
+    LayoutRect(
+      x: Double(rectangle.x) / unit, y: Double(rectangle.y) / unit,
+      width: Double(rectangle.width) / unit, height: Double(rectangle.height) / unit)
+  }
+
+  /// The lines as laid out now: each line's logical rectangle and baseline, from the layout's
+  /// top left.
+  func lines() -> [PointLine] {
+    let c = libraries
+    guard let iterator = c.pango_layout_get_iter(layout) else { return [] }
+    defer { c.pango_layout_iter_free(iterator) }
+    var lines: [PointLine] = []
+    repeat {
+      var ink = PangoRectangle()
+      var logical = PangoRectangle()
+      c.pango_layout_iter_get_line_extents(iterator, &ink, &logical)
+      lines.append(
+        PointLine(
+          logical: Self.rect(logical), ink: Self.rect(ink),
+          baseline: Double(c.pango_layout_iter_get_baseline(iterator)) / Self.unit))
+    } while c.pango_layout_iter_next_line(iterator) != 0
+    return lines
+  }
+}
+
+/// One laid-out line of a text.
+struct PointLine: Equatable {
+  /// The line's logical rectangle (its advance and its font's ascent and descent).
+  var logical: LayoutRect
+  /// Where the line's glyphs draw.
+  var ink: LayoutRect
+  /// The baseline's distance from the text's top.
+  var baseline: Double
+}
+
+/// A text measured for one proposal: its size and its lines.
+struct PointTextLines {
+  var size: LayoutSize
+  var lines: [PointLine]
+}
+
+/// A view of its own size in points: a symbol drawn as a glyph, or a named image.
+enum PointSymbol {
+  case glyph(PointText)
+  /// A named image at its pixel size in points; `redacted` inside a placeholder.
+  case image(ImageNode, LayoutSize, redacted: Bool)
+}
+
+/// The metrics of pixels: lengths in points as given, text shaped and measured by Pango
+/// (HarfBuzz, FreeType, fontconfig) in the fonts of ``Fonts``.
+struct PointMetrics: LayoutMetrics {
+  typealias Text = PointText
+  typealias Symbol = PointSymbol
+  typealias ResolvedStyle = PointFont
+  typealias TextLines = PointTextLines
+
+  let libraries: pixel_libraries
+  /// The Pango context every layout of the render is made in.
+  let context: OpaquePointer
+  /// Problems found while preparing the view (a symbol without a glyph).
+  private(set) var warnings: [String] = []
+
+  init(libraries: pixel_libraries, context: OpaquePointer) {
+    self.libraries = libraries
+    self.context = context
+  }
+
+  func unbounded(horizontal: Bool) -> Double { PointText.widest }
+  /// SwiftUI's spacing between two texts, the most common neighbours in a widget.
+  func defaultSpacing(horizontal: Bool) -> Double { 8 }
+  func length(_ points: Double, horizontal: Bool) -> Double { LayoutBounds.clamped(points) }
+  func share(_ budget: Double, among parts: Int, horizontal: Bool) -> Double {
+    budget / Double(parts)
+  }
+  func half(_ free: Double, horizontal: Bool) -> Double { free / 2 }
+  /// A shape's ideal size in SwiftUI.
+  func idealFlexibleLength(horizontal: Bool) -> Double { 10 }
+  func dividerThickness(horizontal: Bool) -> Double { 1 }
+
+  mutating func resolve(_ style: TextStyle) -> PointFont { PointFont(style) }
+
+  mutating func text(
+    _ node: TextNode, style: TextStyle, resolved: PointFont,
+    string: (TextRun, _ redacted: Bool) -> String
+  ) -> PointText {
+    let c = libraries
+    var utf8: [UInt8] = []
+    let attributes = c.pango_attr_list_new()!
+    defer { c.pango_attr_list_unref(attributes) }
+    var anyRedacted = false
+    for run in node.runs {
+      let runStyle = run.ownStyle.map { style.merged(with: $0) } ?? style
+      let redacted = runStyle.redacted == true
+      anyRedacted = anyRedacted || redacted
+      let start = UInt32(utf8.count)
+      utf8 += Array(string(run, redacted).utf8)
+      let end = UInt32(utf8.count)
+      guard end > start else { continue }
+      let font = run.ownStyle == nil ? resolved : PointFont(runStyle)
+      func add(_ attribute: UnsafeMutablePointer<PangoAttribute>?) {
+        guard let attribute else { return }
+        attribute.pointee.start_index = start
+        attribute.pointee.end_index = end
+        c.pango_attr_list_insert(attributes, attribute)
+      }
+      add(font.families.withCString { c.pango_attr_family_new($0) })
+      add(c.pango_attr_size_new(Int32(font.size * PointText.unit)))
+      add(c.pango_attr_weight_new(Int32(Fonts.pangoWeight(font.weight))))
+      if font.italic { add(c.pango_attr_style_new(2)) }
+      if runStyle.underline == true { add(c.pango_attr_underline_new(1)) }
+      if runStyle.strikethrough == true { add(c.pango_attr_strikethrough_new(1)) }
+      let color = Palette.rgba(runStyle.foreground ?? ColorValue(name: "primary"))
+      add(
+        c.pango_attr_foreground_new(
+          UInt16(color.red * 65535), UInt16(color.green * 65535), UInt16(color.blue * 65535)))
+      add(c.pango_attr_foreground_alpha_new(UInt16(max(1, color.alpha * 65535))))
+    }
+    let layout = c.pango_layout_new(context)!
+    utf8.withUnsafeBufferPointer { bytes in
+      bytes.withMemoryRebound(to: CChar.self) {
+        c.pango_layout_set_text(layout, $0.baseAddress, Int32(bytes.count))
+      }
+    }
+    c.pango_layout_set_attributes(layout, attributes)
+    return PointText(
+      libraries: c, layout: layout, paragraph: TextLayout.Paragraph(style),
+      redacted: anyRedacted, foreground: style.foreground, isEmpty: utf8.isEmpty)
+  }
+
+  mutating func symbol(_ systemName: String, style: TextStyle, resolved: PointFont)
+    -> PointSymbol
+  {
+    let glyph = SymbolGlyphs.glyph(for: systemName)
+    if glyph == SymbolGlyphs.fallback {
+      warnings.append(
+        "SF Symbol '\(systemName)' has no glyph in the symbol table "
+          + "(Sources/WidgetRendering/Grid/SymbolGlyphs.swift): drawn as \(glyph)")
+    }
+    // U+FE0E asks for the glyph's text presentation, drawn in the text's colour.
+    let text = text(
+      TextNode(runs: [.verbatim(String(glyph) + "\u{FE0E}")]), style: style, resolved: resolved
+    ) { run, _ in
+      if case .verbatim(let string) = run.content { return string }
+      return ""
+    }
+    text.configure(width: nil, height: nil)
+    if libraries.pango_layout_get_unknown_glyphs_count(text.layout) > 0 {
+      warnings.append(
+        "SF Symbol '\(systemName)': no installed font has \(glyph); drawn as a missing glyph")
+    }
+    return .glyph(text)
+  }
+
+  mutating func image(_ image: ImageNode, style: TextStyle, resolved: PointFont) -> PointSymbol {
+    let redacted = style.redacted == true
+    guard !image.missing, let width = image.pixelWidth, let height = image.pixelHeight else {
+      // A missing image (reported as image-missing when the entry arrived) or one of unknown
+      // size is a mark of the text's size.
+      return .image(
+        image, LayoutSize(width: resolved.size, height: resolved.size), redacted: redacted)
+    }
+    return .image(
+      image,
+      LayoutSize(
+        width: LayoutBounds.clamped(Double(width)), height: LayoutBounds.clamped(Double(height))),
+      redacted: redacted)
+  }
+
+  /// `text`'s lines for a box of `width` × `height`, computed once per node.
+  func lines(of text: PointText, width: Double?, height: Double?, node: LayoutNode<Self>)
+    -> PointTextLines
+  {
+    node.lines(width: width, height: height) { width, height in
+      Self.measure(text, width: width, height: height)
+    }
+  }
+
+  static func measure(_ text: PointText, width: Double?, height: Double?) -> PointTextLines {
+    guard !text.isEmpty else { return PointTextLines(size: .zero, lines: []) }
+    text.configure(width: width, height: height)
+    let logical = text.extents().logical
+    return PointTextLines(
+      size: LayoutSize(width: logical.width, height: logical.height), lines: text.lines())
+  }
+
+  func size(of text: PointText, _ proposal: Proposal, node: LayoutNode<Self>) -> LayoutSize {
+    lines(of: text, width: proposal.width, height: proposal.height, node: node).size
+  }
+
+  func quickSize(of text: PointText, _ proposal: Proposal) -> LayoutSize? { nil }
+
+  func size(of symbol: PointSymbol) -> LayoutSize {
+    switch symbol {
+    case .glyph(let text): Self.measure(text, width: nil, height: nil).size
+    case .image(_, let size, _): size
+    }
+  }
+
+  func baseline(of text: PointText, _ size: LayoutSize, last: Bool, node: LayoutNode<Self>)
+    -> Double
+  {
+    let lines = lines(of: text, width: size.width, height: size.height, node: node).lines
+    return (last ? lines.last : lines.first)?.baseline ?? size.height
+  }
+
+  func baseline(ofHeight height: Double) -> Double { height }
+}

@@ -1,0 +1,251 @@
+import Foundation
+import Testing
+import WidgetSchema
+
+@testable import WidgetRendering
+
+/// The pixel renderer: every node type draws, text stays in its frame, and the geometry it
+/// reports is where it drew.
+@Suite struct PixelRendererTests {
+  let renderer = PixelRenderer(
+    dates: DateText(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!))
+  let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+  static func text(_ string: String, _ style: TextStyle = TextStyle()) -> ViewNode {
+    let node = ViewNode.text(TextNode(runs: [.verbatim(string)]))
+    return style.isEmpty ? node : .modified(node, .style(style))
+  }
+
+  /// Whether some pixel inside `frame` (points, at `scale`) differs from the white background.
+  static func drawsSomething(_ image: PNGImage, in frame: NodeGeometry, scale: Int) -> Bool {
+    let left = max(0, Int(frame.x) * scale)
+    let top = max(0, Int(frame.y) * scale)
+    let right = min(image.width, Int((frame.x + frame.width).rounded(.up)) * scale)
+    let bottom = min(image.height, Int((frame.y + frame.height).rounded(.up)) * scale)
+    guard left < right, top < bottom else { return false }
+    for y in top..<bottom {
+      for x in left..<right {
+        let pixel = image.pixel(x, y)
+        if pixel.red < 235 || pixel.green < 235 || pixel.blue < 235 { return true }
+      }
+    }
+    return false
+  }
+
+  /// One view of each node type, each drawn alone in a small widget: it leaves visible pixels
+  /// inside its own frame.
+  static let nodes: [(String, ViewNode)] = [
+    ("text", text("Hello", TextStyle(font: Font(textStyle: .title)))),
+    ("symbol", .image(ImageNode(systemName: "star.fill"))),
+    (
+      "resizable symbol",
+      .modified(
+        .image(ImageNode(systemName: "heart", resizable: true)),
+        .frame(Frame(width: 40, height: 40)))
+    ),
+    (
+      "missing image",
+      .modified(
+        .image(ImageNode(name: "nothing", resizable: true, missing: true)),
+        .frame(Frame(width: 40, height: 40)))
+    ),
+    (
+      "shape",
+      .modified(
+        .shape(ShapeNode(shape: .circle, fill: ColorValue(name: "red"))),
+        .frame(Frame(width: 40, height: 40)))
+    ),
+    (
+      "rounded rectangle",
+      .modified(
+        .shape(
+          ShapeNode(shape: .roundedRectangle, cornerRadius: 8, fill: ColorValue(name: "blue"))),
+        .frame(Frame(width: 60, height: 30)))
+    ),
+    (
+      "capsule",
+      .modified(
+        .shape(ShapeNode(shape: .capsule, fill: ColorValue(name: "green"))),
+        .frame(Frame(width: 60, height: 20)))
+    ),
+    ("colour", .modified(.color(ColorValue(name: "orange")), .frame(Frame(width: 30, height: 30)))),
+    (
+      "divider",
+      .modified(
+        .stack(StackNode(axis: .vertical, children: [text("a"), .divider, text("b")])),
+        .frame(Frame(width: 100)))
+    ),
+    (
+      "stack",
+      .stack(
+        StackNode(axis: .horizontal, children: [text("one"), .spacer(minLength: 4), text("two")]))
+    ),
+    (
+      "padding and background",
+      .modified(
+        .modified(text("pad"), .padding(EdgeInsets(top: 8, leading: 8, bottom: 8, trailing: 8))),
+        .background(.color(ColorValue(name: "yellow")), alignment: .center))
+    ),
+    (
+      "overlay",
+      .modified(
+        .modified(.color(ColorValue(name: "white")), .frame(Frame(width: 40, height: 40))),
+        .overlay(
+          .shape(ShapeNode(shape: .circle, fill: ColorValue(name: "purple"))), alignment: .center))
+    ),
+    (
+      "clip",
+      .modified(
+        .modified(.color(ColorValue(name: "teal")), .frame(Frame(width: 50, height: 50))),
+        .clip(.circle, cornerRadius: nil))
+    ),
+    (
+      "opacity",
+      .modified(
+        .modified(.color(ColorValue(name: "black")), .frame(Frame(width: 30, height: 30))),
+        .opacity(0.5))
+    ),
+    ("link", .modified(text("tap"), .link("https://example.com"))),
+    (
+      "container background",
+      .modified(text("bg"), .containerBackground(.color(ColorValue(name: "indigo"))))
+    ),
+    ("redacted text", text("Placeholder text", TextStyle(redacted: true))),
+    (
+      "date",
+      .text(TextNode(runs: [.date(Date(timeIntervalSince1970: 1_800_000_000), style: .time)]))
+    ),
+  ]
+
+  @Test(arguments: nodes.map(\.0))
+  func everyNodeTypeDraws(_ name: String) throws {
+    let view = try #require(Self.nodes.first { $0.0 == name }?.1)
+    let image = try renderer.render(view, family: .systemMedium, now: now, scale: 2)
+    let png = try PNGImage(decoding: image.data)
+    #expect(png.width == 728 && png.height == 340)
+    let root = try #require(image.geometry.nodes.first)
+    if name == "container background" {
+      // The container's colour fills the widget, behind the text.
+      let pixel = png.pixel(20, 170)
+      #expect(pixel.blue > pixel.red && pixel.blue > 150, "\(pixel)")
+      return
+    }
+    #expect(Self.drawsSomething(png, in: root, scale: 2), "\(name) drew nothing in \(root)")
+  }
+
+  /// Texts wrapped, limited and truncated in many widths: the ink Pango draws for each lies
+  /// inside the frame the layout gave it (an overflowing text fails here).
+  @Test func textStaysInsideItsFrame() throws {
+    let long = "The quick brown fox jumps over the lazy dog, twice, and then 这是颜色 🦁️ again"
+    var views: [ViewNode] = []
+    for width in [20.0, 60, 100, 150] {
+      for style in [
+        TextStyle(), TextStyle(lineLimit: 1), TextStyle(lineLimit: 2, truncationMode: .middle),
+        TextStyle(font: Font(textStyle: .largeTitle), lineLimit: 3, truncationMode: .head),
+        TextStyle(font: Font(size: 9), weight: .black, italic: true),
+      ] {
+        views.append(.modified(Self.text(long, style), .frame(Frame(width: width))))
+      }
+    }
+    let c = try PixelLibraries.load()
+    for view in views {
+      try PixelLibraries.lock.withLock { _ in
+        let laidOut = renderer.layOut(view, family: .systemLarge, now: now, c: c)
+        for node in laidOut.viewNodes.compactMap({ $0 }) {
+          guard case .text(let text) = node.kind else { continue }
+          text.configure(width: node.frame.width, height: node.frame.height)
+          let (ink, logical) = text.extents()
+          let frame = node.frame
+          #expect(
+            logical.x >= -0.5 && logical.x + logical.width <= frame.width + 0.5,
+            "\(logical) in \(frame)")
+          #expect(
+            logical.y >= -0.5 && logical.y + logical.height <= frame.height + 0.5,
+            "\(logical) in \(frame)")
+          // Ink may reach past the advance by a glyph's overhang, never by a line or a word.
+          #expect(ink.x + ink.width <= frame.width + 4, "ink \(ink) in \(frame)")
+          #expect(ink.y + ink.height <= frame.height + 4, "ink \(ink) in \(frame)")
+          _ = try #require(frame.width.isFinite ? frame : nil)
+        }
+      }
+    }
+  }
+
+  /// The geometry a program reads is the one the renderer drew with: laying out alone gives
+  /// the frames a render reports, and each frame is where that node's pixels are.
+  @Test func geometryIsWhereTheRendererDrew() throws {
+    let view = ViewNode.stack(
+      StackNode(
+        axis: .vertical, alignment: .leading,
+        children: [
+          Self.text("Title", TextStyle(font: Font(textStyle: .headline))),
+          .modified(.color(ColorValue(name: "red")), .frame(Frame(width: 50, height: 20))),
+          Self.text(
+            "Body text that wraps onto a second line", TextStyle(font: Font(textStyle: .body))),
+        ]))
+    let geometry = try renderer.geometry(view, family: .systemSmall, now: now)
+    let image = try renderer.render(view, family: .systemSmall, now: now, scale: 2)
+    #expect(geometry == image.geometry)
+    // The stack, a style and its text, a frame and its colour, a style and its text.
+    #expect(geometry.nodes.count == 7)
+    #expect(geometry.nodes[1] == geometry.nodes[2])
+    let red = geometry.nodes[4]
+    let png = try PNGImage(decoding: image.data)
+    let center = png.pixel(Int((red.x + red.width / 2) * 2), Int((red.y + red.height / 2) * 2))
+    #expect(center.red > 200 && center.green < 100, "\(center)")
+    // Just outside the colour's frame, the background.
+    let outside = png.pixel(Int((red.x + red.width) * 2) + 3, Int((red.y + red.height / 2) * 2))
+    #expect(outside.red > 200 && outside.green > 200, "\(outside)")
+    let body = geometry.nodes[6]
+    #expect(body.baselines?.count == 2)
+    if let first = body.baselines?.first { #expect(first > body.y && first < body.y + body.height) }
+  }
+
+  /// Hostile numbers draw without trapping and at the widget's cost.
+  @Test func hostileNumbersDrawAtTheWidgetsCost() throws {
+    for length in [1e300, -1e300, .infinity, .nan, 1e-300] {
+      let view = ViewNode.modified(
+        .modified(
+          .stack(
+            StackNode(
+              axis: .horizontal, spacing: length,
+              children: [
+                Self.text("x", TextStyle(font: Font(size: length), lineLimit: Int.max)),
+                .modified(
+                  .shape(ShapeNode(shape: .roundedRectangle, cornerRadius: length)),
+                  .opacity(length)),
+              ])),
+          .frame(Frame(width: length, height: length))),
+        .padding(EdgeInsets(top: length, leading: length, bottom: length, trailing: length)))
+      let clock = ContinuousClock()
+      let start = clock.now
+      let image = try renderer.render(view, family: .systemSmall, now: now, scale: 3)
+      #expect(clock.now - start < .seconds(2), "\(length)")
+      #expect(image.pixelWidth == 510)
+    }
+  }
+
+  @Test func scalesAreOneTwoOrThree() throws {
+    for scale in 1...3 {
+      let image = try renderer.render(
+        Self.text("s"), family: .accessoryCircular, now: now, scale: scale)
+      #expect(image.pixelWidth == 76 * scale)
+    }
+    #expect(throws: PixelRenderError.self) {
+      try renderer.render(Self.text("s"), family: .systemSmall, now: now, scale: 4)
+    }
+  }
+
+  @Test func unknownSymbolsWarn() throws {
+    let image = try renderer.render(
+      .image(ImageNode(systemName: "no.such.symbol.anywhere")), family: .systemSmall, now: now)
+    #expect(image.warnings.contains { $0.contains("no.such.symbol.anywhere") })
+  }
+
+  @Test func writesSVG() throws {
+    let image = try renderer.render(
+      Self.text("vector"), family: .systemSmall, now: now, format: .svg)
+    let text = String(decoding: image.data, as: UTF8.self)
+    #expect(text.contains("<svg"))
+  }
+}
