@@ -91,6 +91,10 @@ let package = Package(
     // check compiles against): a host that draws no pixels starts without them
     // (docs/rendering.md, "Start-up").
     .target(name: "CPixelLibraries"),
+    // Cairo's headers through its pkg-config name (which brings GLib's and FreeType's too): only
+    // the tests link it, to check CPixelLibraries' declarations against the libraries' own
+    // headers (Tests/PixelLibrariesCheck).
+    .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
     // Layout and drawing of view trees: the propose-and-respond layout in points, text measured
     // on the grid or by Pango, the character-grid renderer and the Cairo renderer.
     .target(
@@ -169,6 +173,18 @@ let package = Package(
     .plugin(name: "EmbedFilesPlugin", capability: .buildTool(), dependencies: ["embed-files"]),
     // Tests.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
+    // Pango's, GdkPixbuf's and librsvg's pkg-config files add `-pthread`, a flag SwiftPM
+    // refuses with a warning: their folders are named here instead (Debian's libpango1.0-dev,
+    // libgdk-pixbuf-2.0-dev, librsvg2-dev).
+    .target(
+      name: "PixelLibrariesCheck", dependencies: ["CPixelLibraries", "CCairo"],
+      path: "Tests/PixelLibrariesCheck",
+      cSettings: [
+        .unsafeFlags([
+          "-I/usr/include/pango-1.0", "-I/usr/include/harfbuzz", "-I/usr/include/gdk-pixbuf-2.0",
+          "-I/usr/include/librsvg-2.0",
+        ])
+      ]),
     .testTarget(name: "WidgetSupportTests", dependencies: ["WidgetSupport"]),
     .testTarget(name: "WidgetSchemaTests", dependencies: ["WidgetSchema", "WidgetSupport"]),
     .testTarget(
@@ -189,7 +205,8 @@ let package = Package(
       exclude: ["Fixtures"]),
     .testTarget(
       name: "WidgetRenderingTests",
-      dependencies: ["WidgetRendering", "WidgetSchema", "TestSupport"], exclude: ["Fixtures"]),
+      dependencies: ["WidgetRendering", "WidgetSchema", "TestSupport", "PixelLibrariesCheck"],
+      exclude: ["Fixtures"]),
     .testTarget(
       name: "WidgetToolingTests",
       dependencies: ["WidgetTooling", "WidgetSchema", "TestSupport"]),

@@ -1,4 +1,5 @@
 import Foundation
+import PixelLibrariesCheck
 import Testing
 import WidgetSchema
 
@@ -247,5 +248,14 @@ import WidgetSchema
       Self.text("vector"), family: .systemSmall, now: now, format: .svg)
     let text = String(decoding: image.data, as: UTF8.self)
     #expect(text.contains("<svg"))
+  }
+}
+
+/// The declarations the renderer loads its functions by were compiled against the libraries'
+/// own headers (Tests/PixelLibrariesCheck), and every one of them loads.
+@Suite struct PixelLibrariesTests {
+  @Test func everyDeclaredFunctionWasCheckedAndLoads() throws {
+    #expect(pixel_libraries_check_count() > 90)
+    _ = try PixelLibraries.load()
   }
 }

@@ -77,10 +77,47 @@ import Testing
     return found
   }
 
+  /// The headers a C file of `folder` includes (`#include <a/b.h>` gives `a/b.h`).
+  static func includes(in folder: String) -> Set<String> {
+    let root = TestSupport.repositoryRoot.appendingPathComponent(folder)
+    var found = Set<String>()
+    let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
+    while let file = files?.nextObject() as? URL {
+      guard ["c", "h"].contains(file.pathExtension),
+        let text = try? String(contentsOf: file, encoding: .utf8)
+      else { continue }
+      for line in text.split(separator: "\n") where line.hasPrefix("#include ") {
+        let name = line.dropFirst("#include ".count).trimmingCharacters(
+          in: CharacterSet(charactersIn: "<>\" "))
+        found.insert(name)
+      }
+    }
+    return found
+  }
+
+  /// The C modules a C target's files include: a C target's public headers, a system
+  /// library's (those its module map's header includes).
+  static func cImports(in target: Target) -> Set<String> {
+    let included = includes(in: target.path)
+    var found = Set<String>()
+    for dependency in target.dependencies {
+      guard let module = targets.first(where: { $0.name == dependency }) else { continue }
+      let headers =
+        module.type == "system"
+        ? includes(in: module.path)
+        : Set(
+          ((try? FileManager.default.contentsOfDirectory(
+            atPath: TestSupport.repositoryRoot.appendingPathComponent(module.path + "/include")
+              .path)) ?? []))
+      if !headers.isDisjoint(with: included) { found.insert(dependency) }
+    }
+    return found
+  }
+
   @Test func everyTargetImportsExactlyWhatItDeclares() {
     let names = Set(Self.targets.map(\.name))
     for target in Self.targets where target.type != "plugin" && target.type != "system-target" {
-      let imported = Self.imports(in: target.path, known: names)
+      let imported = Self.imports(in: target.path, known: names).union(Self.cImports(in: target))
       let unused = target.dependencies.subtracting(imported).sorted()
       let undeclared = imported.subtracting(target.dependencies).sorted()
       #expect(unused.isEmpty, "\(target.name) declares but never imports \(unused)")

@@ -6,7 +6,7 @@
 // Each function is declared here with the types of its library's own header (object types are
 // the headers' opaque structs, enumerations are int), as a field of one table that
 // `pixel_libraries_load` fills. Tests/PixelLibrariesCheck compiles this header together with
-// the libraries' real headers (through the CCairo and CPango system-library targets), so a
+// the libraries' real headers (Cairo's through the CCairo system-library target), so a
 // declaration here that disagrees with a library fails the build.
 #ifndef PIXEL_LIBRARIES_H
 #define PIXEL_LIBRARIES_H
@@ -26,6 +26,12 @@ typedef struct _PangoAttrList PangoAttrList;
 typedef struct _PangoFontDescription PangoFontDescription;
 typedef struct _GdkPixbuf GdkPixbuf;
 typedef struct _RsvgHandle RsvgHandle;
+
+// Enumerations are int here, their own types where the real headers are included (the check).
+#ifdef PIXEL_LIBRARIES_REAL_HEADERS
+#define PIXEL_ENUM(type) type
+#else
+#define PIXEL_ENUM(type) int
 
 /// An attribute's header (pango-attributes.h): the byte range it applies to.
 typedef struct _PangoAttribute {
@@ -56,16 +62,17 @@ typedef struct {
   double width;
   double height;
 } RsvgRectangle;
+#endif
 
 /// Cairo's stream callbacks: 0 (CAIRO_STATUS_SUCCESS) when the bytes were taken or given.
-typedef int (*pixel_write_func)(void *closure, const unsigned char *data, unsigned int length);
-typedef int (*pixel_read_func)(void *closure, unsigned char *data, unsigned int length);
+typedef PIXEL_ENUM(cairo_status_t) (*pixel_write_func)(void *closure, const unsigned char *data, unsigned int length);
+typedef PIXEL_ENUM(cairo_status_t) (*pixel_read_func)(void *closure, unsigned char *data, unsigned int length);
 
 // X(library, return type, name, parameters): every function the renderer calls.
 #define PIXEL_LIBRARY_FUNCTIONS(X)                                                              \
-  X(cairo, cairo_surface_t *, cairo_image_surface_create, (int format, int width, int height))  \
+  X(cairo, cairo_surface_t *, cairo_image_surface_create, (PIXEL_ENUM(cairo_format_t) format, int width, int height))  \
   X(cairo, cairo_surface_t *, cairo_image_surface_create_for_data,                              \
-    (unsigned char *data, int format, int width, int height, int stride))                       \
+    (unsigned char *data, PIXEL_ENUM(cairo_format_t) format, int width, int height, int stride))                       \
   X(cairo, cairo_surface_t *, cairo_image_surface_create_from_png, (const char *filename))      \
   X(cairo, cairo_surface_t *, cairo_image_surface_create_from_png_stream,                        \
     (pixel_read_func read_func, void *closure))                                                 \
@@ -75,16 +82,16 @@ typedef int (*pixel_read_func)(void *closure, unsigned char *data, unsigned int 
   X(cairo, int, cairo_image_surface_get_height, (cairo_surface_t *surface))                     \
   X(cairo, cairo_surface_t *, cairo_svg_surface_create_for_stream,                              \
     (pixel_write_func write_func, void *closure, double width, double height))                  \
-  X(cairo, int, cairo_surface_write_to_png_stream,                                              \
+  X(cairo, PIXEL_ENUM(cairo_status_t), cairo_surface_write_to_png_stream,                                              \
     (cairo_surface_t *surface, pixel_write_func write_func, void *closure))                     \
-  X(cairo, int, cairo_surface_status, (cairo_surface_t *surface))                               \
+  X(cairo, PIXEL_ENUM(cairo_status_t), cairo_surface_status, (cairo_surface_t *surface))                               \
   X(cairo, void, cairo_surface_flush, (cairo_surface_t *surface))                               \
   X(cairo, void, cairo_surface_mark_dirty, (cairo_surface_t *surface))                          \
   X(cairo, void, cairo_surface_finish, (cairo_surface_t *surface))                              \
   X(cairo, void, cairo_surface_destroy, (cairo_surface_t *surface))                             \
   X(cairo, cairo_t *, cairo_create, (cairo_surface_t *target))                                  \
   X(cairo, void, cairo_destroy, (cairo_t *cr))                                                  \
-  X(cairo, int, cairo_status, (cairo_t *cr))                                                    \
+  X(cairo, PIXEL_ENUM(cairo_status_t), cairo_status, (cairo_t *cr))                                                    \
   X(cairo, void, cairo_save, (cairo_t *cr))                                                     \
   X(cairo, void, cairo_restore, (cairo_t *cr))                                                  \
   X(cairo, void, cairo_scale, (cairo_t *cr, double sx, double sy))                              \
@@ -94,8 +101,8 @@ typedef int (*pixel_read_func)(void *closure, unsigned char *data, unsigned int 
   X(cairo, void, cairo_set_source_surface,                                                      \
     (cairo_t *cr, cairo_surface_t *surface, double x, double y))                                \
   X(cairo, cairo_pattern_t *, cairo_get_source, (cairo_t *cr))                                  \
-  X(cairo, void, cairo_pattern_set_filter, (cairo_pattern_t *pattern, int filter))              \
-  X(cairo, void, cairo_set_operator, (cairo_t *cr, int op))                                     \
+  X(cairo, void, cairo_pattern_set_filter, (cairo_pattern_t *pattern, PIXEL_ENUM(cairo_filter_t) filter))              \
+  X(cairo, void, cairo_set_operator, (cairo_t *cr, PIXEL_ENUM(cairo_operator_t) op))                                     \
   X(cairo, void, cairo_set_line_width, (cairo_t *cr, double width))                             \
   X(cairo, void, cairo_new_path, (cairo_t *cr))                                                 \
   X(cairo, void, cairo_move_to, (cairo_t *cr, double x, double y))                              \
@@ -118,9 +125,9 @@ typedef int (*pixel_read_func)(void *closure, unsigned char *data, unsigned int 
   X(cairo, void, cairo_pattern_destroy, (cairo_pattern_t *pattern))                             \
   X(cairo, cairo_font_options_t *, cairo_font_options_create, (void))                           \
   X(cairo, void, cairo_font_options_destroy, (cairo_font_options_t *options))                   \
-  X(cairo, void, cairo_font_options_set_hint_metrics, (cairo_font_options_t *options, int hint)) \
-  X(cairo, void, cairo_font_options_set_hint_style, (cairo_font_options_t *options, int style))  \
-  X(cairo, void, cairo_font_options_set_antialias, (cairo_font_options_t *options, int aa))       \
+  X(cairo, void, cairo_font_options_set_hint_metrics, (cairo_font_options_t *options, PIXEL_ENUM(cairo_hint_metrics_t) hint)) \
+  X(cairo, void, cairo_font_options_set_hint_style, (cairo_font_options_t *options, PIXEL_ENUM(cairo_hint_style_t) style))  \
+  X(cairo, void, cairo_font_options_set_antialias, (cairo_font_options_t *options, PIXEL_ENUM(cairo_antialias_t) aa))       \
   X(pangocairo, PangoFontMap *, pango_cairo_font_map_new, (void))                               \
   X(pango, PangoContext *, pango_font_map_create_context, (PangoFontMap *fontmap))              \
   X(pangocairo, void, pango_cairo_context_set_resolution, (PangoContext *context, double dpi))  \
@@ -134,9 +141,9 @@ typedef int (*pixel_read_func)(void *closure, unsigned char *data, unsigned int 
     (PangoLayout *layout, const PangoFontDescription *desc))                                    \
   X(pango, void, pango_layout_set_width, (PangoLayout *layout, int width))                      \
   X(pango, void, pango_layout_set_height, (PangoLayout *layout, int height))                    \
-  X(pango, void, pango_layout_set_wrap, (PangoLayout *layout, int wrap))                        \
-  X(pango, void, pango_layout_set_ellipsize, (PangoLayout *layout, int ellipsize))              \
-  X(pango, void, pango_layout_set_alignment, (PangoLayout *layout, int alignment))              \
+  X(pango, void, pango_layout_set_wrap, (PangoLayout *layout, PIXEL_ENUM(PangoWrapMode) wrap))                        \
+  X(pango, void, pango_layout_set_ellipsize, (PangoLayout *layout, PIXEL_ENUM(PangoEllipsizeMode) ellipsize))              \
+  X(pango, void, pango_layout_set_alignment, (PangoLayout *layout, PIXEL_ENUM(PangoAlignment) alignment))              \
   X(pango, void, pango_layout_get_extents,                                                      \
     (PangoLayout *layout, PangoRectangle *ink_rect, PangoRectangle *logical_rect))              \
   X(pango, int, pango_layout_get_line_count, (PangoLayout *layout))                             \
@@ -153,9 +160,9 @@ typedef int (*pixel_read_func)(void *closure, unsigned char *data, unsigned int 
   X(pango, void, pango_attr_list_insert, (PangoAttrList *list, PangoAttribute *attr))           \
   X(pango, PangoAttribute *, pango_attr_family_new, (const char *family))                       \
   X(pango, PangoAttribute *, pango_attr_size_new, (int size))                                   \
-  X(pango, PangoAttribute *, pango_attr_weight_new, (int weight))                               \
-  X(pango, PangoAttribute *, pango_attr_style_new, (int style))                                 \
-  X(pango, PangoAttribute *, pango_attr_underline_new, (int underline))                         \
+  X(pango, PangoAttribute *, pango_attr_weight_new, (PIXEL_ENUM(PangoWeight) weight))                               \
+  X(pango, PangoAttribute *, pango_attr_style_new, (PIXEL_ENUM(PangoStyle) style))                                 \
+  X(pango, PangoAttribute *, pango_attr_underline_new, (PIXEL_ENUM(PangoUnderline) underline))                         \
   X(pango, PangoAttribute *, pango_attr_strikethrough_new, (int strikethrough))                 \
   X(pango, PangoAttribute *, pango_attr_foreground_new,                                         \
     (uint16_t red, uint16_t green, uint16_t blue))                                              \
