@@ -1,6 +1,7 @@
 import Foundation
 import WidgetBundleRuntime
 import WidgetHostCore
+import WidgetRendering
 import WidgetSchema
 
 /// `widget-host run`: load bundles and stream their widgets.
@@ -61,9 +62,20 @@ enum RunCommand: Command {
     help: "Reload a bundle when its library or manifest changes (a rebuild), in a fresh "
       + "worker, keeping its widgets; a broken rebuild keeps the running version.")
 
+  static let pictures = Option<String>(
+    "--pictures", value: "DIR",
+    help: "Also draw each entry as it is shown, as iOS would, into DIR/INSTANCE.png (replaced "
+      + "atomically; docs/rendering.md#pixels).")
+  static let pictureFormat = Option<PixelFormat>.choice(
+    "--picture-format", value: "FORMAT", noun: "picture format",
+    help: "png (the default) or svg, for --pictures.", choices: ["png": .png, "svg": .svg])
+  static let scale = PreviewCommand.scale.help(
+    "Pixels per point for --pictures: 1, 2 (the default) or 3.")
+
   static let options: [any CommandOption] = [
     SharedOptions.kinds, SharedOptions.families, SharedOptions.instances, SharedOptions.home,
-    format, once, sinks, token, openURL, SharedOptions.stateDirectory, SharedOptions.budget,
+    format, once, sinks, pictures, pictureFormat, scale, token, openURL,
+    SharedOptions.stateDirectory, SharedOptions.budget,
     SharedOptions.minimumReloadInterval, SharedOptions.deadline,
     SharedOptions.placeholderDeadline, SharedOptions.color, SharedOptions.logLevel,
     memoryLimit, inProcess, watch, SharedOptions.locale,
@@ -190,8 +202,22 @@ enum RunCommand: Command {
         return .failure
       }
     }
+    var extra: [any EventSink] = sockets
+    if let folder = arguments[pictures] {
+      do {
+        extra.append(
+          try PictureSink(
+            folder: folder, format: arguments[pictureFormat] ?? .png,
+            scale: arguments[scale] ?? 2, dates: options.dates, errors: context.errors))
+      } catch {
+        context.errors.write(errorLines("--pictures: \(error.message)"))
+        return .failure
+      }
+    } else if arguments.contains(pictureFormat) || arguments.contains(scale) {
+      throw UsageError(command: name, message: "--picture-format and --scale need --pictures DIR")
+    }
     let host = WidgetHost(
-      options: options, loader: loader, sinks: [sink] + sockets, log: context.errors,
+      options: options, loader: loader, sinks: [sink] + extra, log: context.errors,
       logLevel: logLevel, control: control)
     if readsClicks {
       I3BarClicks.startReading(

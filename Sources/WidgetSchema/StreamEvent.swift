@@ -252,6 +252,9 @@ public struct EntryEvent: Sendable, Equatable {
   /// The instance's parameter values (defaults filled in), as its provider received them;
   /// nil for instances without any (static kinds).
   public var configuration: [String: JSONValue]?
+  /// Where each node of `view` was laid out in points, with text baselines, when the stream
+  /// carries geometry (the JSON and socket sinks: docs/stream.md#geometry).
+  public var geometry: EntryGeometry?
   /// From when the entry is shown: its `date` (with `validUntil`, the span it covers).
   public var validFrom: Date { date }
 
@@ -260,9 +263,10 @@ public struct EntryEvent: Sendable, Equatable {
     kind: String, family: WidgetFamily, source: EntrySource, date: Date, validUntil: Date?,
     relevance: Relevance?, view: ViewNode, lines: [String], spans: [Span] = [],
     regions: [TapRegion] = [], url: String? = nil, stale: Bool = false, restored: Bool = false,
-    configuration: [String: JSONValue]? = nil
+    configuration: [String: JSONValue]? = nil, geometry: EntryGeometry? = nil
   ) {
     self.configuration = configuration
+    self.geometry = geometry
     self.kind = kind
     self.family = family
     self.source = source
@@ -492,6 +496,7 @@ extension EntryEvent: Codable {
     case restored
     case validFrom
     case configuration
+    case geometry
   }
 
   public init(from decoder: any Decoder) throws {
@@ -511,6 +516,7 @@ extension EntryEvent: Codable {
     restored = try container.decodeIfPresent(Bool.self, forKey: .restored) ?? false
     configuration = try container.decodeIfPresent(
       [String: JSONValue].self, forKey: .configuration)
+    geometry = try container.decodeIfPresent(EntryGeometry.self, forKey: .geometry)
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -530,5 +536,6 @@ extension EntryEvent: Codable {
     try container.encode(stale, forKey: .stale)
     if restored { try container.encode(true, forKey: .restored) }
     try container.encodeIfPresent(configuration, forKey: .configuration)
+    try container.encodeIfPresent(geometry, forKey: .geometry)
   }
 }

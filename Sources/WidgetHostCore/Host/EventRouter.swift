@@ -17,11 +17,47 @@ final class EventRouter: Sendable {
   /// an instance reconfigured onto another key gets no more redraws of its old entry. Only
   /// those: it would be a key per instance kept for nothing.
   private let shownKeys = Mutex<[String: TimelineKey]>([:])
+  /// Lays entries out in points for their `geometry`, when a sink wants it.
+  private let geometry: PixelRenderer?
+  /// Whether the missing pixel libraries were reported (once).
+  private let geometryFailed = Mutex(false)
 
-  init(stream: EventStream, renderer: Renderer, clock: any HostClock) {
+  init(
+    stream: EventStream, renderer: Renderer, clock: any HostClock,
+    geometry: PixelRenderer? = nil
+  ) {
     self.stream = stream
     self.renderer = renderer
     self.clock = clock
+    self.geometry = geometry
+  }
+
+  /// `view`'s geometry in `family` at `now`, when the stream carries geometry; nil (and one
+  /// warning to every instance) when the pixel libraries are missing.
+  private func geometry(
+    of view: ViewNode, family: WidgetFamily, now: Date, instances: [String], key: TimelineKey
+  ) -> EntryGeometry? {
+    guard let geometry else { return nil }
+    do {
+      return try geometry.geometry(view, family: family, now: now)
+    } catch {
+      let first = geometryFailed.withLock { failed in
+        defer { failed = true }
+        return !failed
+      }
+      if first {
+        for instance in instances {
+          stream.emit(
+            instance: instance,
+            .warning(
+              ProblemEvent(
+                code: "geometry-unavailable",
+                message: "entries carry no geometry: \(error.message)", bundle: key.bundle,
+                kind: key.kind)))
+        }
+      }
+      return nil
+    }
   }
 
   func route(_ event: SchedulerEvent) {
@@ -77,7 +113,10 @@ final class EventRouter: Sendable {
   ) {
     let view = Self.displayedView(of: entry.view, source: source)
     let configuration = key.configurationValues
-    let rendered = renderer.render(view, family: key.family, now: clock.now())
+    let now = clock.now()
+    let rendered = renderer.render(view, family: key.family, now: now)
+    let geometry = geometry(
+      of: view, family: key.family, now: now, instances: instances, key: key)
     let live = rendered.nextLiveChange != nil
     shownKeys.withLock { shown in
       // Without live dates and with no instance on record, there is nothing to note or forget.
@@ -87,13 +126,13 @@ final class EventRouter: Sendable {
       }
     }
     if let firstChange = rendered.nextLiveChange {
-      scheduleRedraws(key, instances, view, firstChange) { rendered in
+      scheduleRedraws(key, instances, view, firstChange) { rendered, geometry in
         EntryEvent(
           kind: key.kind, family: key.family, source: source, date: entry.date,
           validUntil: validUntil, relevance: entry.relevance, view: entry.view,
           lines: rendered.lines, spans: rendered.spans, regions: rendered.regions,
           url: rendered.url, stale: stale, restored: restored,
-          configuration: configuration)
+          configuration: configuration, geometry: geometry)
       }
     } else {
       stopRedraws(of: key)
@@ -114,7 +153,7 @@ final class EventRouter: Sendable {
             validUntil: validUntil, relevance: entry.relevance, view: entry.view,
             lines: rendered.lines, spans: rendered.spans, regions: rendered.regions,
             url: rendered.url, stale: stale, restored: restored,
-            configuration: configuration)))
+            configuration: configuration, geometry: geometry)))
     }
   }
 
@@ -122,15 +161,20 @@ final class EventRouter: Sendable {
   /// `firstChange` on, replacing any redraws of the entry it replaces.
   private func scheduleRedraws(
     _ key: TimelineKey, _ instances: [String], _ view: ViewNode, _ firstChange: Date,
-    event: @escaping @Sendable (RenderedEntry) -> EntryEvent
+    event: @escaping @Sendable (RenderedEntry, EntryGeometry?) -> EntryEvent
   ) {
     let task = Task { [clock, renderer, stream, self] in
       var next = firstChange
       while !Task.isCancelled {
         do { try await clock.sleep(until: next) } catch { return }
-        let rendered = renderer.render(view, family: key.family, now: clock.now())
+        let now = clock.now()
+        let rendered = renderer.render(view, family: key.family, now: now)
+        let geometry = self.geometry(
+          of: view, family: key.family, now: now, instances: instances, key: key)
         let showing = self.shownKeys.withLock { shown in instances.filter { shown[$0] == key } }
-        for instance in showing { stream.refresh(instance: instance, entry: event(rendered)) }
+        for instance in showing {
+          stream.refresh(instance: instance, entry: event(rendered, geometry))
+        }
         guard let change = rendered.nextLiveChange else { return }
         next = change
       }

@@ -141,7 +141,9 @@ public final class WidgetHost: Sendable {
     }
     var configuration = options.scheduler
     configure(&configuration)
-    let router = EventRouter(stream: stream, renderer: renderer, clock: clock)
+    let router = EventRouter(
+      stream: stream, renderer: renderer, clock: clock,
+      geometry: stream.wantsGeometry ? PixelRenderer(dates: options.dates) : nil)
     let store = state?.store
     // The instances to run, by the restart rule (docs/state.md): the command line's, each with
     // the configuration a `configure` request stored for it, while the command line agrees.

@@ -18,6 +18,13 @@ public protocol EventSink: Sendable {
   /// The same entry drawn again because a live date in it (`.timer`, `.relative`, `.offset`)
   /// now shows a different text. Not part of the stream: no sequence number.
   func refresh(instance: String?, entry: EntryEvent)
+  /// Whether the sink's events carry each entry's geometry in points (the JSON stream's do):
+  /// when one sink wants it, the host lays entries out with Pango too (docs/stream.md#geometry).
+  var wantsGeometry: Bool { get }
+}
+
+extension EventSink {
+  public var wantsGeometry: Bool { false }
 }
 
 extension EventSink {
@@ -33,6 +40,8 @@ extension EventSink {
 public final class EventStream: Sendable {
   private let clock: any HostClock
   private let sinks: [any EventSink]
+  /// Whether one of the sinks wants each entry's geometry.
+  var wantsGeometry: Bool { sinks.contains { $0.wantsGeometry } }
   private let sequence = Mutex<UInt64>(0)
   /// The latest `entry` event of each instance: the current state a late subscriber needs.
   /// Boxed: the dictionary's spare buckets then hold a reference each.

@@ -14,6 +14,9 @@ public struct JSONSink: EventSink {
     buffer = OutputBuffer(output: output)
   }
 
+  /// The JSON stream carries each entry's geometry (docs/stream.md#geometry).
+  public var wantsGeometry: Bool { true }
+
   public func begin(_ header: StreamHeader) {
     let line = header.jsonBytes()
     buffer.append { bytes in

@@ -18,6 +18,8 @@ final class LatestEntry: Sendable {
   let source: EntrySource
   let stale: Bool
   let restored: Bool
+  /// The entry's geometry, when the stream carries it (it is not drawn again).
+  let geometry: EntryGeometry?
   /// The drawing as written, kept only when nothing can draw the entry again.
   private let drawing: Drawing?
 
@@ -50,6 +52,7 @@ final class LatestEntry: Sendable {
     source = entry.source
     stale = entry.stale
     restored = entry.restored
+    geometry = entry.geometry
     drawing =
       keepsDrawing
       ? Drawing(lines: entry.lines, spans: entry.spans, regions: entry.regions, url: entry.url)
@@ -68,6 +71,6 @@ final class LatestEntry: Sendable {
           kind: kind, family: family, source: source, date: date, validUntil: validUntil,
           relevance: relevance, view: view, lines: drawn.lines, spans: drawn.spans,
           regions: drawn.regions, url: drawn.url, stale: stale, restored: restored,
-          configuration: configuration)))
+          configuration: configuration, geometry: geometry)))
   }
 }

@@ -116,6 +116,9 @@ public final class SocketSink: EventSink {
 
   // MARK: EventSink
 
+  /// The JSON stream carries each entry's geometry (docs/stream.md#geometry).
+  public var wantsGeometry: Bool { true }
+
   public func begin(_ header: StreamHeader) {
     let line = JSONLines.encode(header)
     let woke = state.withLock { state in

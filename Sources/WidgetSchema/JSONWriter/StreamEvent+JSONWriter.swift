@@ -193,6 +193,42 @@ extension JSONByteWriter {
     byte(UInt8(ascii: "}"))
   }
 
+  /// Writes an entry's geometry (`{"height":…,"nodes":[{"baselines":[…],"height":…,…}],…}`).
+  mutating func geometry(_ geometry: EntryGeometry) throws(NonFiniteNumber) {
+    open("height")
+    try number(geometry.height)
+    nextKey("nodes")
+    byte(UInt8(ascii: "["))
+    for index in geometry.nodes.indices {
+      if index > 0 { byte(UInt8(ascii: ",")) }
+      let node = geometry.nodes[index]
+      byte(UInt8(ascii: "{"))
+      if let baselines = node.baselines {
+        key("baselines")
+        byte(UInt8(ascii: "["))
+        for (position, baseline) in baselines.enumerated() {
+          if position > 0 { byte(UInt8(ascii: ",")) }
+          try number(baseline)
+        }
+        byte(UInt8(ascii: "]"))
+        byte(UInt8(ascii: ","))
+      }
+      key("height")
+      try number(node.height)
+      nextKey("width")
+      try number(node.width)
+      nextKey("x")
+      try number(node.x)
+      nextKey("y")
+      try number(node.y)
+      byte(UInt8(ascii: "}"))
+    }
+    byte(UInt8(ascii: "]"))
+    nextKey("width")
+    try number(geometry.width)
+    byte(UInt8(ascii: "}"))
+  }
+
   mutating func entry(_ data: EntryEvent) throws(NonFiniteNumber) {
     byte(UInt8(ascii: "{"))
     if let configuration = data.configuration {
@@ -206,6 +242,10 @@ extension JSONByteWriter {
     let dateEnd = count
     nextKey("family")
     string(data.family.rawValue)
+    if let geometry = data.geometry {
+      nextKey("geometry")
+      try self.geometry(geometry)
+    }
     nextKey("kind")
     string(data.kind)
     nextKey("lines")
