@@ -82,6 +82,6 @@ public enum Scenarios {
   /// All scenarios.
   public static let all: [any Scenario] = [
     UpdateCostScenario(), IdleScenario(), ScaleScenario(), StartupScenario(),
-    SinkThroughputScenario(), MemoryScenario(), SocketFanOutScenario(),
+    SinkThroughputScenario(), MemoryScenario(), SocketFanOutScenario(), DrawScenario(),
   ]
 }
