@@ -243,6 +243,51 @@ import WidgetSchema
     #expect(image.warnings.contains { $0.contains("no.such.symbol.anywhere") })
   }
 
+  /// A bundle's red image of each format, resizable in a 40-point frame: red pixels where it
+  /// was drawn (a PNG through Cairo, a JPEG and a GIF through GdkPixbuf, an SVG through librsvg).
+  @Test(arguments: ["png", "jpg", "gif", "svg"])
+  func bundleImagesDraw(_ format: String) throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("pixel-images-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("red.\(format)")
+    try Self.redImage(format).write(to: file)
+    let view = ViewNode.modified(
+      .image(
+        ImageNode(name: "red", resizable: true, path: file.path, pixelWidth: 8, pixelHeight: 8)),
+      .frame(Frame(width: 40, height: 40)))
+    let image = try renderer.render(view, family: .systemSmall, now: now, scale: 2)
+    #expect(image.warnings.isEmpty, "\(image.warnings)")
+    let png = try PNGImage(decoding: image.data)
+    let center = png.pixel(png.width / 2, png.height / 2)
+    #expect(center.red > 230 && center.green < 30 && center.blue < 30, "\(format): \(center)")
+  }
+
+  /// An 8×8 red image in `format`.
+  static func redImage(_ format: String) -> Data {
+    switch format {
+    case "svg":
+      return Data(
+        #"<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="red"/></svg>"#
+          .utf8)
+    case "gif":
+      return Data(
+        base64Encoded: "R0lGODdhCAAIAIEAAP8AAAAAAAAAAAAAACwAAAAACAAIAAAIDwABCBxIsKDBgwgTKkwYEAA7")!
+    case "jpg":
+      return Data(base64Encoded: Self.redJPEG)!
+    default:
+      return Data(
+        base64Encoded:
+          "iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEklEQVR4nGP8z4AdMOEQH6QSAM1BAQ/oQeJvAAAAAElFTkSuQmCC"
+      )!
+    }
+  }
+
+  /// An 8×8 red baseline JPEG (written by Pillow).
+  static let redJPEG =
+    "/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcpLDAxNDQ0Hyc5PTgyPC4zNDL/2wBDAQkJCQwLDBgNDRgyIRwhMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjL/wAARCAAIAAgDASIAAhEBAxEB/8QAHwAAAQUBAQEBAQEAAAAAAAAAAAECAwQFBgcICQoL/8QAtRAAAgEDAwIEAwUFBAQAAAF9AQIDAAQRBRIhMUEGE1FhByJxFDKBkaEII0KxwRVS0fAkM2JyggkKFhcYGRolJicoKSo0NTY3ODk6Q0RFRkdISUpTVFVWV1hZWmNkZWZnaGlqc3R1dnd4eXqDhIWGh4iJipKTlJWWl5iZmqKjpKWmp6ipqrKztLW2t7i5usLDxMXGx8jJytLT1NXW19jZ2uHi4+Tl5ufo6erx8vP09fb3+Pn6/8QAHwEAAwEBAQEBAQEBAQAAAAAAAAECAwQFBgcICQoL/8QAtREAAgECBAQDBAcFBAQAAQJ3AAECAxEEBSExBhJBUQdhcRMiMoEIFEKRobHBCSMzUvAVYnLRChYkNOEl8RcYGRomJygpKjU2Nzg5OkNERUZHSElKU1RVVldYWVpjZGVmZ2hpanN0dXZ3eHl6goOEhYaHiImKkpOUlZaXmJmaoqOkpaanqKmqsrO0tba3uLm6wsPExcbHyMnK0tPU1dbX2Nna4uPk5ebn6Onq8vP09fb3+Pn6/9oADAMBAAIRAxEAPwDi6KKK+ZP3E//Z"
+
   @Test func writesSVG() throws {
     let image = try renderer.render(
       Self.text("vector"), family: .systemSmall, now: now, format: .svg)
@@ -257,5 +302,6 @@ import WidgetSchema
   @Test func everyDeclaredFunctionWasCheckedAndLoads() throws {
     #expect(pixel_libraries_check_count() > 90)
     _ = try PixelLibraries.load()
+    _ = try PixelLibraries.loadImages()
   }
 }

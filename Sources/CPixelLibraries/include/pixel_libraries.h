@@ -1,7 +1,7 @@
 // The C libraries the pixel renderer draws with — Cairo, Pango (over HarfBuzz, FreeType and
 // fontconfig), GdkPixbuf and librsvg — loaded with dlopen on first use, never linked into the
-// host: a host that draws no pixels starts without mapping a single one of them
-// (docs/rendering.md, "Start-up").
+// host: a host that draws no pixels starts without mapping a single one of them, and one that
+// decodes no JPEG, GIF or SVG never maps GdkPixbuf or librsvg (docs/rendering.md, "Start-up").
 //
 // Each function is declared here with the types of its library's own header (object types are
 // the headers' opaque structs, enumerations are int), as a field of one table that
@@ -198,10 +198,16 @@ typedef struct pixel_libraries {
 
 #undef PIXEL_LIBRARY_FIELD
 
-/// Loads the libraries and their functions, once per process (later calls return the same
-/// table, or fail the same way). Thread-safe. Returns NULL when a library or a function is
-/// missing, with a one-line message naming it in `error` (at most `error_size` bytes, with its
-/// terminating NUL).
+/// Loads the drawing libraries (Cairo, Pango, GLib) and their functions, once per process (later
+/// calls return the same table, or fail the same way); the image functions (GdkPixbuf's and
+/// librsvg's) stay NULL until `pixel_libraries_load_images`. Thread-safe. Returns NULL when a
+/// library or a function is missing, with a one-line message naming it in `error` (at most
+/// `error_size` bytes, with its terminating NUL).
 const pixel_libraries *pixel_libraries_load(char *error, size_t error_size);
+
+/// Loads the drawing libraries and then the image libraries (GdkPixbuf, librsvg, which bring
+/// libxml2, ICU and the shared C++ library), once per process: the same table, every function
+/// filled. Thread-safe; fails as `pixel_libraries_load` does.
+const pixel_libraries *pixel_libraries_load_images(char *error, size_t error_size);
 
 #endif

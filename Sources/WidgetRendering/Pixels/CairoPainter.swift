@@ -183,6 +183,8 @@ struct CairoPainter {
     case .success(.svg(let handle, _, _)):
       var viewport = RsvgRectangle(x: frame.x, y: frame.y, width: frame.width, height: frame.height)
       var error: UnsafeMutablePointer<GError>?
+      // An SVG was decoded, so the image functions are loaded.
+      guard let c = try? PixelLibraries.loadImages() else { return }
       if c.rsvg_handle_render_document(handle, cr, &viewport, &error) == 0 {
         if let error { c.g_error_free(error) }
         warnings.append("image \(image.name ?? "") cannot be drawn (the SVG failed to render)")

@@ -56,6 +56,8 @@ final class ImageCache: @unchecked Sendable {
       return .failure(PixelRenderError("image \(name) cannot be drawn (\(reason))"))
     }
     if lower.hasSuffix(".svg") {
+      let c: pixel_libraries
+      do { c = try PixelLibraries.loadImages() } catch { return .failure(error) }
       guard let handle = c.rsvg_handle_new_from_file(path, &error) else {
         return failure("not a readable SVG")
       }
@@ -80,6 +82,8 @@ final class ImageCache: @unchecked Sendable {
       }
       return .success(.surface(surface, width: width, height: height))
     }
+    let c: pixel_libraries
+    do { c = try PixelLibraries.loadImages() } catch { return .failure(error) }
     guard let pixbuf = c.gdk_pixbuf_new_from_file(path, &error) else {
       return failure("not a readable image")
     }

@@ -2,12 +2,21 @@
 import Synchronization
 
 /// The pixel libraries (Cairo, Pango, GdkPixbuf, librsvg), loaded on first use
-/// (`Sources/CPixelLibraries`): a host that draws no pixels never maps them.
+/// (`Sources/CPixelLibraries`): a host that draws no pixels never maps them, and one that
+/// decodes no JPEG, GIF or SVG never maps GdkPixbuf or librsvg.
 enum PixelLibraries {
-  /// The loaded functions, or why they could not be loaded.
-  private static let loaded: Result<pixel_libraries, PixelRenderError> = {
+  /// The drawing functions (Cairo's, Pango's, GLib's), or why they could not be loaded; the
+  /// image functions in this table are nil.
+  private static let drawing = table(pixel_libraries_load)
+
+  /// Every function, the image libraries' (GdkPixbuf's, librsvg's) too, or why not.
+  private static let images = table(pixel_libraries_load_images)
+
+  private static func table(
+    _ load: (UnsafeMutablePointer<CChar>?, Int) -> UnsafePointer<pixel_libraries>?
+  ) -> Result<pixel_libraries, PixelRenderError> {
     var message = [CChar](repeating: 0, count: 512)
-    guard let table = pixel_libraries_load(&message, message.count) else {
+    guard let table = load(&message, message.count) else {
       let reason = String(
         decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
       return .failure(
@@ -16,11 +25,18 @@ enum PixelLibraries {
             + "libpangocairo-1.0-0, libgdk-pixbuf-2.0-0 and librsvg2-2"))
     }
     return .success(table.pointee)
-  }()
+  }
 
-  /// The functions; throws when a library or function is missing.
+  /// The drawing functions; throws when a library or function is missing. Their image
+  /// functions are nil: decoding a JPEG, GIF or SVG goes through ``loadImages()``.
   static func load() throws(PixelRenderError) -> pixel_libraries {
-    try loaded.get()
+    try drawing.get()
+  }
+
+  /// Every function, GdkPixbuf's and librsvg's included; loads those two libraries (and the
+  /// libxml2, ICU and C++ libraries they bring) on first use.
+  static func loadImages() throws(PixelRenderError) -> pixel_libraries {
+    try images.get()
   }
 
   /// Pango and its font map are not safe to use from two threads at once: every layout and
