@@ -33,6 +33,9 @@ let package = Package(
     .library(name: "LockScreen", type: .dynamic, targets: ["LockScreen"]),
     .library(name: "Wishes", type: .dynamic, targets: ["Wishes"]),
     .library(name: "Animals", type: .dynamic, targets: ["Animals"]),
+    // A bundle for the end-to-end tests: what its process gives widget code (main queue, clock).
+    .library(name: "RuntimeProbe", type: .dynamic, targets: ["RuntimeProbe"]),
+    .executable(name: "RuntimeProbeApp", targets: ["RuntimeProbeApp"]),
     // Seed 004's app: writes the App Group and calls WidgetCenter (Examples/NowPlayingApp).
     .executable(name: "NowPlayingApp", targets: ["NowPlayingApp"]),
     .plugin(name: "WidgetBundlePlugin", targets: ["WidgetBundlePlugin"]),
@@ -84,8 +87,18 @@ let package = Package(
     // Linked statically like the host: a worker starts in about half the CPU (docs/isolation.md,
     // "The worker executable").
     .executableTarget(
-      name: "widget-worker", dependencies: ["WidgetBundleRuntime"],
-      linkerSettings: linkedStatically(with: ["_FoundationCShims", "_FoundationCollections"])),
+      name: "widget-worker", dependencies: ["WidgetBundleRuntime", "CVirtualClock"],
+      linkerSettings: linkedStatically(with: ["_FoundationCShims", "_FoundationCollections"])
+        + [
+          // The virtual clock's definitions of the C library's wall-clock calls, exported so
+          // that the bundle's libraries (Foundation's `Date()` included) bind to them.
+          .unsafeFlags(
+            ["clock_gettime", "gettimeofday", "time", "timespec_get"].flatMap {
+              ["-Xlinker", "--export-dynamic-symbol=\($0)"]
+            })
+        ]),
+    // The worker's wall clock, which follows the host's virtual clock (docs/isolation.md).
+    .target(name: "CVirtualClock"),
     // Cairo, Pango, GdkPixbuf and librsvg, loaded with dlopen on first use (Debian:
     // libcairo2-dev, libpango1.0-dev, libgdk-pixbuf-2.0-dev, librsvg2-dev for the headers the
     // check compiles against): a host that draws no pixels starts without them
@@ -125,7 +138,7 @@ let package = Package(
       ]),
     // The host carries its own Swift runtime, Dispatch and Foundation (with ICU).
     .executableTarget(
-      name: "widget-host", dependencies: ["WidgetHostCLI"],
+      name: "widget-host", dependencies: ["WidgetHostCLI", "WidgetBundleRuntime"],
       linkerSettings: linkedStatically(
         with: ["CoreFoundation", "_FoundationICU", "_FoundationCShims", "_FoundationCollections"])),
     // The benchmark: scenarios in a library, a thin executable, and the hello-world Swift
@@ -140,6 +153,11 @@ let package = Package(
     .executableTarget(name: "bench-idle"),
     // Examples.
     .target(name: "Clock", dependencies: ["WidgetKit", "SwiftUI"], path: "Examples/Clock/Sources"),
+    .target(
+      name: "RuntimeProbe", dependencies: ["WidgetKit", "SwiftUI"],
+      path: "Tests/Fixtures/RuntimeProbe"),
+    .executableTarget(
+      name: "RuntimeProbeApp", dependencies: ["WidgetKit"], path: "Tests/Fixtures/RuntimeProbeApp"),
     .target(
       name: "LockScreen", dependencies: ["WidgetKit", "SwiftUI"],
       path: "Examples/LockScreen/Sources"),

@@ -12,10 +12,10 @@ enum SimulateCommand: Command {
     Runs the host exactly as 'run' does (the same scheduler, provider calls and rendering) on a \
     virtual clock that starts at --start and jumps from one due time to the next, then prints \
     the day: each reload with its reason, each entry shown and for how long, errors, and a \
-    table per instance. Bundles written in C that read the host's clock (host->now) see the \
-    virtual time, so two runs print the same; Swift bundles that call Date() see wall-clock \
-    time. The refresh budget applies as in run: reloads over it are deferred. On a terminal, \
-    the progress is shown on stderr.
+    table per instance. Bundles run in workers whose wall clock is the virtual one (Date() in \
+    Swift, time() and clock_gettime in C, host->now), so two runs from the same --start print \
+    the same. The refresh budget applies as in run: reloads over it are deferred. On a \
+    terminal, the progress is shown on stderr.
     """
   static let span = Option<(text: String, seconds: TimeInterval)>(
     "--for", value: "DURATION",
@@ -83,10 +83,17 @@ enum SimulateCommand: Command {
     let progress =
       context.errorsIsTerminal
       ? ProgressLine(output: context.errors, label: "simulating \(span)…") : nil
+    // Bundles run in workers, as under `run`: there the wall clock (`Date()`, `time`) is the
+    // virtual one. The simulation's crashes quarantine nothing beyond it.
+    let scratch = FileManager.default.temporaryDirectory
+      .appendingPathComponent("widget-host-simulate-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let loader = WorkerLoader(
+      quarantine: QuarantineStore(path: scratch.appendingPathComponent("quarantine.json").path))
     let summary: WidgetHost.Summary
     do {
       summary = try await simulation.run(
-        sinks: sinks, log: context.errors, logLevel: logLevel
+        sinks: sinks, loader: loader, log: context.errors, logLevel: logLevel
       ) { fraction in progress?.update(fraction) }
     } catch {
       progress?.finish()

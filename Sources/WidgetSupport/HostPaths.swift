@@ -24,6 +24,24 @@ public enum HostPaths {
     return "/tmp/widget-host-\(getuid())/widget-host.sock"
   }
 
+  /// The variable that tells a bundle's worker process where its App Group containers are: a
+  /// folder with one link per declared group (docs/isolation.md, "App Groups").
+  public static let groupContainersVariable = "WIDGET_HOST_GROUP_CONTAINERS"
+
+  /// The folder that holds each App Group's shared files, one folder per group (what
+  /// `FileManager.containerURL(forSecurityApplicationGroupIdentifier:)` returns in an app):
+  /// `$XDG_DATA_HOME/widget-host/groups` when it is an absolute path, else
+  /// `$HOME/.local/share/widget-host/groups`.
+  public static func groupContainers(
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> String {
+    if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+      return data + "/widget-host/groups"
+    }
+    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? accountHome()
+    return home + "/.local/share/widget-host/groups"
+  }
+
   /// The folder in which Foundation's `UserDefaults(suiteName: "group.…")` keeps each App
   /// Group as `group.….plist`: `$XDG_CONFIG_HOME` when it is an absolute path, else
   /// `$HOME/.config` (swift-corelibs-foundation's rule).

@@ -72,6 +72,17 @@ import Testing
     ])
     #expect(small.status == 0, "\(small.errors)")
     #expect(small.output.hasPrefix("MyWidget/systemSmall · entry "), "\(small.output)")
+    // Simulated, it reloads as on a phone: five entries an hour apart, so six timelines a day.
+    try Self.expectSixTimelinesADay(
+      bundles.appendingPathComponent("MyWidget.widgetbundle").path, "MyWidget/systemMedium")
+  }
+
+  /// A simulated day of a template's bundle: `.atEnd` of five entries an hour apart from the
+  /// simulated now asks again every four hours, the same on every run.
+  static func expectSixTimelinesADay(_ bundle: String, _ instance: String) throws {
+    let day = try VirtualTimeTests.simulateDay(bundle)
+    #expect(day.reloads[instance] == VirtualTimeTests.counts(initial: 1, policy: 5))
+    try VirtualTimeTests.expectDeterministic(bundle, day)
   }
 
   @Test func theCTemplateBuildsWithMakeAndRuns() throws {
@@ -113,6 +124,7 @@ import Testing
     #expect(run.status == 0, "\(run.errors)")
     #expect(run.output.contains("Favorite Emoji:"), "\(run.output)")
     #expect(run.output.contains("😃"), "the parameter's default: \(run.output)")
+    try Self.expectSixTimelinesADay(library.path, "Emoji/systemSmall")
   }
 
   @Test func theIntentTemplateBuildsAndRunsOrSaysWhatIsMissing() throws {
@@ -129,6 +141,7 @@ import Testing
     let run = try Products.runInWorkers(["run", library.path, "--once"])
     #expect(run.status == 0, "\(run.errors)")
     #expect(run.output.contains(/│ +[0-9]{1,2}:[0-9]{2}.?[AP]M +│/), "\(run.output)")
+    try Self.expectSixTimelinesADay(library.path, "Configured/systemSmall")
   }
 
   @Test func badNamesExistingFoldersAndBadCheckoutsAreRefused() throws {

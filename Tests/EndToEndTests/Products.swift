@@ -2,9 +2,9 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The real products the end-to-end tests run: the `widget-host` binary and the two example
-/// bundles, built the documented way (Clock assembled from the SwiftPM product, SystemStatus
-/// with its Makefile), once per test process.
+/// The real products the end-to-end tests run: the `widget-host` binary, the two example
+/// bundles and the runtime probe, built the documented way (Clock and the probe assembled from
+/// their SwiftPM products, SystemStatus with its Makefile), once per test process.
 enum Products {
   static let widgetHost = TestSupport.product("widget-host")
   /// The worker the host runs for each bundle, next to `widget-host`.
@@ -20,6 +20,14 @@ enum Products {
         "--id", "dev.widget-host.examples.clock", "--version", "1.0.0",
       ])
     precondition(assemble.status == 0, "assemble failed: \(assemble.errors)")
+    let probe = try! TestSupport.run(
+      widgetHost.path,
+      [
+        "assemble", TestSupport.product("libRuntimeProbe.so").path, "--output", folder.path,
+        "--id", "dev.widget-host.tests.runtime-probe", "--version", "1.0.0", "--app-group",
+        "group.dev.widget-host.tests.probe",
+      ])
+    precondition(probe.status == 0, "assemble failed: \(probe.errors)")
     let make = try! TestSupport.run(
       "/usr/bin/env",
       [
@@ -32,12 +40,17 @@ enum Products {
   }()
 
   static var clock: String { bundles.appendingPathComponent("Clock.widgetbundle").path }
+  /// Tests/Fixtures/RuntimeProbe: what a bundle's process gives widget code.
+  static var runtimeProbe: String {
+    bundles.appendingPathComponent("RuntimeProbe.widgetbundle").path
+  }
   static var systemStatus: String {
     bundles.appendingPathComponent("SystemStatus.widgetbundle").path
   }
 
-  /// A fixed, documented environment: US English, UTC, a temporary `XDG_CONFIG_HOME` (App
-  /// Groups of this test process only: a developer's real defaults never leak in) and a new
+  /// A fixed, documented environment: US English, UTC, a temporary `XDG_CONFIG_HOME` and
+  /// `XDG_DATA_HOME` (App Groups of this test process only: a developer's real defaults and
+  /// group files never leak in) and a new
   /// temporary `XDG_STATE_HOME` each time it is read. The host's durable state (restored
   /// entries, budgets, quarantine) is never the user's, and no run sees another's unless a test
   /// passes one environment to several runs on purpose.
@@ -52,6 +65,7 @@ enum Products {
     environment["LC_ALL"] = "en_US.UTF-8"
     environment["TZ"] = "UTC"
     environment["XDG_CONFIG_HOME"] = TestSupport.temporaryDirectory("config").path
+    environment["XDG_DATA_HOME"] = TestSupport.temporaryDirectory("data").path
     environment["WIDGET_HOST_SOCKET"] = nil
     return environment
   }()

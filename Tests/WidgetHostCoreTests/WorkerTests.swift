@@ -83,19 +83,26 @@ import WidgetSchema
     frame.contextJSON = context
     let data = try FrameChannel.encode(frame)
     let kind = Array("Kïnd".utf8)
+    // Marker, id, method, the time (NaN: the real clock), the kind's length.
     #expect(
-      Array(data.prefix(21))
-        == [0, 0, 0, UInt8(17 + kind.count + context.count), 2, 1, 2, 3, 4, 5, 6, 7, 8]
-        + [0, 0, 0, 3, 0, 0, 0, UInt8(kind.count)])
-    #expect(Array(data.dropFirst(21).prefix(kind.count)) == kind)
-    #expect(Array(data.dropFirst(21 + kind.count)) == context)
+      Array(data.prefix(29))
+        == [0, 0, 0, UInt8(25 + kind.count + context.count), 2, 1, 2, 3, 4, 5, 6, 7, 8]
+        + [0, 0, 0, 3, 0x7f, 0xf8, 0, 0, 0, 0, 0, 0, 0, 0, 0, UInt8(kind.count)])
+    #expect(Array(data.dropFirst(29).prefix(kind.count)) == kind)
+    #expect(Array(data.dropFirst(29 + kind.count)) == context)
     let decoded = try FrameChannel.decode(data.dropFirst(4))
     #expect(decoded.type == .call && decoded.id == frame.id && decoded.method == 3)
     #expect(decoded.kind == "Kïnd" && decoded.contextJSON == context && decoded.context == nil)
+    #expect(decoded.time == nil)
+    // A virtual clock's time travels exactly.
+    var timed = frame
+    timed.time = 1_767_225_600.25
+    #expect(
+      try FrameChannel.decode(FrameChannel.encode(timed).dropFirst(4)).time == 1_767_225_600.25)
     // Truncated, and a kind longer than the frame.
-    #expect(throws: FrameError.self) { try FrameChannel.decode(data.dropFirst(4).prefix(16)) }
+    #expect(throws: FrameError.self) { try FrameChannel.decode(data.dropFirst(4).prefix(24)) }
     var lying = Array(data.dropFirst(4))
-    lying[16] = 0xff
+    lying[24] = 0xff
     #expect(throws: FrameError.self) { try FrameChannel.decode(lying) }
     // A call without the context's bytes is JSON, as before.
     frame.contextJSON = nil

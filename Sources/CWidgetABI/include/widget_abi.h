@@ -230,11 +230,33 @@ struct wk_bundle {
      * after this returns. */
     void (*destroy)(const wk_bundle *bundle);
 
-    /* Optional bundle features, looked up by string id (NUL-terminated). Returns the feature's
-     * table, owned by the bundle and living until `destroy`, or NULL. No ids are defined in 1.0, so
-     * the 1.0 host never calls it; it may be NULL. */
+    /* Optional bundle features, looked up by string id (NUL-terminated): the WK_BUNDLE_EXTENSION_*
+     * ids below. Returns the feature's table, owned by the bundle and living until `destroy` (or,
+     * for the main loop, for the life of the process), or NULL. May be NULL itself: the bundle has
+     * no extensions. Called on the host thread, after `describe`. */
     const void *(*get_extension)(const wk_bundle *bundle, const char *id);
 };
+
+/*
+ * Bundle extension "wk.main-loop": the bundle's runtime has a main thread's loop of its own (a
+ * Swift bundle's: the main dispatch queue, the main actor and RunLoop.main), which code in the
+ * bundle expects the process's main thread to run, as an app extension's does.
+ * `bundle->get_extension(bundle, WK_BUNDLE_EXTENSION_MAIN_LOOP)` returns a wk_bundle_main_loop.
+ * The host calls `run` at most once per process, on the process's main thread, for the first
+ * bundle that offers it (bundles of one runtime share its loop), while calls to the bundle go on
+ * on other threads; a host that cannot give its main thread says so in its log. A C bundle
+ * without a main loop returns NULL (or has no get_extension).
+ */
+#define WK_BUNDLE_EXTENSION_MAIN_LOOP "wk.main-loop"
+
+typedef struct wk_bundle_main_loop {
+    uint32_t struct_size;   /* sizeof(wk_bundle_main_loop) as the bundle compiled it. */
+    wk_version abi_version; /* The bundle's ABI version. */
+
+    /* Runs the loop on the calling thread (the process's main thread) until the process exits:
+     * never returns. The library stays mapped while it runs, even after `destroy`. */
+    void (*run)(const wk_bundle *bundle);
+} wk_bundle_main_loop;
 
 /*
  * The entry point, exported by every bundle under the name WK_BUNDLE_ENTRY_SYMBOL.

@@ -1,3 +1,5 @@
 // Apple's SwiftUI makes Foundation available to every file that imports it; widget code relies
-// on that (`Date`, `Calendar`, `URL` with only `import SwiftUI`).
+// on that (`Date`, `Calendar`, `URL` with only `import SwiftUI`), and on `URLSession`, which on
+// Linux is in FoundationNetworking: widget code that fetches its data compiles unchanged.
 @_exported import Foundation
+@_exported import FoundationNetworking

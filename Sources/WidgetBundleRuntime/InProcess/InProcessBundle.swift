@@ -38,8 +38,11 @@ final class InProcessBundle: BundleConnection, @unchecked Sendable {
 
   init(source: BundleSource, services: any BundleServices) throws(BundleError) {
     let path = source.path
-    // RTLD_NOW: a missing symbol is reported now, not as a crash in the middle of a call.
-    guard let handle = dlopen(source.libraryPath, RTLD_NOW | RTLD_LOCAL) else {
+    // RTLD_NOW: a missing symbol is reported now, not as a crash in the middle of a call. On
+    // the main thread while it is free: Foundation, loaded with a Swift bundle, takes the thread
+    // that loads it for the main thread, whose loop the bundle then offers (``MainThread``).
+    guard let handle = MainThread.perform({ dlopen(source.libraryPath, RTLD_NOW | RTLD_LOCAL) })
+    else {
       throw .libraryLoadFailed(
         path: path, reason: dlerror().map { String(cString: $0) } ?? "unknown")
     }
@@ -59,6 +62,7 @@ final class InProcessBundle: BundleConnection, @unchecked Sendable {
     }
     try Self.negotiate(bundle.pointee, path: path)
     let description = try Self.describe(bundle, path: path)
+    Self.offerMainLoop(of: bundle)
     hostTable.kinds.withLock { $0 = Set(description.kinds.map(\.kind)) }
     hostTable.declare(appGroups: source.manifest?.appGroups ?? description.appGroups ?? [])
     if source.manifest == nil {
@@ -98,6 +102,21 @@ final class InProcessBundle: BundleConnection, @unchecked Sendable {
         path: path,
         reason: "wk_bundle has NULL function pointers: \(missing.joined(separator: ", "))")
     }
+  }
+
+  /// Hands the bundle's main loop (`wk.main-loop`: a Swift bundle's main queue, main actor and
+  /// `RunLoop.main`) to the process's main thread, unless the loop of an earlier bundle runs
+  /// there already: bundles of one Swift runtime share it.
+  private static func offerMainLoop(of bundle: UnsafePointer<wk_bundle>) {
+    guard let lookup = bundle.pointee.get_extension,
+      let raw = lookup(bundle, WK_BUNDLE_EXTENSION_MAIN_LOOP)
+    else { return }
+    let table = raw.assumingMemoryBound(to: wk_bundle_main_loop.self)
+    guard Int(table.pointee.struct_size) >= MemoryLayout<wk_bundle_main_loop>.size,
+      let run = table.pointee.run
+    else { return }
+    let address = UInt(bitPattern: bundle)
+    MainThread.offer { run(UnsafePointer(bitPattern: address)) }
   }
 
   private static func describe(

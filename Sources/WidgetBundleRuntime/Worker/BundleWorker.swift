@@ -12,9 +12,12 @@ public enum BundleWorker {
   /// Serves the host on `descriptor` until the host closes it, then exits the process. The
   /// replies to `prompt` calls go to `replyDescriptor` (the reply socket), where the host's
   /// calling thread reads them itself. `memoryLimit` (bytes) caps the process's address space
-  /// (`RLIMIT_AS`).
+  /// (`RLIMIT_AS`). `setClock` sets the process's wall clock to a time (seconds since 1970):
+  /// when the host's clock is virtual, the worker sets it to the host's time at the load and at
+  /// each call, so that `Date()` in the bundle is the host's time.
   public static func run(
-    descriptor: Int32, replyDescriptor: Int32? = nil, memoryLimit: Int?
+    descriptor: Int32, replyDescriptor: Int32? = nil, memoryLimit: Int?,
+    setClock: @escaping @Sendable (Double) -> Void
   ) async -> Never {
     // The host stops workers by closing the socket; a Ctrl-C meant for the host must not
     // look like a crash.
@@ -26,7 +29,7 @@ public enum BundleWorker {
     }
     let channel = FrameChannel(descriptor: descriptor)
     let replies = replyDescriptor.map { FrameChannel(descriptor: $0) }
-    startThread { serve(channel, replies: replies) }
+    startThread { serve(channel, replies: replies, setClock: setClock) }
     while true { try? await Task.sleep(for: .seconds(3600)) }
   }
 
@@ -58,7 +61,9 @@ public enum BundleWorker {
     _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
   }
 
-  private static func serve(_ channel: FrameChannel, replies: FrameChannel?) {
+  private static func serve(
+    _ channel: FrameChannel, replies: FrameChannel?, setClock: (Double) -> Void
+  ) {
     var services: WorkerServices?
     var bundle: InProcessBundle?
     while true {
@@ -76,6 +81,7 @@ public enum BundleWorker {
       guard let frame else { finish(bundle) }
       switch frame.type {
       case .load:
+        if frame.realClock != true, let time = frame.time { setClock(time) }
         let loaded = WorkerServices(
           channel: channel, locale: frame.locale ?? "en-US", realClock: frame.realClock == true)
         services = loaded
@@ -98,6 +104,8 @@ public enum BundleWorker {
         if reply.type == .loadFailed { _exit(0) }
       case .call:
         guard let bundle, let id = frame.id else { continue }
+        // The host's virtual clock at the call: the bundle's `Date()` reads it.
+        if let time = frame.time { setClock(time) }
         // A prompt call's caller reads its reply on the reply socket; the reply says how many
         // frames went to the main socket before it, for the host to handle those first.
         let promptReplies = frame.prompt == true ? replies : nil

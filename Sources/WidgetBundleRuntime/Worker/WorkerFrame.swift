@@ -139,7 +139,8 @@ package final class FrameChannel: Sendable {
   static let binaryReplyMarker: UInt8 = 0x01
 
   /// The first byte of a binary `call` frame: the marker, the call's `id` (8 bytes,
-  /// big-endian), the method (4 bytes, big-endian), the length of the kind (4 bytes,
+  /// big-endian), the method (4 bytes, big-endian), the host's virtual time (`time`: an IEEE
+  /// double, 8 bytes big-endian; NaN on the real clock), the length of the kind (4 bytes,
   /// big-endian) and the kind in UTF-8, then the context's JSON to the end of the frame.
   ///
   /// The host sends one on every update; as JSON the context was encoded by `JSONEncoder` in
@@ -171,9 +172,10 @@ package final class FrameChannel: Sendable {
     {
       let kindBytes = Array((frame.kind ?? "").utf8)
       data = header(
-        capacity: 17 + kindBytes.count + context.count,
+        capacity: 25 + kindBytes.count + context.count,
         marker: frame.prompt == true ? binaryPromptCallMarker : binaryCallMarker, id: id)
       appendBigEndian(UInt32(bitPattern: method), to: &data)
+      appendBigEndian((frame.time ?? .nan).bitPattern, to: &data)
       appendBigEndian(UInt32(kindBytes.count), to: &data)
       data.append(contentsOf: kindBytes)
       data.append(contentsOf: context)
@@ -227,16 +229,18 @@ package final class FrameChannel: Sendable {
       frame.payload = Data(body.dropFirst(17))
       return frame
     case binaryCallMarker, binaryPromptCallMarker:
-      guard body.count >= 17 else { throw .malformed("a binary call of \(body.count) bytes") }
-      let kindLength = Int(bigEndian(body.dropFirst(13).prefix(4)) as UInt32)
-      guard body.count - 17 >= kindLength else {
+      guard body.count >= 25 else { throw .malformed("a binary call of \(body.count) bytes") }
+      let kindLength = Int(bigEndian(body.dropFirst(21).prefix(4)) as UInt32)
+      guard body.count - 25 >= kindLength else {
         throw .malformed("a binary call of \(body.count) bytes with a kind of \(kindLength)")
       }
       var frame = WorkerFrame(.call, id: bigEndian(body.dropFirst().prefix(8)) as UInt64)
       if body.first == binaryPromptCallMarker { frame.prompt = true }
       frame.method = Int32(bitPattern: bigEndian(body.dropFirst(9).prefix(4)) as UInt32)
-      frame.kind = String(decoding: body.dropFirst(17).prefix(kindLength), as: UTF8.self)
-      frame.contextJSON = Array(body.dropFirst(17 + kindLength))
+      let time = Double(bitPattern: bigEndian(body.dropFirst(13).prefix(8)) as UInt64)
+      if !time.isNaN { frame.time = time }
+      frame.kind = String(decoding: body.dropFirst(25).prefix(kindLength), as: UTF8.self)
+      frame.contextJSON = Array(body.dropFirst(25 + kindLength))
       return frame
     default:
       do {

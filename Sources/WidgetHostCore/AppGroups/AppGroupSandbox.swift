@@ -11,15 +11,25 @@ import WidgetSupport
 /// declared group is shared; an undeclared group finds no link: it reads nothing of the shared
 /// data, and what it writes stays in this folder, which ``undeclaredGroups()`` reports.
 ///
-/// One folder per bundle id, kept across runs (like an app's container):
-/// `<containers>/<bundle id>/config`, where `<containers>` is `containers` in the host's state
+/// The container also holds the worker's `HOME` (the container itself), its `TMPDIR`
+/// (`tmp`) and, in `groups`, one link per declared App Group to the group's shared folder
+/// (``HostPaths/groupContainers(environment:)``), which
+/// `FileManager.containerURL(forSecurityApplicationGroupIdentifier:)` returns in the bundle.
+///
+/// One container per bundle id, kept across runs (like an app's container):
+/// `<containers>/<bundle id>`, where `<containers>` is `containers` in the host's state
 /// directory (`--state-dir`; by default `$XDG_STATE_HOME/widget-host`,
 /// ``defaultContainers(environment:)``).
 final class AppGroupSandbox: Sendable {
+  /// The bundle's container: the worker's `HOME`.
+  let container: String
   /// The folder given to the worker as `XDG_CONFIG_HOME`.
   let directory: String
   /// The shared store the links point into.
   let store: String
+  /// The folder of the App Groups' shared folders that the links in `container/groups` point
+  /// into.
+  let groupStore: String
   private let reported = Mutex<Set<String>>([])
   /// The folder's modification time when ``undeclaredGroups()`` last listed it, once that time
   /// is old enough that a file created since must have changed it.
@@ -53,11 +63,15 @@ final class AppGroupSandbox: Sendable {
   ) {
     let root = containers ?? Self.defaultContainers(environment: environment)
     let safe = String(bundle.map { $0.isLetter || $0.isNumber || ".-_".contains($0) ? $0 : "_" })
-    directory = root + "/\(safe)/config"
+    container = root + "/\(safe)"
+    directory = container + "/config"
     store = HostPaths.store(environment: environment)
-    try? FileManager.default.createDirectory(
-      atPath: directory, withIntermediateDirectories: true,
-      attributes: [.posixPermissions: 0o700])
+    groupStore = HostPaths.groupContainers(environment: environment)
+    for folder in [directory, container + "/groups", container + "/tmp"] {
+      try? FileManager.default.createDirectory(
+        atPath: folder, withIntermediateDirectories: true,
+        attributes: [.posixPermissions: 0o700])
+    }
     folder.withLock { $0 = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
     link(groups)
   }
@@ -66,13 +80,23 @@ final class AppGroupSandbox: Sendable {
     folder.withLock { if $0 >= 0 { close($0) } }
   }
 
+  /// What the worker's environment sets: its defaults (`XDG_CONFIG_HOME`), its home (`HOME`,
+  /// and `CFFIXED_USER_HOME`, which Foundation's `NSHomeDirectory()` reads), `TMPDIR` and its
+  /// App Group containers (``HostPaths/groupContainersVariable``).
+  var workerEnvironment: [String: String] {
+    [
+      "XDG_CONFIG_HOME": directory, "HOME": container, "CFFIXED_USER_HOME": container,
+      "TMPDIR": container + "/tmp", HostPaths.groupContainersVariable: container + "/groups",
+    ]
+  }
+
   /// The variables of the process's environment that the store and the default containers
-  /// depend on (`XDG_CONFIG_HOME`, `XDG_STATE_HOME`, `HOME`), read one by one: a sandbox is made
+  /// depend on (`XDG_CONFIG_HOME`, `XDG_STATE_HOME`, `XDG_DATA_HOME`, `HOME`), read one by one: a sandbox is made
   /// for each bundle at start, and `ProcessInfo`'s `environment` copies the whole environment
   /// into a new dictionary each time.
   static func pathVariables() -> [String: String] {
     var variables: [String: String] = [:]
-    for name in ["XDG_CONFIG_HOME", "XDG_STATE_HOME", "HOME"] {
+    for name in ["XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_DATA_HOME", "HOME"] {
       if let value = getenv(name) { variables[name] = String(cString: value) }
     }
     return variables
@@ -92,6 +116,22 @@ final class AppGroupSandbox: Sendable {
     for group in declared.sorted() {
       let path = directory + "/" + group + ".plist"
       let target = store + "/" + group + ".plist"
+      if (try? fileManager.destinationOfSymbolicLink(atPath: path)) == target { continue }
+      try? fileManager.removeItem(atPath: path)
+      try? fileManager.createSymbolicLink(atPath: path, withDestinationPath: target)
+    }
+    // The groups' shared folders, linked the same way (created, as an app's would be).
+    let groups = container + "/groups"
+    for name in (try? fileManager.contentsOfDirectory(atPath: groups)) ?? []
+    where !declared.contains(name) {
+      try? fileManager.removeItem(atPath: groups + "/" + name)
+    }
+    for group in declared.sorted() {
+      let path = groups + "/" + group
+      let target = groupStore + "/" + group
+      try? fileManager.createDirectory(
+        atPath: target, withIntermediateDirectories: true,
+        attributes: [.posixPermissions: 0o700])
       if (try? fileManager.destinationOfSymbolicLink(atPath: path)) == target { continue }
       try? fileManager.removeItem(atPath: path)
       try? fileManager.createSymbolicLink(atPath: path, withDestinationPath: target)

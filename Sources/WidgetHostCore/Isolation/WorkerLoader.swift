@@ -210,7 +210,7 @@ final class WorkerBundle: BundleConnection, Sendable {
     let bundleID = source.bundleID
     return try WorkerProcess(
       executable: loader.executable, memoryLimit: loader.memoryLimit, bundleID: bundleID,
-      services: services, path: source.path, configHome: sandbox.directory)
+      services: services, path: source.path, container: sandbox.workerEnvironment)
   }
 
   func start() {
@@ -323,6 +323,8 @@ final class WorkerBundle: BundleConnection, Sendable {
     frame.method = method.rawValue
     frame.kind = kind
     frame.contextJSON = contextJSON
+    // On a virtual clock, its time at the call: the worker's wall clock (`Date()`) reads it.
+    if !services.clockIsSystemClock { frame.time = services.now().timeIntervalSince1970 }
     if let starting = startIfDeferred() { await starting.value }
     // Once the bundle's calls have shown that they return promptly (``PromptRouting``), the
     // calling thread sends the call and reads the reply itself, on the reply socket; until

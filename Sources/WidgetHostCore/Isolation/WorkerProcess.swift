@@ -67,10 +67,11 @@ final class WorkerProcess: Sendable {
 
   /// Spawns `executable --fd 3 --reply-fd 4 [--memory-limit BYTES]` with one end of a
   /// socketpair as its descriptor 3, one end of another (the reply socket) as its descriptor 4,
-  /// and `configHome` (the bundle's App Group sandbox) as its `XDG_CONFIG_HOME`.
+  /// and `container`'s variables (the bundle's container: `XDG_CONFIG_HOME`, `HOME`, `TMPDIR`,
+  /// its App Groups) in its environment.
   init(
     executable: String, memoryLimit: Int?, bundleID: String, services: any BundleServices,
-    path: String, configHome: String? = nil
+    path: String, container: [String: String] = [:]
   ) throws(BundleError) {
     var pair: [Int32] = [-1, -1]
     var replyPair: [Int32] = [-1, -1]
@@ -104,7 +105,7 @@ final class WorkerProcess: Sendable {
     // A crash is reported by the host as an event; the Swift runtime's backtracer would only
     // turn SIGSEGV into a page of output and another signal.
     environment["SWIFT_BACKTRACE"] = "enable=no"
-    if let configHome { environment["XDG_CONFIG_HOME"] = configHome }
+    environment.merge(container) { _, new in new }
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer { for pointer in argv + envp { free(pointer) } }
     let result =
@@ -147,7 +148,11 @@ final class WorkerProcess: Sendable {
     request.path = source.path
     if stage { request.stage = true }
     request.locale = services.localeIdentifier
-    if services.clockIsSystemClock { request.realClock = true }
+    if services.clockIsSystemClock {
+      request.realClock = true
+    } else {
+      request.time = services.now().timeIntervalSince1970
+    }
     do { try channel.send(request) } catch {
       throw .workerFailed(path: source.path, reason: error.description)
     }

@@ -24,7 +24,12 @@ extension BundleExport {
   /// `UserDefaults(suiteName:)` suite in memory and sees another process's writes only after a
   /// `synchronize()`.
   static func synchronizeAppGroups(_ runtime: Runtime) {
-    let groups = runtime.appGroups.withLock { known in
+    for group in declaredAppGroups(runtime) { _ = UserDefaults(suiteName: group)?.synchronize() }
+  }
+
+  /// The App Groups the bundle's manifest declares, as the host says (asked once).
+  static func declaredAppGroups(_ runtime: Runtime) -> [String] {
+    runtime.appGroups.withLock { known in
       if let known { return known }
       var json: UnsafePointer<CChar>?
       var length = 0
@@ -37,7 +42,6 @@ extension BundleExport {
       known = groups
       return groups
     }
-    for group in groups { _ = UserDefaults(suiteName: group)?.synchronize() }
   }
 
   /// `reloadTimelines(ofKind:)` (`kind`) or `reloadAllTimelines()` (nil) through the host table;

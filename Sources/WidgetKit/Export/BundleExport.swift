@@ -100,10 +100,31 @@ enum BundleExport {
           if BundleExport.current === runtime.takeUnretainedValue() { BundleExport.current = nil }
           runtime.release()
         },
-        get_extension: { _, _ in nil }))
+        get_extension: { _, id in
+          guard let id, String(cString: id) == WK_BUNDLE_EXTENSION_MAIN_LOOP else { return nil }
+          return UnsafeRawPointer(BundleExport.mainLoop)
+        }))
     current = runtime
     return UnsafePointer(runtime.table)
   }
+
+  /// The `wk.main-loop` extension: the host runs it on the process's main thread, so that
+  /// `DispatchQueue.main`, `@MainActor` code and `RunLoop.main` timers run as in an app
+  /// extension. One table for the process: bundles of one runtime share its main loop.
+  nonisolated(unsafe) static let mainLoop: UnsafeMutablePointer<wk_bundle_main_loop> = {
+    let table = UnsafeMutablePointer<wk_bundle_main_loop>.allocate(capacity: 1)
+    table.initialize(
+      to: wk_bundle_main_loop(
+        struct_size: UInt32(MemoryLayout<wk_bundle_main_loop>.size),
+        abi_version: wk_version(
+          major: UInt32(WK_ABI_VERSION_MAJOR), minor: UInt32(WK_ABI_VERSION_MINOR)),
+        run: { _ in
+          // The main run loop on the main thread is never empty (it serves the main queue), so
+          // `run()` does not return; the loop is for safety.
+          while true { RunLoop.main.run() }
+        }))
+    return table
+  }()
 
   /// Points the SDK's localized strings (`Text("key")`, `NSLocalizedString`) at the bundle's
   /// `Resources/` for the host's language, with the development language of the bundle's

@@ -1,0 +1,150 @@
+// A bundle that reports what its process gives widget code, as widget extensions use it: the
+// main queue, the main actor and RunLoop.main timers, the clock (Foundation's and C's), and its
+// containers (App Group files, home and temporary folders), and URLSession.
+// Built as the product libRuntimeProbe.so for the end-to-end tests (RuntimeTests).
+import Glibc
+import SwiftUI
+import WidgetKit
+
+struct ProbeEntry: TimelineEntry {
+  let date: Date
+  let report: String
+}
+
+/// How a provider completes its timeline.
+enum Completion: String {
+  case mainQueue, mainQueueAfter, mainActor, mainTimer, clock, container, network
+
+  /// Runs `body` the way this completion says, with whether it ran on the main thread.
+  func run(_ body: @escaping @Sendable (String) -> Void) {
+    switch self {
+    case .mainQueue:
+      DispatchQueue.main.async { body("main queue ran, main thread \(Thread.isMainThread)") }
+    case .mainQueueAfter:
+      DispatchQueue.main.asyncAfter(deadline: .now() + 0.05) {
+        body("main queue after a delay ran, main thread \(Thread.isMainThread)")
+      }
+    case .mainActor:
+      Task { @MainActor in body("main actor ran, main thread \(Thread.isMainThread)") }
+    case .mainTimer:
+      DispatchQueue.main.async {
+        _ = Timer.scheduledTimer(withTimeInterval: 0.05, repeats: false) { _ in
+          body("main run loop timer ran, main thread \(Thread.isMainThread)")
+        }
+      }
+    case .clock:
+      body(Completion.clocks())
+    case .container:
+      body(Completion.container())
+    case .network:
+      // URLSession with only `import SwiftUI` and `import WidgetKit`, from the URL the test
+      // gives in RUNTIME_PROBE_URL.
+      guard let address = ProcessInfo.processInfo.environment["RUNTIME_PROBE_URL"],
+        let url = URL(string: address)
+      else { return body("no RUNTIME_PROBE_URL") }
+      URLSession.shared.dataTask(with: url) { data, _, error in
+        if let error { return body("fetch failed: \(error.localizedDescription)") }
+        body("fetched " + String(decoding: data ?? Data(), as: UTF8.self))
+      }.resume()
+    }
+  }
+
+  /// What the bundle's containers hold: the note an app left in App Group
+  /// `group.dev.widget-host.tests.probe`, whether an undeclared group has a container, and
+  /// where `NSHomeDirectory()` and `NSTemporaryDirectory()` are.
+  static func container() -> String {
+    let files = FileManager.default
+    let note =
+      files.containerURL(forSecurityApplicationGroupIdentifier: "group.dev.widget-host.tests.probe")
+      .flatMap { try? String(contentsOf: $0.appendingPathComponent("note.txt"), encoding: .utf8) }
+      ?? "none"
+    let undeclared = files.containerURL(
+      forSecurityApplicationGroupIdentifier: "group.dev.widget-host.tests.undeclared")
+    return "note \(note); undeclared \(undeclared == nil ? "nil" : "found"); home "
+      + NSHomeDirectory() + "; tmp " + NSTemporaryDirectory()
+  }
+
+  /// Every clock a widget may read, as seconds since 1970 (whole seconds).
+  static func clocks() -> String {
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    var tv = timeval()
+    gettimeofday(&tv, nil)
+    let seconds = [
+      Int(Date().timeIntervalSince1970), Int(Date.now.timeIntervalSince1970),
+      Int(
+        Date(timeIntervalSinceReferenceDate: Date.timeIntervalSinceReferenceDate)
+          .timeIntervalSince1970), time(nil), now.tv_sec, tv.tv_sec,
+    ]
+    return "clocks " + seconds.map(String.init).joined(separator: " ")
+  }
+}
+
+struct ProbeProvider: TimelineProvider {
+  let completion: Completion
+
+  func placeholder(in context: Context) -> ProbeEntry {
+    ProbeEntry(date: Date(), report: "placeholder")
+  }
+
+  func getSnapshot(in context: Context, completion: @escaping (ProbeEntry) -> Void) {
+    completion(placeholder(in: context))
+  }
+
+  func getTimeline(in context: Context, completion: @escaping (Timeline<ProbeEntry>) -> Void) {
+    let start = Date()
+    // Widget code hands its completion to the main queue as it is (Swift 5 mode); the box says
+    // so to Swift 6's checker.
+    let reply = UncheckedBox(completion)
+    self.completion.run { report in
+      reply.value(Timeline(entries: [ProbeEntry(date: start, report: report)], policy: .never))
+    }
+  }
+}
+
+struct UncheckedBox<Value>: @unchecked Sendable {
+  let value: Value
+  init(_ value: Value) { self.value = value }
+}
+
+struct ProbeView: View {
+  let entry: ProbeEntry
+  var body: some View { Text(entry.report) }
+}
+
+/// One widget kind per way of completing: the kind is the completion's name.
+protocol ProbeWidget: Widget {
+  static var completion: Completion { get }
+}
+
+extension ProbeWidget {
+  var body: some WidgetConfiguration {
+    StaticConfiguration(
+      kind: Self.completion.rawValue, provider: ProbeProvider(completion: Self.completion)
+    ) {
+      ProbeView(entry: $0)
+    }
+    .supportedFamilies([.systemMedium])
+  }
+}
+
+struct MainQueueWidget: ProbeWidget { static let completion = Completion.mainQueue }
+struct MainQueueAfterWidget: ProbeWidget { static let completion = Completion.mainQueueAfter }
+struct MainActorWidget: ProbeWidget { static let completion = Completion.mainActor }
+struct MainTimerWidget: ProbeWidget { static let completion = Completion.mainTimer }
+struct ClockWidget: ProbeWidget { static let completion = Completion.clock }
+struct ContainerWidget: ProbeWidget { static let completion = Completion.container }
+struct NetworkWidget: ProbeWidget { static let completion = Completion.network }
+
+@main
+struct RuntimeProbe: WidgetBundle {
+  var body: some Widget {
+    MainQueueWidget()
+    MainQueueAfterWidget()
+    MainActorWidget()
+    MainTimerWidget()
+    ClockWidget()
+    ContainerWidget()
+    NetworkWidget()
+  }
+}
