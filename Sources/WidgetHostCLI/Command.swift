@@ -36,12 +36,17 @@ public struct CommandContext: Sendable {
   /// A context for the process that keeps bundles off the stream: the command writes to a
   /// duplicate of standard output, and standard output itself now goes to standard error, so a
   /// bundle's `print` cannot corrupt the JSON stream or the boxes.
-  public static func protectingStandardOutput() -> CommandContext {
+  /// `onOutputClosed` runs once when the reader of the output (a pipe or socket) goes away.
+  public static func protectingStandardOutput(
+    onOutputClosed: (@Sendable () -> Void)? = nil
+  ) -> CommandContext {
     // Close-on-exec: bundle worker processes must not inherit the stream.
     let stream = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 0)
     guard stream >= 0, dup2(STDERR_FILENO, STDOUT_FILENO) >= 0 else { return standard }
     return CommandContext(
-      output: FileOutput(handle: FileHandle(fileDescriptor: stream, closeOnDealloc: true)),
+      output: FileOutput(
+        handle: FileHandle(fileDescriptor: stream, closeOnDealloc: true),
+        onClosed: onOutputClosed),
       errors: FileOutput.standardError, outputIsTerminal: isatty(stream) == 1,
       errorsIsTerminal: isatty(STDERR_FILENO) == 1)
   }

@@ -5,6 +5,22 @@ import Testing
 /// `widget-host run --format i3bar|waybar` as a status bar runs it, with the Wishes example
 /// (its widget opens `url://123`).
 @Suite struct StatusBarRunTests {
+  /// A bar that goes away ends the host, even when SIGPIPE is ignored (as Waybar and systemd
+  /// start it): the host sees its output's reader gone and stops cleanly, exit 0, without
+  /// waiting for its next write.
+  @Test(arguments: ["json", "waybar", "i3bar", "text"])
+  func theHostEndsWhenItsReaderGoesAwayWithSIGPIPEIgnored(_ format: String) throws {
+    let script = """
+      (trap '' PIPE; exec "$0" run "$1" --format "$2" 2>/dev/null) | head -1 >/dev/null
+      exit ${PIPESTATUS[0]}
+      """
+    let result = try TestSupport.run(
+      "/usr/bin/timeout",
+      ["30", "/bin/bash", "-c", script, Products.widgetHost.path, Products.systemStatus, format],
+      environment: Products.environment)
+    #expect(result.status == 0, "exit \(result.status) (124: still running after 30 s)")
+  }
+
   static let wishes = TestSupport.product("libWishes.so").path
   static let instance = "wishesWidget/systemMedium"
 

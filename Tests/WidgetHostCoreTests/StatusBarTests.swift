@@ -194,6 +194,21 @@ import WidgetSchema
     #expect(errors.text == "widget-host: error: Battery/systemSmall: no battery\n")
   }
 
+  /// Waybar reads `text` and `tooltip` as Pango markup: a widget's `&`, `<`, `>` and quotes
+  /// reach it escaped, so the module shows them instead of refusing the line.
+  @Test func waybarEscapesPangoMarkup() throws {
+    let output = MemoryOutput()
+    let sink = WaybarSink(output: output, errors: MemoryOutput())
+    try sink.prepare(instances: ["Show/systemSmall"])
+    sink.begin(Self.header())
+    let entry = Self.entry(["Tom & Jerry <3", "\"it's\" > all"], kind: "Show")
+    sink.write(Self.event(1, "Show/systemSmall", .entry(entry)))
+    struct Line: Decodable { var text: String, tooltip: String }
+    let line = try JSONDecoder().decode(Line.self, from: Data(output.text.utf8))
+    #expect(line.text == "Tom &amp; Jerry &lt;3 · &quot;it&apos;s&quot; &gt; all")
+    #expect(line.tooltip == "Tom &amp; Jerry &lt;3\n&quot;it&apos;s&quot; &gt; all")
+  }
+
   @Test func waybarRefusesAnythingButOneInstance() throws {
     let sink = WaybarSink(output: MemoryOutput(), errors: MemoryOutput())
     #expect(throws: Never.self) { try sink.prepare(instances: ["K/systemSmall"]) }

@@ -102,7 +102,8 @@ public final class WaybarSink: EventSink {
       // Failed before anything was shown: say so rather than show nothing.
       guard let failure = state.failure else { return nil }
       return Update(
-        text: "\(state.kind ?? "widget"): error", tooltip: failure, class: classes + ["error"])
+        text: markup("\(state.kind ?? "widget"): error"), tooltip: markup(failure),
+        class: classes + ["error"])
     }
     if entry.source == .placeholder { classes.append("placeholder") }
     var tooltip = BarText.tooltip(entry)
@@ -112,6 +113,25 @@ public final class WaybarSink: EventSink {
     }
     let text = BarText.fullText(entry)
     return Update(
-      text: text, tooltip: tooltip, class: classes, percentage: BarText.percentage(text))
+      text: markup(text), tooltip: markup(tooltip), class: classes,
+      percentage: BarText.percentage(text))
+  }
+
+  /// `text` as Pango markup shows it: Waybar reads `text` and `tooltip` as markup, so a widget
+  /// titled `Tom & Jerry <3` would otherwise be refused and the module stay as it was.
+  static func markup(_ text: String) -> String {
+    var escaped = ""
+    escaped.reserveCapacity(text.utf8.count)
+    for character in text {
+      switch character {
+      case "&": escaped += "&amp;"
+      case "<": escaped += "&lt;"
+      case ">": escaped += "&gt;"
+      case "'": escaped += "&apos;"
+      case "\"": escaped += "&quot;"
+      default: escaped.append(character)
+      }
+    }
+    return escaped
   }
 }
