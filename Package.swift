@@ -87,18 +87,21 @@ let package = Package(
     // Linked statically like the host: a worker starts in about half the CPU (docs/isolation.md,
     // "The worker executable").
     .executableTarget(
-      name: "widget-worker", dependencies: ["WidgetBundleRuntime", "CVirtualClock"],
+      name: "widget-worker", dependencies: ["WidgetBundleRuntime", "CVirtualClock", "CProcessPath"],
       linkerSettings: linkedStatically(with: ["_FoundationCShims", "_FoundationCollections"])
         + [
-          // The virtual clock's definitions of the C library's wall-clock calls, exported so
-          // that the bundle's libraries (Foundation's `Date()` included) bind to them.
+          // The virtual clock's definitions of the C library's wall-clock calls, and the
+          // process path's `readlink`, exported so that the bundle's libraries (Foundation's
+          // `Date()` and `Bundle.main` included) bind to them.
           .unsafeFlags(
-            ["clock_gettime", "gettimeofday", "time", "timespec_get"].flatMap {
+            ["clock_gettime", "gettimeofday", "time", "timespec_get", "readlink"].flatMap {
               ["-Xlinker", "--export-dynamic-symbol=\($0)"]
             })
         ]),
     // The worker's wall clock, which follows the host's virtual clock (docs/isolation.md).
     .target(name: "CVirtualClock"),
+    // The worker's answer to readlink("/proc/self/exe"): the bundle, for `Bundle.main`.
+    .target(name: "CProcessPath"),
     // Cairo, Pango, GdkPixbuf and librsvg, loaded with dlopen on first use (Debian:
     // libcairo2-dev, libpango1.0-dev, libgdk-pixbuf-2.0-dev, librsvg2-dev for the headers the
     // check compiles against): a host that draws no pixels starts without them

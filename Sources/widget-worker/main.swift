@@ -1,3 +1,4 @@
+import CProcessPath
 import CVirtualClock
 import Glibc
 import WidgetBundleRuntime
@@ -11,7 +12,8 @@ case .success(let arguments):
   MainThread.serve {
     await BundleWorker.run(
       descriptor: arguments.descriptor, replyDescriptor: arguments.replyDescriptor,
-      memoryLimit: arguments.memoryLimit, setClock: { wh_virtual_clock_set($0) })
+      memoryLimit: arguments.memoryLimit, setClock: { wh_virtual_clock_set($0) },
+      setProcessPath: { wh_process_path_set($0) })
   }
 case .failure(let problem):
   let line = Array("widget-worker: \(problem.message)\n".utf8)

@@ -25,7 +25,9 @@ enum Products {
       [
         "assemble", TestSupport.product("libRuntimeProbe.so").path, "--output", folder.path,
         "--id", "dev.widget-host.tests.runtime-probe", "--version", "1.0.0", "--app-group",
-        "group.dev.widget-host.tests.probe",
+        "group.dev.widget-host.tests.probe", "--resources",
+        TestSupport.repositoryRoot.appendingPathComponent("Tests/Fixtures/RuntimeProbeResources")
+          .path,
       ])
     precondition(probe.status == 0, "assemble failed: \(probe.errors)")
     let make = try! TestSupport.run(

@@ -77,6 +77,20 @@ import WidgetSchema
       "\(hung.errors)")
   }
 
+  /// In a worker, `Bundle.main` is the bundle: its resources, the manifest's id and version as
+  /// Info.plist values, and its strings in the language the host resolves (`--locale`), the same
+  /// as the SDK's `NSLocalizedString`. In-process it stays the host's (docs/isolation.md).
+  @Test(arguments: [("de-DE", "Hallo"), ("en-US", "Hello"), ("fr", "Hello")])
+  func bundleMainIsTheBundle(_ locale: String, _ greeting: String) throws {
+    let report =
+      try Self.reports(.worker, ["--kind", "mainBundle", "--locale", locale])[
+        "mainBundle/systemMedium"] ?? ""
+    #expect(
+      report
+        == "resource a resource of the probe; id dev.widget-host.tests.runtime-probe; "
+        + "version 1.0.0; bundle \(greeting); sdk \(greeting)")
+  }
+
   /// A file an app wrote into an App Group's container (`FileManager.containerURL(
   /// forSecurityApplicationGroupIdentifier:)`) is what the bundle reads from its own; a group
   /// the manifest does not declare has no container; in a worker `NSHomeDirectory()` and

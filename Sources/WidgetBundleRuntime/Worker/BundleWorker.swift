@@ -14,10 +14,12 @@ public enum BundleWorker {
   /// calling thread reads them itself. `memoryLimit` (bytes) caps the process's address space
   /// (`RLIMIT_AS`). `setClock` sets the process's wall clock to a time (seconds since 1970):
   /// when the host's clock is virtual, the worker sets it to the host's time at the load and at
-  /// each call, so that `Date()` in the bundle is the host's time.
+  /// each call, so that `Date()` in the bundle is the host's time. `setProcessPath` sets the
+  /// path the process says it was run from, before the library loads (for `Bundle.main`).
   public static func run(
     descriptor: Int32, replyDescriptor: Int32? = nil, memoryLimit: Int?,
-    setClock: @escaping @Sendable (Double) -> Void
+    setClock: @escaping @Sendable (Double) -> Void,
+    setProcessPath: @escaping @Sendable (String) -> Void
   ) async -> Never {
     // The host stops workers by closing the socket; a Ctrl-C meant for the host must not
     // look like a crash.
@@ -29,7 +31,9 @@ public enum BundleWorker {
     }
     let channel = FrameChannel(descriptor: descriptor)
     let replies = replyDescriptor.map { FrameChannel(descriptor: $0) }
-    startThread { serve(channel, replies: replies, setClock: setClock) }
+    startThread {
+      serve(channel, replies: replies, setClock: setClock, setProcessPath: setProcessPath)
+    }
     while true { try? await Task.sleep(for: .seconds(3600)) }
   }
 
@@ -62,7 +66,8 @@ public enum BundleWorker {
   }
 
   private static func serve(
-    _ channel: FrameChannel, replies: FrameChannel?, setClock: (Double) -> Void
+    _ channel: FrameChannel, replies: FrameChannel?, setClock: (Double) -> Void,
+    setProcessPath: (String) -> Void
   ) {
     var services: WorkerServices?
     var bundle: InProcessBundle?
@@ -82,6 +87,7 @@ public enum BundleWorker {
       switch frame.type {
       case .load:
         if frame.realClock != true, let time = frame.time { setClock(time) }
+        if let path = frame.processPath { setProcessPath(path) }
         let loaded = WorkerServices(
           channel: channel, locale: frame.locale ?? "en-US", realClock: frame.realClock == true)
         services = loaded

@@ -58,6 +58,9 @@ package struct WorkerFrame: Codable, Sendable {
   package var configurations: CurrentConfigurations?
   /// In a `load` frame: load a private copy of the library (`run --watch`).
   package var stage: Bool?
+  /// In a `load` frame: the path the worker says it was run from (`readlink("/proc/self/exe")`),
+  /// the library inside a folder laid out as a bundle, for Foundation's `Bundle.main`.
+  package var processPath: String?
   /// In a `load` frame: the host's clock is the system's real-time clock, so the worker reads
   /// it itself instead of asking the host with a `now` frame (the same clock, without a round
   /// trip through the host on every call that reads it).
@@ -77,6 +80,7 @@ package struct WorkerFrame: Codable, Sendable {
   private enum CodingKeys: String, CodingKey {
     case type, id, path, locale, description, loadError, method, kind, context, payload, failure
     case bundle, level, message, time, configurations, stage, realClock, prompt, preceding
+    case processPath
     case thread
   }
 

@@ -190,11 +190,13 @@ final class WorkerBundle: BundleConnection, Sendable {
     _ sandbox: AppGroupSandbox
   ) async throws(BundleError) -> (WorkerProcess, BundleDescription) {
     let worker = try spawn(source, services, loader, sandbox)
+    let processPath = sandbox.prepareMainBundle(for: source, language: services.localeIdentifier)
     do {
       return (
         worker,
         try await worker.load(
-          source, deadline: loader.loadDeadline, stage: loader.stagesLibraries)
+          source, deadline: loader.loadDeadline, stage: loader.stagesLibraries,
+          processPath: processPath)
       )
     } catch {
       worker.stop()

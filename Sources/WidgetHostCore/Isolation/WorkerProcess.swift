@@ -141,12 +141,13 @@ final class WorkerProcess: Sendable {
   /// Asks the worker to load `source` (with `stage`, a private copy of its library); returns the
   /// library's description. A worker that has not answered within `deadline` seconds (a bundle
   /// hanging in its entry point) is killed.
-  func load(_ source: BundleSource, deadline: Double, stage: Bool = false) async throws(BundleError)
-    -> BundleDescription
-  {
+  func load(
+    _ source: BundleSource, deadline: Double, stage: Bool = false, processPath: String? = nil
+  ) async throws(BundleError) -> BundleDescription {
     var request = WorkerFrame(.load)
     request.path = source.path
     if stage { request.stage = true }
+    request.processPath = processPath
     request.locale = services.localeIdentifier
     if services.clockIsSystemClock {
       request.realClock = true

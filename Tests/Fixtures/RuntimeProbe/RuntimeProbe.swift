@@ -13,7 +13,7 @@ struct ProbeEntry: TimelineEntry {
 
 /// How a provider completes its timeline.
 enum Completion: String {
-  case mainQueue, mainQueueAfter, mainActor, mainTimer, clock, container, network
+  case mainQueue, mainQueueAfter, mainActor, mainTimer, clock, container, network, mainBundle
 
   /// Runs `body` the way this completion says, with whether it ran on the main thread.
   func run(_ body: @escaping @Sendable (String) -> Void) {
@@ -36,6 +36,8 @@ enum Completion: String {
       body(Completion.clocks())
     case .container:
       body(Completion.container())
+    case .mainBundle:
+      body(Completion.mainBundle())
     case .network:
       // URLSession with only `import SwiftUI` and `import WidgetKit`, from the URL the test
       // gives in RUNTIME_PROBE_URL.
@@ -47,6 +49,21 @@ enum Completion: String {
         body("fetched " + String(decoding: data ?? Data(), as: UTF8.self))
       }.resume()
     }
+  }
+
+  /// What `Bundle.main` finds: a resource (Tests/Fixtures/RuntimeProbeResources), the manifest's
+  /// id and version as Info.plist values, and a localized string, beside the SDK's
+  /// `NSLocalizedString` for the same key.
+  static func mainBundle() -> String {
+    let bundle = Bundle.main
+    let resource =
+      bundle.url(forResource: "probe", withExtension: "txt")
+      .flatMap { try? String(contentsOf: $0, encoding: .utf8) }?
+      .trimmingCharacters(in: .newlines) ?? "none"
+    let version = bundle.infoDictionary?["CFBundleShortVersionString"] as? String ?? "none"
+    return "resource \(resource); id \(bundle.bundleIdentifier ?? "none"); version \(version); "
+      + "bundle \(bundle.localizedString(forKey: "greeting", value: nil, table: nil)); "
+      + "sdk \(NSLocalizedString("greeting", comment: ""))"
   }
 
   /// What the bundle's containers hold: the note an app left in App Group
@@ -135,6 +152,7 @@ struct MainTimerWidget: ProbeWidget { static let completion = Completion.mainTim
 struct ClockWidget: ProbeWidget { static let completion = Completion.clock }
 struct ContainerWidget: ProbeWidget { static let completion = Completion.container }
 struct NetworkWidget: ProbeWidget { static let completion = Completion.network }
+struct MainBundleWidget: ProbeWidget { static let completion = Completion.mainBundle }
 
 @main
 struct RuntimeProbe: WidgetBundle {
@@ -146,5 +164,6 @@ struct RuntimeProbe: WidgetBundle {
     ClockWidget()
     ContainerWidget()
     NetworkWidget()
+    MainBundleWidget()
   }
 }
