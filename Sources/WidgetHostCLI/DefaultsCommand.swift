@@ -8,12 +8,14 @@ enum DefaultsCommand: Command {
   static let operands =
     "read <group> [key] | write <group> <key> <value> | delete <group> <key>"
   static let discussion = """
-    Uses Foundation's UserDefaults(suiteName: group), the storage apps and bundles use: the \
-    group's file is $XDG_CONFIG_HOME/<group>.plist (default ~/.config). Every change is saved \
-    at once. 'read' prints one value, or without a key every key as 'key = value'; a missing \
+    Uses the file of Foundation's UserDefaults(suiteName: group), the storage apps and bundles \
+    use: $XDG_CONFIG_HOME/<group>.plist (default ~/.config). Every change is saved at once, \
+    under a lock and by atomic replace, so concurrent writes are never lost. A file that is \
+    not a property list is moved aside to <group>.plist.damaged-<time> and never overwritten \
+    (exit 1). 'read' prints one value, or without a key every key as 'key = value'; a missing \
     key exits 1. 'write' stores a string unless --int, --double or --bool says otherwise \
-    (options first, then -- before a negative number). After a write, 'widget-host reload --kind KIND' makes running \
-    widgets read it.
+    (options first, then -- before a negative number). After a write, 'widget-host reload \
+    --kind KIND' makes running widgets read it.
     """
   static let int = Flag("--int", help: "write: the value is an integer.")
   static let double = Flag("--double", help: "write: the value is a number.")
@@ -93,9 +95,11 @@ enum DefaultsCommand: Command {
         }
       }
     } catch {
-      if case .notSaved = error {
+      switch error {
+      case .notSaved, .damaged:
         context.errors.write("widget-host: \(error.description)\n")
         return .failure
+      case .badGroup, .badValue: break
       }
       throw UsageError(command: name, message: error.description)
     }

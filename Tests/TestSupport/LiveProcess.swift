@@ -109,6 +109,9 @@ public final class LiveProcess: Sendable {
   /// The process's id, for reading its `/proc` entries while it runs.
   public var processIdentifier: Int32 { process.processIdentifier }
 
+  /// Whether the process has not exited yet.
+  public var isRunning: Bool { process.isRunning }
+
   /// Sends `signal` (SIGINT by default).
   public func interrupt(_ signal: Int32 = SIGINT) {
     kill(process.processIdentifier, signal)

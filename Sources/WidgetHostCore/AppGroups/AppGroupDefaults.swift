@@ -1,10 +1,11 @@
 import Foundation
+import Glibc
 import WidgetSchema
 import WidgetSupport
 
-/// `widget-host defaults`: reads and writes App Group values through Foundation's
-/// `UserDefaults(suiteName:)`, the very storage apps and bundles use
-/// (`$XDG_CONFIG_HOME/group.….plist`), saving each change at once.
+/// `widget-host defaults`: reads and writes App Group values in the file Foundation's
+/// `UserDefaults(suiteName:)` uses for apps and bundles (`$XDG_CONFIG_HOME/group.….plist`),
+/// saving each change at once, under a lock and by atomic replace (``GroupFile``).
 public enum AppGroupDefaults {
   /// A value as the command line gives and shows it.
   public enum Value: Sendable, Equatable, CustomStringConvertible {
@@ -35,13 +36,18 @@ public enum AppGroupDefaults {
       }
     }
 
-    /// How Foundation returned it: booleans are distinct from numbers in the property list.
+    /// A value as the property-list reader returned it: `<true/>` and `<false/>` are `Bool`,
+    /// `<real>` a number of type `d`, `<integer>` any other number.
     init(_ value: Any) {
+      if type(of: value) == Bool.self, let value = value as? Bool {
+        self = .bool(value)
+        return
+      }
       switch value {
       case let value as String: self = .string(value)
-      case let value as Bool: self = .bool(value)
-      case let value as Int: self = .int(value)
-      case let value as Double: self = .double(value)
+      case let value as NSNumber:
+        let type = String(cString: value.objCType)
+        self = type == "d" || type == "f" ? .double(value.doubleValue) : .int(value.intValue)
       default: self = .other("\(value)")
       }
     }
@@ -69,37 +75,26 @@ public enum AppGroupDefaults {
 
   /// The value of `key` in `group`; nil when it has none.
   public static func read(group: String, key: String) throws(AppGroupDefaultsError) -> Value? {
-    let defaults = try suite(group)
-    return defaults.object(forKey: key).map(Value.init)
+    try GroupFile(group).contents()[key].map(Value.init)
   }
 
   /// Every key of `group` and its value, sorted by key.
   public static func all(group: String) throws(AppGroupDefaultsError) -> [(String, Value)] {
-    _ = try suite(group)
-    let domain = UserDefaults(suiteName: group)?.persistentDomain(forName: group) ?? [:]
-    return domain.keys.sorted().compactMap { key in
-      // Corelibs wraps the values of a persistent domain in optionals.
-      let value: Any? = domain[key].flatMap { $0 as Any? }
-      return value.map { (key, Value(Self.unwrapped($0))) }
-    }
+    let contents = try GroupFile(group).contents()
+    return contents.keys.sorted().map { ($0, Value(contents[$0]!)) }
   }
 
-  /// Sets `key` of `group` to `value` and saves the group.
+  /// Sets `key` of `group` to `value` and saves the group: returns once the new file is on
+  /// disk (``GroupFile/update(_:)``).
   public static func write(
     group: String, key: String, value: Value
   ) throws(AppGroupDefaultsError) {
-    let defaults = try suite(group)
-    defaults.set(value.object, forKey: key)
-    try save(defaults, group)
+    _ = try GroupFile(group).update { $0[key] = value.object }
   }
 
   /// Removes `key` from `group` and saves the group; false if it had no value.
   public static func delete(group: String, key: String) throws(AppGroupDefaultsError) -> Bool {
-    let defaults = try suite(group)
-    guard defaults.object(forKey: key) != nil else { return false }
-    defaults.removeObject(forKey: key)
-    try save(defaults, group)
-    return true
+    try GroupFile(group).update { $0.removeValue(forKey: key) != nil }
   }
 
   /// The file that holds `group`.
@@ -108,27 +103,142 @@ public enum AppGroupDefaults {
   ) -> String {
     HostPaths.store(environment: environment) + "/" + group + ".plist"
   }
+}
 
-  private static func suite(_ group: String) throws(AppGroupDefaultsError) -> UserDefaults {
-    guard HostPaths.isGroup(group), let defaults = UserDefaults(suiteName: group) else {
-      throw .badGroup(group)
+/// One App Group's file, `group.….plist` in the store, in the XML property-list format that
+/// Foundation's `UserDefaults(suiteName:)` reads and writes.
+///
+/// A change takes an exclusive `flock` on `.group.….plist.lock` beside the file, reads the file,
+/// writes the new contents to a temporary file (mode 0600), `fsync`s it, renames it over the
+/// file and `fsync`s the folder: writers serialized by the lock never lose each other's keys,
+/// and a reader (or a process killed mid-write) sees the old file or the new one, never half of
+/// one. A file that is not a property-list dictionary is never replaced: it is renamed to
+/// `group.….plist.damaged-<time>` and the operation fails naming both paths.
+struct GroupFile {
+  let group: String
+  let folder: String
+  let path: String
+
+  init(_ group: String) throws(AppGroupDefaultsError) {
+    guard HostPaths.isGroup(group) else { throw .badGroup(group) }
+    self.group = group
+    folder = HostPaths.store()
+    path = folder + "/" + group + ".plist"
+  }
+
+  /// The group's values; empty when it has no file.
+  func contents() throws(AppGroupDefaultsError) -> [String: Any] {
+    do throws(Damage) {
+      return try parse()
+    } catch {
+      // Set aside under the lock, so a file a writer has just renamed into place is read again.
+      return try locked { () throws(AppGroupDefaultsError) in try parseOrSetAside() }
     }
-    // Another process may have written the group since this one started.
-    defaults.synchronize()
-    return defaults
   }
 
-  private static func save(_ defaults: UserDefaults, _ group: String) throws(AppGroupDefaultsError)
-  {
-    let folder = HostPaths.store()
-    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    guard defaults.synchronize() else { throw .notSaved(file(of: group)) }
+  /// Applies `change` to the group's values and saves them, under the group's lock; returns what
+  /// `change` returned.
+  func update<Result>(
+    _ change: (inout [String: Any]) -> Result
+  ) throws(AppGroupDefaultsError) -> Result {
+    try locked { () throws(AppGroupDefaultsError) in
+      var values = try parseOrSetAside()
+      let result = change(&values)
+      try save(values)
+      return result
+    }
   }
 
-  private static func unwrapped(_ value: Any) -> Any {
-    let mirror = Mirror(reflecting: value)
-    guard mirror.displayStyle == .optional, let child = mirror.children.first else { return value }
-    return unwrapped(child.value)
+  private struct Damage: Error { let reason: String }
+
+  private func parse() throws(Damage) -> [String: Any] {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      if FileManager.default.fileExists(atPath: path) { throw Damage(reason: "cannot be read") }
+      return [:]
+    }
+    if data.isEmpty { return [:] }
+    let value: Any
+    do {
+      value = try PropertyListSerialization.propertyList(from: data, format: nil)
+    } catch {
+      throw Damage(reason: "not a property list")
+    }
+    guard let values = value as? [String: Any] else {
+      throw Damage(reason: "not a property-list dictionary")
+    }
+    return values
+  }
+
+  private func parseOrSetAside() throws(AppGroupDefaultsError) -> [String: Any] {
+    do throws(Damage) {
+      return try parse()
+    } catch {
+      var now = timespec()
+      clock_gettime(CLOCK_REALTIME, &now)
+      let aside = path + ".damaged-\(now.tv_sec)-\(getpid())"
+      let moved = rename(path, aside) == 0
+      throw .damaged(path, reason: error.reason, movedTo: moved ? aside : nil)
+    }
+  }
+
+  private func locked<Result>(
+    _ body: () throws(AppGroupDefaultsError) -> Result
+  ) throws(AppGroupDefaultsError) -> Result {
+    try createFolder()
+    let lockPath = folder + "/." + group + ".plist.lock"
+    let lock = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    guard lock >= 0 else { throw .notSaved(lockPath) }
+    defer { close(lock) }
+    while flock(lock, LOCK_EX) != 0 {
+      guard errno == EINTR else { throw .notSaved(lockPath) }
+    }
+    return try body()
+  }
+
+  private func createFolder() throws(AppGroupDefaultsError) {
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue {
+      return
+    }
+    do {
+      try FileManager.default.createDirectory(
+        atPath: folder, withIntermediateDirectories: true,
+        attributes: [.posixPermissions: 0o700])
+    } catch {
+      throw .notSaved(path)
+    }
+  }
+
+  private func save(_ values: [String: Any]) throws(AppGroupDefaultsError) {
+    guard
+      let data = try? PropertyListSerialization.data(
+        fromPropertyList: values, format: .xml, options: 0)
+    else { throw .notSaved(path) }
+    let temporary = folder + "/." + group + ".plist.\(getpid()).tmp"
+    unlink(temporary)
+    let file = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    guard file >= 0 else { throw .notSaved(path) }
+    let written = data.withUnsafeBytes { bytes -> Bool in
+      var offset = 0
+      while offset < bytes.count {
+        let count = Glibc.write(file, bytes.baseAddress! + offset, bytes.count - offset)
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else { return false }
+        offset += count
+      }
+      return true
+    }
+    let synced = fsync(file) == 0
+    close(file)
+    guard written, synced, rename(temporary, path) == 0 else {
+      unlink(temporary)
+      throw .notSaved(path)
+    }
+    let directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    if directory >= 0 {
+      fsync(directory)
+      close(directory)
+    }
   }
 }
 
@@ -138,8 +248,11 @@ public enum AppGroupDefaultsError: Error, Sendable, Equatable, CustomStringConve
   case badGroup(String)
   /// The text is not a value of the type.
   case badValue(String, type: String)
-  /// Foundation could not write the group's file.
+  /// The group's file could not be written.
   case notSaved(String)
+  /// The group's file (first) is not a property-list dictionary, for `reason`; it was renamed to
+  /// `movedTo` (nil when even that failed) and left unchanged.
+  case damaged(String, reason: String, movedTo: String?)
 
   public var description: String {
     switch self {
@@ -150,6 +263,9 @@ public enum AppGroupDefaultsError: Error, Sendable, Equatable, CustomStringConve
       "'\(text)' is not "
         + (["int": "an integer", "double": "a number", "bool": "true or false"][type] ?? type)
     case .notSaved(let file): "cannot save \(file)"
+    case .damaged(let file, let reason, let aside):
+      "\(file) is damaged (\(reason)); "
+        + (aside.map { "moved it to \($0), the group is empty now" } ?? "could not move it aside")
     }
   }
 }
