@@ -44,8 +44,10 @@ enum RunCommand: Command {
     }
     return endpoint
   }.repeatable
-  static let token = SharedOptions.token.help(
-    "Clients must send this token first (required for TCP beyond 127.0.0.1).")
+  static let token = SharedOptions.tokenFile.help(
+    "Clients must send the token in FILE first (default $WIDGET_HOST_TOKEN; needed for TCP).")
+  static let allowNoToken = Flag(
+    "--allow-no-token", help: "Serve tcp:127.0.0.1 sinks without a token (to every local user).")
   static let openURL = Option<String>(
     "--on-open-url", value: "CMD",
     help: "Run /bin/sh -c CMD with the URL as $1 (and $WIDGET_URL) when a tap opens one.")
@@ -74,7 +76,7 @@ enum RunCommand: Command {
 
   static let options: [any CommandOption] = [
     SharedOptions.kinds, SharedOptions.families, SharedOptions.instances, SharedOptions.home,
-    format, once, sinks, pictures, pictureFormat, scale, token, openURL,
+    format, once, sinks, pictures, pictureFormat, scale, token, allowNoToken, openURL,
     SharedOptions.stateDirectory, SharedOptions.budget,
     SharedOptions.minimumReloadInterval, SharedOptions.deadline,
     SharedOptions.placeholderDeadline, SharedOptions.color, SharedOptions.logLevel,
@@ -187,11 +189,17 @@ enum RunCommand: Command {
     let control = HostControl { url in opener?.open(url) }
     var sockets: [SocketSink] = []
     defer { for socket in sockets { socket.close() } }
-    let token = arguments[Self.token]
+    let token = SharedOptions.token(arguments, option: Self.token)
     for endpoint in arguments[sinks] {
-      guard endpoint.isLocal || token != nil else {
-        throw UsageError(
-          command: name, message: "--sink \(endpoint) listens beyond loopback: give --token")
+      if case .tcp = endpoint, token == nil {
+        guard endpoint.isLocal else {
+          throw UsageError(
+            command: name, message: SocketError.needsToken("\(endpoint)").description)
+        }
+        guard arguments[allowNoToken] else {
+          throw UsageError(
+            command: name, message: SocketError.needsTokenOnLoopback("\(endpoint)").description)
+        }
       }
       do {
         let socket = try SocketSink(endpoint: endpoint, control: control, token: token)

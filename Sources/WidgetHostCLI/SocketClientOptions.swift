@@ -11,7 +11,7 @@ enum SocketClientOptions {
     let timeout = arguments[SharedOptions.timeout] ?? ControlClient.defaultReplyTimeout
     do {
       return try ControlClient(
-        endpoint: endpoint, token: arguments[SharedOptions.token], replyTimeout: timeout)
+        endpoint: endpoint, token: SharedOptions.token(arguments), replyTimeout: timeout)
     } catch {
       context.errors.write("widget-host: \(error.description)\n")
       return nil

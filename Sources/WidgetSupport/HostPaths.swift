@@ -12,6 +12,10 @@ public enum HostPaths {
   /// `--sink socket`: `WIDGET_HOST_SOCKET=/path/to/host.sock`.
   public static let socketVariable = "WIDGET_HOST_SOCKET"
 
+  /// The environment variable a token can come from, for the host (`run`) and its clients,
+  /// instead of `--token-file`: `WIDGET_HOST_TOKEN=…`.
+  public static let tokenVariable = "WIDGET_HOST_TOKEN"
+
   /// The control socket: `$WIDGET_HOST_SOCKET`, else
   /// `$XDG_RUNTIME_DIR/widget-host/widget-host.sock`, else `/tmp/widget-host-$UID/widget-host.sock`.
   public static func socket(

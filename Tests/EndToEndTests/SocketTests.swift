@@ -137,26 +137,59 @@ import WidgetSchema
     }
     let port = UInt16(bigEndian: address.sin_port)
     close(probe)
-    let open = try Products.run([
-      "run", TestSupport.product("libWishes.so").path, "--sink", "tcp:0.0.0.0:\(port)",
-    ])
+    let library = TestSupport.product("libWishes.so").path
+    let open = try Products.run(["run", library, "--sink", "tcp:0.0.0.0:\(port)"])
     #expect(open.status == 2, "beyond loopback without a token is a usage error")
-    #expect(open.errors.contains("--token"))
+    #expect(open.errors.contains("give --token-file or $WIDGET_HOST_TOKEN"), "\(open.errors)")
+    // Loopback serves every local user: without a token, only when asked for by name.
+    let loopback = try Products.run(["run", library, "--once", "--sink", "tcp:127.0.0.1:\(port)"])
+    #expect(loopback.status == 2)
+    #expect(
+      loopback.errors.contains(
+        "tcp:127.0.0.1:\(port) accepts connections from every local user: give --token-file or "
+          + "$WIDGET_HOST_TOKEN, or --allow-no-token to serve them all"), "\(loopback.errors)")
+    let allowed = try Products.run([
+      "run", library, "--once", "--sink", "tcp:127.0.0.1:\(port)", "--allow-no-token",
+    ])
+    #expect(allowed.status == 0, "\(allowed.errors)")
+
+    // The token comes from a file only its user can read, never from the command line.
+    let folder = TestSupport.temporaryDirectory("token")
+    let tokenFile = folder.appendingPathComponent("token").path
+    try "s3cret\n".write(toFile: tokenFile, atomically: false, encoding: .utf8)
+    chmod(tokenFile, 0o644)
+    let readable = try Products.run([
+      "run", library, "--once", "--sink", "tcp:127.0.0.1:\(port)", "--token-file", tokenFile,
+    ])
+    #expect(readable.status == 2)
+    #expect(
+      readable.errors.contains("--token-file \(tokenFile) may be read by others (mode 644)"),
+      "\(readable.errors)")
+    chmod(tokenFile, 0o600)
     let host = try LiveProcess(
       Products.widgetHost, Products.defaultMode,
       [
-        "run", TestSupport.product("libWishes.so").path, "--family", "systemMedium",
-        "--format", "json", "--sink", "tcp:127.0.0.1:\(port)", "--token", "s3cret",
+        "run", library, "--family", "systemMedium", "--format", "json",
+        "--sink", "tcp:127.0.0.1:\(port)", "--token-file", tokenFile,
       ], environment: Products.environment)
     defer { host.interrupt() }
     #expect(host.waitFor(timeout: 30) { $0.contains { $0.contains(#""source":"timeline""#) } })
+    #expect(
+      !(try String(contentsOfFile: "/proc/\(host.processIdentifier)/cmdline", encoding: .utf8))
+        .contains("s3cret"))
     let socket = "tcp:127.0.0.1:\(port)"
     let refused = try Self.client(["tap", Self.instance, "--socket", socket])
     #expect(refused.status == 1)
     #expect(refused.errors.contains("(unauthorized)"), "\(refused.errors)")
-    let tap = try Self.client(["tap", Self.instance, "--socket", socket, "--token", "s3cret"])
+    let tap = try Self.client(["tap", Self.instance, "--socket", socket, "--token-file", tokenFile])
     #expect(tap.status == 0, "\(tap.errors)")
     #expect(tap.output == "url://123\n")
+    var environment = Products.environment
+    environment["WIDGET_HOST_TOKEN"] = "s3cret"
+    let fromEnvironment = try TestSupport.run(
+      Products.widgetHost.path, ["tap", Self.instance, "--socket", socket],
+      environment: environment)
+    #expect(fromEnvironment.status == 0, "\(fromEnvironment.errors)")
   }
 
   @Test func clientsWithoutAHostSaySo() throws {

@@ -2,6 +2,7 @@ import Foundation
 import WidgetBundleRuntime
 import WidgetHostCore
 import WidgetSchema
+import WidgetSupport
 
 /// The options several commands take, each declared once: the same spelling, value and checks
 /// everywhere (a command may give one a line of help of its own with `help(_:)`).
@@ -97,8 +98,14 @@ enum SharedOptions {
     }
     return endpoint
   }
-  static let token = Option<String>(
-    "--token", value: "TOKEN", help: "The token the host was started with.")
+  /// A token read from a file, never from the command line, which every local user can read
+  /// in `/proc/PID/cmdline`. The file must not be readable by group or others.
+  static let tokenFile = Option<String>(
+    "--token-file", value: "FILE",
+    help: "Read the host's token from FILE (mode 600; default $WIDGET_HOST_TOKEN)."
+  ) { (path) throws(ValueError) in
+    try readToken(path)
+  }
   static let timeout = Option<Double>(
     "--timeout", value: "SECONDS",
     help: "How long to wait for the host's reply to a request (default 60)."
@@ -110,7 +117,36 @@ enum SharedOptions {
     return seconds
   }
   /// What every client of a running host takes.
-  static let client: [any CommandOption] = [socket, token, timeout]
+  static let client: [any CommandOption] = [socket, tokenFile, timeout]
+
+  /// The token of `--token-file`, else of `$WIDGET_HOST_TOKEN`; nil when neither is given.
+  static func token(_ arguments: Arguments, option: Option<String> = tokenFile) -> String? {
+    if let token = arguments[option] { return token }
+    guard let value = getenv(HostPaths.tokenVariable), value.pointee != 0 else { return nil }
+    return String(cString: value)
+  }
+
+  /// The first line of `path`, refused when others may read the file or it holds no token.
+  static func readToken(_ path: String) throws(ValueError) -> String {
+    var info = stat()
+    guard stat(path, &info) == 0 else {
+      throw ValueError("--token-file \(path): \(String(cString: strerror(errno)))")
+    }
+    guard info.st_mode & 0o077 == 0 else {
+      throw ValueError(
+        "--token-file \(path) may be read by others (mode \(String(info.st_mode & 0o777, radix: 8))"
+          + "): chmod 600 it")
+    }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw ValueError("--token-file \(path): cannot be read")
+    }
+    let line =
+      String(decoding: data, as: UTF8.self).split(
+        separator: "\n", omittingEmptySubsequences: false
+      ).first.map(String.init)?.trimmingCharacters(in: .whitespaces) ?? ""
+    guard !line.isEmpty else { throw ValueError("--token-file \(path) holds no token") }
+    return line
+  }
 
   /// An option whose value is a positive number of seconds.
   static func seconds(_ name: String, help: String) -> Option<Double> {

@@ -23,7 +23,7 @@ public struct ControlRequest: Codable, Sendable, Equatable {
   public var x: Int?
   /// `tap`: the cell row.
   public var y: Int?
-  /// `auth`: the token given to `--token`.
+  /// `auth`: the host's token (`--token-file` or `$WIDGET_HOST_TOKEN`).
   public var token: String?
   /// `configure`: the parameters to change, by name, as JSON of the parameter's type (`null`
   /// goes back to the default).

@@ -87,12 +87,14 @@ public struct QuarantineStore: Sendable {
   private func save(_ list: [Entry]) {
     let url = URL(fileURLWithPath: path)
     try? FileManager.default.createDirectory(
-      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
+      attributes: [.posixPermissions: 0o700])
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
     encoder.dateEncodingStrategy = .iso8601
     guard let data = try? encoder.encode(File(quarantined: list)) else { return }
     try? data.write(to: url, options: .atomic)
+    chmod(path, 0o600)
   }
 
   private static func fingerprint(_ library: String) -> (Int, Double)? {

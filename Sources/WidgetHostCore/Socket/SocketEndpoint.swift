@@ -80,6 +80,12 @@ public enum SocketError: Error, Sendable, Equatable, CustomStringConvertible {
   case notASocket(String)
   /// TCP beyond loopback without a token.
   case needsToken(String)
+  /// TCP on loopback without a token, and `--allow-no-token` not given.
+  case needsTokenOnLoopback(String)
+  /// The Unix socket (path) is served by a process of another user (uid).
+  case otherUser(String, uid: uid_t)
+  /// The folder of a Unix socket (first) is not safe to listen in, for a reason (second).
+  case unsafeFolder(String, String)
 
   public var description: String {
     switch self {
@@ -94,7 +100,15 @@ public enum SocketError: Error, Sendable, Equatable, CustomStringConvertible {
     case .notASocket(let path):
       "\(path) exists and is not a socket (not replaced; give another path)"
     case .needsToken(let place):
-      "\(place) accepts connections from other machines: give --token"
+      "\(place) accepts connections from other machines: give --token-file or "
+        + "$\(HostPaths.tokenVariable)"
+    case .needsTokenOnLoopback(let place):
+      "\(place) accepts connections from every local user: give --token-file or "
+        + "$\(HostPaths.tokenVariable), or --allow-no-token to serve them all"
+    case .otherUser(let path, let uid):
+      "\(path) is served by another user (uid \(uid)), not by yours (uid \(geteuid())): refused"
+    case .unsafeFolder(let folder, let reason):
+      "refusing to listen in \(folder): \(reason)"
     }
   }
 }
@@ -122,6 +136,7 @@ enum Sockets {
           throw .system(folder, call: "mkdir", errno: EACCES)
         }
       }
+      try checkFolder(folder.isEmpty ? "." : folder, of: path)
       var address = try unixAddress(path)
       var info = stat()
       if lstat(path, &info) == 0 {
@@ -176,6 +191,36 @@ enum Sockets {
     }
   }
 
+  /// Refuses a socket folder another user could change: the default folder
+  /// (`$XDG_RUNTIME_DIR/widget-host`, `/tmp/widget-host-$UID`) must be this user's with mode
+  /// 0700; a folder given with `socket:PATH` must be this user's or root's, and writable by
+  /// nobody else unless sticky (like `/tmp`, where others cannot remove or rename our socket).
+  static func checkFolder(_ folder: String, of path: String) throws(SocketError) {
+    var info = stat()
+    guard stat(folder, &info) == 0 else { throw .system(folder, call: "stat", errno: errno) }
+    let user = geteuid()
+    let mode = info.st_mode & 0o7777
+    var defaults = ProcessInfo.processInfo.environment
+    defaults[HostPaths.socketVariable] = nil
+    if path == HostPaths.socket(environment: defaults) {
+      guard info.st_uid == user else {
+        throw .unsafeFolder(folder, "it belongs to uid \(info.st_uid), not to you (uid \(user))")
+      }
+      guard mode & 0o077 == 0 else {
+        throw .unsafeFolder(
+          folder, "its mode is \(String(mode, radix: 8)), not 700 (chmod 700 it, or remove it)")
+      }
+    } else {
+      guard info.st_uid == user || info.st_uid == 0 else {
+        throw .unsafeFolder(folder, "it belongs to uid \(info.st_uid), not to you (uid \(user))")
+      }
+      guard mode & 0o022 == 0 || mode & S_ISVTX != 0 else {
+        throw .unsafeFolder(
+          folder, "others may write in it (mode \(String(mode, radix: 8)), not sticky)")
+      }
+    }
+  }
+
   /// Connects to `endpoint` (blocking). A missing socket file or a refused connection is
   /// ``SocketError/noHost(_:)``.
   static func connect(to endpoint: SocketEndpoint) throws(SocketError) -> Descriptor {
@@ -203,6 +248,13 @@ enum Sockets {
       close(fd)
       if [ENOENT, ECONNREFUSED, ENOTSOCK].contains(code) { throw .noHost(endpoint.description) }
       throw .system(endpoint.description, call: "connect", errno: code)
+    }
+    // A Unix socket served by another user is someone else's host, or an impostor.
+    if case .unix(let path) = endpoint, let owner = PeerCredentials.user(of: fd),
+      owner != geteuid()
+    {
+      close(fd)
+      throw .otherUser(path, uid: owner)
     }
     return fd
   }

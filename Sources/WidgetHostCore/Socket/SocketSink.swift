@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import WidgetSchema
+import WidgetSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -292,6 +293,12 @@ public final class SocketSink: EventSink {
     while true {
       let fd = Glibc.accept(listener, nil, nil)
       guard fd >= 0 else { return errno != EMFILE && errno != ENFILE }
+      // Only this user's processes may talk to the host over a Unix socket, whatever the
+      // socket file's mode was changed to (docs/isolation.md, "Threat model").
+      if case .unix = endpoint, !PeerCredentials.isSameUser(fd) {
+        Glibc.close(fd)
+        continue
+      }
       Sockets.setNonBlocking(fd)
       state.withLock { state in
         state.nextConnection += 1

@@ -50,7 +50,7 @@ extension StateStore {
     }
     // Written whole under another name, then renamed: a note is never half written.
     let partial = note + ".partial"
-    let descriptor = open(partial, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    let descriptor = open(partial, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { return }
     let bytes = Array(before.utf8)
     let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }

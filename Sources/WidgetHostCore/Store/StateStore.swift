@@ -43,8 +43,10 @@ public final class StateStore: BudgetLedger {
   /// Opens the store in `directory`, creating the directory and the file if needed.
   public convenience init(directory: String) throws(StoreError) {
     do {
+      // Private to the user: entries, configurations and containers are the user's data.
       try FileManager.default.createDirectory(
-        atPath: directory, withIntermediateDirectories: true)
+        atPath: directory, withIntermediateDirectories: true,
+        attributes: [.posixPermissions: 0o700])
     } catch {
       throw .cannotOpen(
         Self.path(inDirectory: directory), "cannot create the directory \(directory)")
@@ -59,6 +61,10 @@ public final class StateStore: BudgetLedger {
     // Before SQLite opens the files (opening can create the log).
     let checks = !Self.isUnchangedSinceChecked(path)
     checkedWhenOpened = checks
+    // A new file is created 0600 before SQLite opens it: SQLite gives its log and shared-memory
+    // files the database file's mode.
+    let created = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    if created >= 0 { close(created) }
     do {
       database = try SQLiteDatabase(path: path)
     } catch {

@@ -92,6 +92,12 @@ final class HostSocket {
       if [ENOENT, ECONNREFUSED, ENOTSOCK].contains(code) { throw noHost }
       throw Failure(description: "cannot connect to \(path): \(String(cString: strerror(code)))")
     }
+    // Only a host of this user may hear an app's requests.
+    if let owner = PeerCredentials.user(of: fd), owner != geteuid() {
+      close(fd)
+      throw Failure(
+        description: "\(path) is served by another user (uid \(owner)), not by yours: refused")
+    }
   }
 
   deinit {
