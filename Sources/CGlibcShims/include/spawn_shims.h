@@ -9,4 +9,9 @@
 /// `_GNU_SOURCE`). Returns 0 or an error number.
 int wh_spawn_file_actions_addclosefrom(posix_spawn_file_actions_t *actions, int lowest);
 
+/// A descriptor (close-on-exec) that becomes readable when process `pid` ends: Linux's
+/// `pidfd_open` (5.3 and later), which glibc declares only from 2.36 and Swift cannot reach
+/// through `syscall` (variadic). Returns -1 with `errno` set when the kernel has none.
+int wh_pidfd_open(int pid);
+
 #endif

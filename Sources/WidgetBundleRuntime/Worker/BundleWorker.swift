@@ -25,6 +25,12 @@ public enum BundleWorker {
     // look like a crash.
     signal(SIGINT, SIG_IGN)
     signal(SIGPIPE, SIG_IGN)
+    watchHost()
+    // The host's sockets are the worker's alone: a program a bundle runs does not inherit them
+    // (a forked child that does not exec still holds them; the host watches the worker's pid).
+    for fd in [descriptor] + (replyDescriptor.map { [$0] } ?? []) {
+      _ = fcntl(fd, F_SETFD, fcntl(fd, F_GETFD) | FD_CLOEXEC)
+    }
     if let memoryLimit {
       var limit = rlimit(rlim_cur: rlim_t(memoryLimit), rlim_max: rlim_t(memoryLimit))
       setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit)
@@ -35,6 +41,29 @@ public enum BundleWorker {
       serve(channel, replies: replies, setClock: setClock, setProcessPath: setProcessPath)
     }
     while true { try? await Task.sleep(for: .seconds(3600)) }
+  }
+
+  /// A worker never outlives its host, even one killed with SIGKILL: a thread waits on a pidfd
+  /// of the host and, when the host ends, kills the worker's process group (the worker is its
+  /// leader: the worker and what the bundle forked). Not `PR_SET_PDEATHSIG`, which fires when
+  /// the host's *thread* that spawned the worker ends. Without pidfds (Linux before 5.3) the
+  /// worker still ends at the end of its socket.
+  private static func watchHost() {
+    let host = getppid()
+    let watch = wh_pidfd_open(host)
+    guard watch >= 0 else { return }
+    // Only a group of its own is the worker's to kill (the host spawns it so).
+    let end: @Sendable () -> Never = {
+      if getpgrp() == getpid() { kill(0, SIGKILL) }
+      _exit(0)
+    }
+    // The host ended before the pidfd was opened: it was opened on whoever adopted the worker.
+    if getppid() != host { end() }
+    startThread {
+      var ended = pollfd(fd: watch, events: Int16(POLLIN), revents: 0)
+      while poll(&ended, 1, -1) < 0 && errno == EINTR {}
+      end()
+    }
   }
 
   /// Runs `body` on a thread of its own (it blocks on the socket for the process's lifetime,

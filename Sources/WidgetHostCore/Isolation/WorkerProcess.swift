@@ -49,6 +49,8 @@ final class WorkerProcess: Sendable {
   private let state = Mutex(State())
   /// The worker's socket thread, once its `loaded` frame named it.
   private let callThread = Mutex<WorkerCallThread?>(nil)
+  /// Signalled once ``watchExit()`` has killed the ended worker's process group.
+  private let groupEnded = DispatchSemaphore(value: 0)
 
   private struct State {
     var handshake: CheckedContinuation<WorkerFrame?, Never>?
@@ -108,8 +110,15 @@ final class WorkerProcess: Sendable {
     environment.merge(container) { _, new in new }
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer { for pointer in argv + envp { free(pointer) } }
+    // Its own process group (group id: its pid), which holds the processes a bundle forks:
+    // the host kills the group when the worker ends and when the host exits (WorkerGroups).
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    posix_spawnattr_setpgroup(&attributes, 0)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
     let result =
-      closing == 0 ? posix_spawn(&child, executable, &actions, nil, argv, envp) : closing
+      closing == 0 ? posix_spawn(&child, executable, &actions, &attributes, argv, envp) : closing
     close(pair[1])
     close(replyPair[1])
     guard result == 0 else {
@@ -124,6 +133,7 @@ final class WorkerProcess: Sendable {
       throw .workerFailed(
         path: path, reason: "cannot start \(executable): \(String(cString: strerror(result)))")
     }
+    WorkerGroups.add(child)
     self.pid = child
     self.channel = FrameChannel(descriptor: pair[0], pollsBeforeReading: true)
     self.prompt = PromptReplies(descriptor: replyPair[0])
@@ -132,6 +142,23 @@ final class WorkerProcess: Sendable {
     let thread = Thread { [self] in readLoop() }
     thread.name = "widget-host.worker.\(bundleID)"
     thread.start()
+    let watcher = Thread { [self] in watchExit() }
+    watcher.name = "widget-host.worker-exit.\(bundleID)"
+    watcher.stackSize = 1 << 16
+    watcher.start()
+  }
+
+  /// Waits for the worker to end (without reaping it), then kills what is left of its process
+  /// group (a bundle's forked children) and shuts the host's ends of its sockets down, so the
+  /// reader sees the end even when such a child still holds the worker's ends.
+  private func watchExit() {
+    var info = siginfo_t()
+    while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) < 0 && errno == EINTR {}
+    // The worker is a zombie now, still its group's leader: the group id cannot be reused.
+    kill(-pid, SIGKILL)
+    channel.shutDown()
+    prompt.shutDown()
+    groupEnded.signal()
   }
 
   deinit {
@@ -262,8 +289,11 @@ final class WorkerProcess: Sendable {
       }
       for waiter in ready { waiter.resume() }
     }
+    // Reaped only once its group was killed, so that the group id was still the worker's.
+    groupEnded.wait()
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    WorkerGroups.remove(pid)
     let exit = WorkerExit(waitStatus: status)
     let (handshake, onExit, handledWaiters) = state.withLock { state in
       state.exit = exit
@@ -351,5 +381,30 @@ final class WorkerProcess: Sendable {
       }
       handshake?.resume(returning: frame)
     }
+  }
+}
+
+/// The process groups of the running workers, killed with SIGKILL when the host process exits
+/// (`atexit`): a hung worker, and the processes a bundle forked, do not outlive the host.
+enum WorkerGroups {
+  private static let groups = Mutex<Set<pid_t>>([])
+  private static let installed = Mutex(false)
+
+  static func add(_ group: pid_t) {
+    let install = installed.withLock { installed in
+      defer { installed = true }
+      return !installed
+    }
+    if install { atexit { WorkerGroups.killAll() } }
+    groups.withLock { _ = $0.insert(group) }
+  }
+
+  static func remove(_ group: pid_t) {
+    groups.withLock { _ = $0.remove(group) }
+  }
+
+  /// Kills every group still running.
+  static func killAll() {
+    for group in groups.withLock({ $0 }) { kill(-group, SIGKILL) }
   }
 }

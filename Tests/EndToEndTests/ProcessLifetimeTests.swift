@@ -1,0 +1,121 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Issue #25, findings 5 and 11: no process outlives the host, and a worker's crash is seen even
+/// while a process the bundle forked holds the worker's sockets. The bundle is
+/// Fixtures/forking_bundle.c, a C fault bundle that forks on its first timeline call.
+@Suite(.serialized) struct ProcessLifetimeTests {
+  static let library: URL = {
+    try! TestSupport.compileSharedLibrary(
+      TestSupport.repositoryRoot.appendingPathComponent(
+        "Tests/EndToEndTests/Fixtures/forking_bundle.c"), name: "libforker.so")
+  }()
+
+  /// An environment for the bundle: what it does after the fork, and where it writes the pids.
+  static func environment(mode: String, exec: Bool = false) -> ([String: String], String) {
+    var environment = Products.environment
+    let file = TestSupport.temporaryDirectory("fork").appendingPathComponent("pids").path
+    environment["FORK_MODE"] = mode
+    environment["FORK_PID_FILE"] = file
+    if exec { environment["FORK_EXEC"] = "1" }
+    return (environment, file)
+  }
+
+  /// The child's and the worker's pids, once the bundle has written them.
+  static func pids(_ file: String, timeout: Double = 30) -> (child: pid_t, worker: pid_t)? {
+    let deadline = Date().addingTimeInterval(timeout)
+    repeat {
+      if let text = try? String(contentsOfFile: file, encoding: .utf8) {
+        let numbers = text.split(whereSeparator: \.isWhitespace).compactMap { pid_t($0) }
+        if numbers.count == 2 { return (numbers[0], numbers[1]) }
+      }
+      Thread.sleep(forTimeInterval: 0.05)
+    } while Date() < deadline
+    return nil
+  }
+
+  /// Whether `pid` runs (exists and is not a zombie).
+  static func isAlive(_ pid: pid_t) -> Bool {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let close = stat.lastIndex(of: ")")
+    else { return false }
+    return !stat[stat.index(after: close)...].hasPrefix(" Z")
+  }
+
+  /// Whether every one of `pids` has ended within `timeout` seconds.
+  static func allEnd(_ pids: [pid_t], within timeout: Double) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+      if !pids.contains(where: isAlive) { return true }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    return false
+  }
+
+  @Test func aWorkerCrashIsSeenWhileItsForkedChildHoldsTheSockets() throws {
+    let (environment, file) = Self.environment(mode: "crash")
+    let started = Date()
+    let result = try TestSupport.run(
+      Products.widgetHost.path,
+      ["run", Self.library.path, "--once", "--format", "json", "--deadline", "20"],
+      environment: environment)
+    let seconds = Date().timeIntervalSince(started)
+    let pids = try #require(Self.pids(file, timeout: 0), "the bundle forked")
+    #expect(result.output.contains(#""code":"bundle-crashed""#), "\(result.output)")
+    #expect(result.output.contains("killed by SIGABRT"))
+    #expect(!result.output.contains("did not answer"), "a crash, not a timeout")
+    #expect(seconds < 15, "seen at once, not at the 20 s deadline: \(seconds) s")
+    #expect(Self.allEnd([pids.child, pids.worker], within: 5), "the forked child was ended too")
+  }
+
+  @Test func aProgramTheBundleRunsHasNoneOfTheHostsDescriptors() throws {
+    let (environment, file) = Self.environment(mode: "reply", exec: true)
+    let host = try LiveProcess(
+      Products.widgetHost, ["run", Self.library.path, "--format", "json"],
+      environment: environment)
+    defer { host.interrupt(SIGKILL) }
+    let pids = try #require(Self.pids(file), "the bundle forked: \(host.errors)")
+    #expect(host.waitFor(timeout: 30) { $0.contains { $0.contains("forked") } }, "\(host.errors)")
+    // The exec'd child: only its standard descriptors (/dev/null), not the worker's sockets.
+    Thread.sleep(forTimeInterval: 0.2)
+    let descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pids.child)/fd")
+    #expect(descriptors.sorted() == ["0", "1", "2"], "\(descriptors)")
+    // The worker has its two sockets and standard descriptors, nothing of the host's.
+    let worker = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pids.worker)/fd")
+    let sockets = worker.filter {
+      (try? FileManager.default.destinationOfSymbolicLink(
+        atPath: "/proc/\(pids.worker)/fd/\($0)"))?.hasPrefix("socket:") == true
+    }
+    #expect(Set(sockets).isSuperset(of: ["3", "4"]), "\(worker)")
+    host.interrupt(SIGTERM)
+    #expect(host.wait(timeout: 15) == 0, "\(host.errors)")
+    #expect(Self.allEnd([pids.child, pids.worker], within: 5), "the bundle's program ended")
+  }
+
+  @Test func aHungWorkerAndItsChildEndWithTheHost() throws {
+    let (environment, file) = Self.environment(mode: "hang")
+    let host = try LiveProcess(
+      Products.widgetHost, ["run", Self.library.path, "--format", "json"],
+      environment: environment)
+    defer { host.interrupt(SIGKILL) }
+    let pids = try #require(Self.pids(file), "the bundle forked: \(host.errors)")
+    #expect(Self.isAlive(pids.worker) && Self.isAlive(pids.child))
+    host.interrupt(SIGTERM)
+    _ = host.wait(timeout: 15)
+    #expect(Self.allEnd([pids.child, pids.worker], within: 5), "worker and child ended")
+  }
+
+  @Test func aWorkerAndItsChildEndWhenTheHostIsKilled() throws {
+    let (environment, file) = Self.environment(mode: "hang")
+    let host = try LiveProcess(
+      Products.widgetHost, ["run", Self.library.path, "--format", "json"],
+      environment: environment)
+    let pids = try #require(Self.pids(file), "the bundle forked: \(host.errors)")
+    defer { kill(-pids.worker, SIGKILL) }
+    // The host cannot act on SIGKILL: the worker sees its pidfd of the host become readable.
+    host.interrupt(SIGKILL)
+    _ = host.wait(timeout: 15)
+    #expect(Self.allEnd([pids.worker, pids.child], within: 5), "worker and child ended")
+  }
+}
