@@ -47,6 +47,41 @@ import Testing
     #expect(lost.isEmpty, "\(lost.count) of \(acknowledged.count) acknowledged writes lost")
   }
 
+  @Test func appsSavingThroughWidgetCenterLoseNoneOfTheCLIsWrites() throws {
+    let environment = AppGroupTests.environment()
+    #expect(
+      try Products.run(["defaults", "write", Self.group, "first", "1"], environment: environment)
+        .status == 0)
+    // Two apps saving through WidgetCenter (Foundation's synchronize) while two CLI loops write.
+    let apps = try (1...2).map { app in
+      try LiveProcess(
+        URL(fileURLWithPath: "/bin/sh"),
+        [
+          "-c", #"for i in $(seq 60); do "$0" "song$1-$i" artist >/dev/null 2>&1; done"#,
+          AppGroupTests.app.path, "\(app)",
+        ], environment: environment)
+    }
+    let script =
+      #"for i in $(seq 150); do "$0" defaults write "$2" "w$1-$i" "$i" && echo "w$1-$i"; done"#
+    let writers = try (1...2).map { writer in
+      try LiveProcess(
+        URL(fileURLWithPath: "/bin/sh"),
+        ["-c", script, Products.widgetHost.path, "\(writer)", Self.group],
+        environment: environment)
+    }
+    for process in apps + writers { #expect(process.wait(timeout: 300) == 0, "\(process.errors)") }
+    let read = try Products.run(
+      ["defaults", "read", Self.group, "--json"], environment: environment)
+    let stored =
+      try JSONSerialization.jsonObject(with: Data(read.output.utf8)) as? [String: Any] ?? [:]
+    let acknowledged = writers.flatMap(\.output)
+    #expect(acknowledged.count == 300)
+    let lost = acknowledged.filter { stored[$0] == nil }
+    #expect(lost.isEmpty, "\(lost.count) of \(acknowledged.count) acknowledged writes lost")
+    #expect((stored["currentSongName"] as? String)?.hasPrefix("song") == true, "the apps' value")
+    #expect(stored["first"] as? String == "1")
+  }
+
   @Test func aDamagedGroupIsReportedAndMovedAsideNeverReplaced() throws {
     let environment = AppGroupTests.environment()
     let folder = environment["XDG_CONFIG_HOME"]!

@@ -108,7 +108,7 @@ public enum AppGroupDefaults {
 /// One App Group's file, `group.….plist` in the store, in the XML property-list format that
 /// Foundation's `UserDefaults(suiteName:)` reads and writes.
 ///
-/// A change takes an exclusive `flock` on `.group.….plist.lock` beside the file, reads the file,
+/// A change takes the group's ``GroupLock`` (`.group.….plist.lock` beside the file), reads the file,
 /// writes the new contents to a temporary file (mode 0600), `fsync`s it, renames it over the
 /// file and `fsync`s the folder: writers serialized by the lock never lose each other's keys,
 /// and a reader (or a process killed mid-write) sees the old file or the new one, never half of
@@ -185,7 +185,7 @@ struct GroupFile {
     _ body: () throws(AppGroupDefaultsError) -> Result
   ) throws(AppGroupDefaultsError) -> Result {
     try createFolder()
-    let lockPath = folder + "/." + group + ".plist.lock"
+    let lockPath = GroupLock.lockFile(of: path)
     let lock = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
     guard lock >= 0 else { throw .notSaved(lockPath) }
     defer { close(lock) }

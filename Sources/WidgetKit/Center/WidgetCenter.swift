@@ -90,7 +90,11 @@ public final class WidgetCenter: Sendable {
   private static func synchronize(_ groups: [String], except done: Set<String>) -> Set<String> {
     var done = done
     for group in Set(groups).subtracting(done).sorted() where HostPaths.isGroup(group) {
-      _ = UserDefaults(suiteName: group)?.synchronize()
+      // Under the lock `widget-host defaults` takes: Foundation merges this app's changes into
+      // the file it reads again, and no other locked writer's keys are lost in between.
+      GroupLock.withLock(of: HostPaths.store() + "/" + group + ".plist") {
+        _ = UserDefaults(suiteName: group)?.synchronize()
+      }
       done.insert(group)
     }
     return done

@@ -24,7 +24,13 @@ extension BundleExport {
   /// `UserDefaults(suiteName:)` suite in memory and sees another process's writes only after a
   /// `synchronize()`.
   static func synchronizeAppGroups(_ runtime: Runtime) {
-    for group in declaredAppGroups(runtime) { _ = UserDefaults(suiteName: group)?.synchronize() }
+    // Under the group's lock (through the container's link, beside the shared file): what the
+    // bundle set is merged into the file without dropping another writer's keys.
+    for group in declaredAppGroups(runtime) {
+      GroupLock.withLock(of: HostPaths.store() + "/" + group + ".plist") {
+        _ = UserDefaults(suiteName: group)?.synchronize()
+      }
+    }
   }
 
   /// The App Groups the bundle's manifest declares, as the host says (asked once).
