@@ -202,7 +202,12 @@ enum RunCommand: Command {
         }
       }
       do {
-        let socket = try SocketSink(endpoint: endpoint, control: control, token: token)
+        let errors = context.errors
+        let socket = try SocketSink(endpoint: endpoint, control: control, token: token) { user in
+          errors.write(
+            "widget-host: warning: refused a connection from another user (uid \(user)) on "
+              + "\(endpoint) (reported once per user)\n")
+        }
         sockets.append(socket)
         context.errors.write("widget-host: listening on \(socket.endpoint)\n")
       } catch {

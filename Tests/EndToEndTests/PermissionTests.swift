@@ -102,6 +102,11 @@ import Testing
       "/usr/bin/setpriv", Self.asOtherUser(["/usr/bin/perl", "-e", perl, path]))
     #expect(intruder.status == 0, "\(intruder.errors)")
     #expect(intruder.output == "closed\n", "the other user got: \(intruder.output)")
+    #expect(
+      host.waitForErrors(timeout: 5) {
+        $0.contains(
+          "widget-host: warning: refused a connection from another user (uid 65534) on \(path)")
+      }, "\(host.errors)")
     let owner = try TestSupport.run("/usr/bin/perl", ["-e", perl, path])
     #expect(owner.output.hasPrefix("reply: "), "\(owner.output) \(owner.errors)")
   }

@@ -35,6 +35,9 @@ public final class SocketSink: EventSink {
   private let control: HostControl
   private let token: String?
   private let limits: Limits
+  private let onRefused: (@Sendable (_ user: uid_t) -> Void)?
+  /// The users whose connections were refused and reported (each once).
+  private let refusedUsers = Mutex<Set<uid_t>>([])
   private let listener: Int32
   /// The listening file's inode, so that only our own socket file is removed at exit.
   private let socketInode: UInt
@@ -80,10 +83,11 @@ public final class SocketSink: EventSink {
   }
 
   /// Listens on `endpoint` and starts serving. A live host's socket is not taken over; a stale
-  /// socket file is replaced. TCP on anything but loopback needs a `token`.
+  /// socket file is replaced. TCP on anything but loopback needs a `token`. A Unix connection
+  /// from another user is closed at once; `onRefused` is told of each such user once.
   public init(
     endpoint: SocketEndpoint, control: HostControl, token: String? = nil,
-    limits: Limits = Limits()
+    limits: Limits = Limits(), onRefused: (@Sendable (_ user: uid_t) -> Void)? = nil
   ) throws(SocketError) {
     if !endpoint.isLocal && token == nil {
       throw .needsToken(endpoint.description)
@@ -105,6 +109,7 @@ public final class SocketSink: EventSink {
     self.control = control
     self.token = token
     self.limits = limits
+    self.onRefused = onRefused
     self.listener = listener
     for end in pipeEnds { Sockets.setNonBlocking(end) }
     self.wakeRead = pipeEnds[0]
@@ -296,7 +301,9 @@ public final class SocketSink: EventSink {
       // Only this user's processes may talk to the host over a Unix socket, whatever the
       // socket file's mode was changed to (docs/isolation.md, "Threat model").
       if case .unix = endpoint, !PeerCredentials.isSameUser(fd) {
+        let user = PeerCredentials.user(of: fd)
         Glibc.close(fd)
+        if let user, refusedUsers.withLock({ $0.insert(user).inserted }) { onRefused?(user) }
         continue
       }
       Sockets.setNonBlocking(fd)
