@@ -96,7 +96,7 @@ enum DefaultsCommand: Command {
       }
     } catch {
       switch error {
-      case .notSaved, .damaged:
+      case .notSaved, .damaged, .busy:
         context.errors.write("widget-host: \(error.description)\n")
         return .failure
       case .badGroup, .badValue: break

@@ -23,15 +23,44 @@ public enum GroupLock {
     return folder(of: file) + "/." + (name ?? file) + ".lock"
   }
 
+  /// How long a writer waits for the lock, in seconds: a process that holds it longer (a bundle
+  /// that took it and hangs) does not hang every other writer.
+  public static let timeout = 5.0
+
+  /// Why the lock could not be taken.
+  public enum Failure: Error, Sendable, Equatable {
+    /// The lock file (its path) cannot be opened or created.
+    case cannotOpen(String)
+    /// Another process held the lock (its path) for ``GroupLock/timeout`` seconds.
+    case busy(String)
+  }
+
+  /// Takes the lock of the group file at `path`, waiting at most ``timeout`` seconds; returns
+  /// the locked descriptor, which `close` releases.
+  public static func acquire(_ path: String) throws(Failure) -> Int32 {
+    let file = lockFile(of: path)
+    let lock = open(file, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    guard lock >= 0 else { throw .cannotOpen(file) }
+    var waited = 0.0
+    while flock(lock, LOCK_EX | LOCK_NB) != 0 {
+      guard errno == EWOULDBLOCK || errno == EINTR, waited < timeout else {
+        close(lock)
+        throw .busy(file)
+      }
+      usleep(5_000)
+      waited += 0.005
+    }
+    return lock
+  }
+
   /// Runs `body` holding the lock of the group file at `path`; runs it without the lock when
-  /// the lock file cannot be opened (a folder that does not exist yet or cannot be written).
+  /// the lock cannot be had (a folder that cannot be written, or a holder past ``timeout``):
+  /// an app or a bundle is never stopped by another process's lock.
   public static func withLock<Result>(
     of path: String, _ body: () throws -> Result
   ) rethrows -> Result {
-    let lock = open(lockFile(of: path), O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-    guard lock >= 0 else { return try body() }
+    guard let lock = try? acquire(path) else { return try body() }
     defer { close(lock) }
-    while flock(lock, LOCK_EX) != 0 && errno == EINTR {}
     return try body()
   }
 

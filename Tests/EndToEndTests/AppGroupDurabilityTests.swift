@@ -82,6 +82,28 @@ import Testing
     #expect(stored["first"] as? String == "1")
   }
 
+  @Test func aProcessHoldingTheLockDelaysAWriteAtMostFiveSeconds() throws {
+    let environment = AppGroupTests.environment()
+    let folder = environment["XDG_CONFIG_HOME"]!
+    let lock = folder + "/.\(Self.group).plist.lock"
+    // util-linux's flock(1), as a bundle that took the lock and hangs.
+    let holder = try LiveProcess(
+      URL(fileURLWithPath: "/usr/bin/flock"), [lock, "/bin/sh", "-c", "echo held; sleep 30"])
+    defer { holder.interrupt(SIGKILL) }
+    #expect(holder.waitFor(timeout: 10) { $0.contains("held") })
+    let started = Date()
+    let write = try Products.run(
+      ["defaults", "write", Self.group, "key", "value"], environment: environment)
+    let seconds = Date().timeIntervalSince(started)
+    #expect(write.status == 1)
+    #expect(
+      write.errors
+        == "widget-host: another process has held \(lock) for 5 s: nothing was changed\n",
+      "\(write.errors)")
+    #expect(seconds >= 4.5 && seconds < 10, "\(seconds) s")
+    #expect(!FileManager.default.fileExists(atPath: folder + "/\(Self.group).plist"))
+  }
+
   @Test func aDamagedGroupIsReportedAndMovedAsideNeverReplaced() throws {
     let environment = AppGroupTests.environment()
     let folder = environment["XDG_CONFIG_HOME"]!

@@ -185,13 +185,16 @@ struct GroupFile {
     _ body: () throws(AppGroupDefaultsError) -> Result
   ) throws(AppGroupDefaultsError) -> Result {
     try createFolder()
-    let lockPath = GroupLock.lockFile(of: path)
-    let lock = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-    guard lock >= 0 else { throw .notSaved(lockPath) }
-    defer { close(lock) }
-    while flock(lock, LOCK_EX) != 0 {
-      guard errno == EINTR else { throw .notSaved(lockPath) }
+    let lock: Int32
+    do {
+      lock = try GroupLock.acquire(path)
+    } catch {
+      switch error {
+      case .cannotOpen(let file): throw .notSaved(file)
+      case .busy(let file): throw .busy(file)
+      }
     }
+    defer { close(lock) }
     return try body()
   }
 
@@ -250,6 +253,8 @@ public enum AppGroupDefaultsError: Error, Sendable, Equatable, CustomStringConve
   case badValue(String, type: String)
   /// The group's file could not be written.
   case notSaved(String)
+  /// Another process held the group's lock file for `GroupLock.timeout` seconds.
+  case busy(String)
   /// The group's file (first) is not a property-list dictionary, for `reason`; it was renamed to
   /// `movedTo` (nil when even that failed) and left unchanged.
   case damaged(String, reason: String, movedTo: String?)
@@ -263,6 +268,8 @@ public enum AppGroupDefaultsError: Error, Sendable, Equatable, CustomStringConve
       "'\(text)' is not "
         + (["int": "an integer", "double": "a number", "bool": "true or false"][type] ?? type)
     case .notSaved(let file): "cannot save \(file)"
+    case .busy(let file):
+      "another process has held \(file) for \(Int(GroupLock.timeout)) s: nothing was changed"
     case .damaged(let file, let reason, let aside):
       "\(file) is damaged (\(reason)); "
         + (aside.map { "moved it to \($0), the group is empty now" } ?? "could not move it aside")
