@@ -158,7 +158,7 @@ let package = Package(
     .target(name: "Clock", dependencies: ["WidgetKit", "SwiftUI"], path: "Examples/Clock/Sources"),
     .target(
       name: "RuntimeProbe", dependencies: ["WidgetKit", "SwiftUI"],
-      path: "Tests/Fixtures/RuntimeProbe"),
+      path: "Tests/Fixtures/RuntimeProbe", resources: [.copy("ModuleResources/module.txt")]),
     .executableTarget(
       name: "RuntimeProbeApp", dependencies: ["WidgetKit"], path: "Tests/Fixtures/RuntimeProbeApp"),
     .target(

@@ -6,7 +6,8 @@ import PackagePlugin
 ///
 /// Builds each widget bundle product (a dynamic library) and assembles `Name.widgetbundle/`
 /// next to it (or in `--output`) with `widget-host assemble`: the manifest is generated from
-/// the library's own description, `Resources/` is copied from the product's target, and the App
+/// the library's own description, `Resources/` is copied from the product's target (and the
+/// SwiftPM resource bundles of its targets beside the library, for `Bundle.module`), and the App
 /// Groups of the target's `*.entitlements` file (`com.apple.security.application-groups`, as in
 /// Xcode) become the manifest's `appGroups`.
 @main
@@ -53,6 +54,9 @@ struct WidgetBundlePlugin: CommandPlugin {
       if let resources = resourcesFolder(of: product) { arguments += ["--resources", resources] }
       if let entitlements = entitlementsFile(of: product) {
         arguments += ["--entitlements", entitlements]
+      }
+      for bundle in resourceBundles(of: product, beside: library.url) {
+        arguments += ["--resource-bundle", bundle]
       }
       let process = try Process.run(tool.url, arguments: arguments)
       process.waitUntilExit()
@@ -101,6 +105,21 @@ struct WidgetBundlePlugin: CommandPlugin {
       }
     }
     return nil
+  }
+
+  /// The SwiftPM resource bundles of the product's targets (and the targets they depend on)
+  /// that the build put beside `library`: `<Package>_<Target>.resources`.
+  private func resourceBundles(of product: LibraryProduct, beside library: URL) -> [String] {
+    let folder = library.deletingLastPathComponent()
+    let targets = Set(
+      product.targets.flatMap { [$0.name] + $0.recursiveTargetDependencies.map(\.name) })
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return names.filter { name in
+      guard name.hasSuffix(".resources"), let separator = name.lastIndex(of: "_") else {
+        return false
+      }
+      return targets.contains(String(name[name.index(after: separator)...].dropLast(10)))
+    }.sorted().map { folder.appendingPathComponent($0).path }
   }
 
   /// `Resources/` inside the product's first target, or beside it (for `path: "X/Sources"`).

@@ -39,8 +39,14 @@ enum AssembleCommand: Command {
     "--entitlements", value: "FILE",
     help: "An Xcode .entitlements plist: its com.apple.security.application-groups are "
       + "added to appGroups.")
+  static let resourceBundles = Option<String>(
+    "--resource-bundle", value: "FOLDER",
+    help: "A SwiftPM resource bundle (Package_Target.resources) copied beside the library, for "
+      + "Bundle.module."
+  ).repeatable
   static let options: [any CommandOption] = [
     output, bundleName, id, version, resources, developmentRegion, appGroups, entitlements,
+    resourceBundles,
   ]
   static let examples = [
     (
@@ -70,6 +76,7 @@ enum AssembleCommand: Command {
     request.appGroups = arguments[appGroups]
     request.entitlements = arguments[entitlements]
     request.developmentRegion = arguments[developmentRegion]
+    request.resourceBundles = arguments[resourceBundles]
     do {
       let (path, manifest) = try await BundleAssembler.assemble(
         request, services: StandaloneServices(log: context.errors))

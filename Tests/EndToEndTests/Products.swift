@@ -27,7 +27,8 @@ enum Products {
         "--id", "dev.widget-host.tests.runtime-probe", "--version", "1.0.0", "--app-group",
         "group.dev.widget-host.tests.probe", "--resources",
         TestSupport.repositoryRoot.appendingPathComponent("Tests/Fixtures/RuntimeProbeResources")
-          .path,
+          .path, "--resource-bundle",
+        TestSupport.product("widget-host_RuntimeProbe.resources").path,
       ])
     precondition(probe.status == 0, "assemble failed: \(probe.errors)")
     let make = try! TestSupport.run(

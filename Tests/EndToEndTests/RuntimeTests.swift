@@ -88,7 +88,8 @@ import WidgetSchema
     #expect(
       report
         == "resource a resource of the probe; id dev.widget-host.tests.runtime-probe; "
-        + "version 1.0.0; bundle \(greeting); sdk \(greeting)")
+        + "version 1.0.0; bundle \(greeting); sdk \(greeting); "
+        + "module a resource of the module beside the bundle")
   }
 
   /// A file an app wrote into an App Group's container (`FileManager.containerURL(

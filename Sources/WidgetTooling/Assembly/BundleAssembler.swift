@@ -30,6 +30,9 @@ public enum BundleAssembler {
     /// The development language written in the manifest (`developmentRegion`); nil leaves it
     /// out (`en`).
     public var developmentRegion: String?
+    /// SwiftPM resource bundles (`Package_Target.resources` folders of the build) copied beside
+    /// the library, where the generated `Bundle.module` looks for them.
+    public var resourceBundles: [String] = []
 
     /// Creates a request.
     public init(library: String, outputDirectory: String) {
@@ -73,6 +76,16 @@ public enum BundleAssembler {
         file: folder.appendingPathComponent("manifest.json").path, problems: problems)
     }
     if let resources = request.resources { try checkStrings(in: resources) }
+    for bundle in request.resourceBundles {
+      var isDirectory: ObjCBool = false
+      guard bundle.hasSuffix(".resources"),
+        FileManager.default.fileExists(atPath: bundle, isDirectory: &isDirectory),
+        isDirectory.boolValue
+      else {
+        throw .notABundle(
+          path: bundle, reason: "not a SwiftPM resource bundle (a folder named *.resources)")
+      }
+    }
     let fileManager = FileManager.default
     do {
       if fileManager.fileExists(atPath: folder.path) { try fileManager.removeItem(at: folder) }
@@ -81,6 +94,11 @@ public enum BundleAssembler {
       if let resources = request.resources {
         try fileManager.copyItem(
           at: URL(fileURLWithPath: resources), to: folder.appendingPathComponent("Resources"))
+      }
+      for bundle in request.resourceBundles {
+        let source = URL(fileURLWithPath: bundle)
+        try fileManager.copyItem(
+          at: source, to: folder.appendingPathComponent(source.lastPathComponent))
       }
       let encoder = WidgetJSON.encoder()
       encoder.outputFormatting.insert(.prettyPrinted)

@@ -61,9 +61,16 @@ enum Completion: String {
       .flatMap { try? String(contentsOf: $0, encoding: .utf8) }?
       .trimmingCharacters(in: .newlines) ?? "none"
     let version = bundle.infoDictionary?["CFBundleShortVersionString"] as? String ?? "none"
+    // SwiftPM's generated accessor: beside Bundle.main's folder first, then the build folder.
+    let module =
+      Bundle.module.url(forResource: "module", withExtension: "txt")
+      .flatMap { try? String(contentsOf: $0, encoding: .utf8) }?
+      .trimmingCharacters(in: .newlines) ?? "none"
+    let moduleBeside = Bundle.module.bundleURL.deletingLastPathComponent() == bundle.bundleURL
     return "resource \(resource); id \(bundle.bundleIdentifier ?? "none"); version \(version); "
       + "bundle \(bundle.localizedString(forKey: "greeting", value: nil, table: nil)); "
-      + "sdk \(NSLocalizedString("greeting", comment: ""))"
+      + "sdk \(NSLocalizedString("greeting", comment: "")); module \(module) "
+      + (moduleBeside ? "beside the bundle" : "elsewhere")
   }
 
   /// What the bundle's containers hold: the note an app left in App Group
