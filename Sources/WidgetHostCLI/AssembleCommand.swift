@@ -9,8 +9,9 @@ enum AssembleCommand: Command {
   static let operands = "<library>"
   static let discussion = """
     Loads the library, asks it to describe its widgets, and writes the bundle folder: \
-    manifest.json (generated), the library, and Resources/. An existing bundle of the same \
-    name is replaced. The widget-bundle SwiftPM plugin runs this for you.
+    manifest.json (generated), the library, and Resources/ with an Info.plist made from the \
+    manifest (for Foundation's Bundle). An existing bundle of the same name is replaced. The \
+    widget-bundle SwiftPM plugin runs this for you.
     """
   static let output = Option<String>(
     "--output", "-o", value: "FOLDER",

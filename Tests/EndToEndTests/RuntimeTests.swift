@@ -89,7 +89,8 @@ import WidgetSchema
       report
         == "resource a resource of the probe; id dev.widget-host.tests.runtime-probe; "
         + "version 1.0.0; bundle \(greeting); sdk \(greeting); "
-        + "module a resource of the module beside the bundle")
+        + "module a resource of the module beside the bundle; "
+        + "for a class dev.widget-host.tests.runtime-probe, resource true")
   }
 
   /// A file an app wrote into an App Group's container (`FileManager.containerURL(

@@ -45,20 +45,9 @@ extension AppGroupSandbox {
           available: localizations, language: language,
           developmentRegion: manifest?.developmentLanguage ?? "en"
         ).first ?? manifest?.developmentLanguage ?? "en"
-      var info: [String: Any] = [
-        "CFBundleIdentifier": source.bundleID, "CFBundleExecutable": library,
-        "CFBundlePackageType": "XPC!", "CFBundleDevelopmentRegion": region,
-        "CFBundleInfoDictionaryVersion": "6.0",
-      ]
-      if let manifest {
-        info["CFBundleName"] = manifest.name
-        info["CFBundleDisplayName"] = manifest.name
-        info["CFBundleShortVersionString"] = manifest.version
-        info["CFBundleVersion"] = manifest.version
-      }
-      let plist = try PropertyListSerialization.data(
-        fromPropertyList: info, format: .xml, options: 0)
-      try plist.write(to: URL(fileURLWithPath: resources + "/Info.plist"))
+      let info = InfoPlist(
+        id: source.bundleID, manifest: manifest, executable: library, developmentRegion: region)
+      try info.xml().write(to: URL(fileURLWithPath: resources + "/Info.plist"))
     } catch {
       return nil
     }

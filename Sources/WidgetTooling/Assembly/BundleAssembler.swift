@@ -100,6 +100,12 @@ public enum BundleAssembler {
         try fileManager.copyItem(
           at: source, to: folder.appendingPathComponent(source.lastPathComponent))
       }
+      // Foundation's view of the folder (`Bundle(for:)`): resources in Resources/, the
+      // manifest's values in its Info.plist.
+      let resourcesFolder = folder.appendingPathComponent("Resources")
+      try fileManager.createDirectory(at: resourcesFolder, withIntermediateDirectories: true)
+      try InfoPlist(id: manifest.id, manifest: manifest, executable: fileName).xml().write(
+        to: resourcesFolder.appendingPathComponent("Info.plist"))
       let encoder = WidgetJSON.encoder()
       encoder.outputFormatting.insert(.prettyPrinted)
       try (encoder.encode(manifest) + Data("\n".utf8)).write(

@@ -67,10 +67,13 @@ enum Completion: String {
       .flatMap { try? String(contentsOf: $0, encoding: .utf8) }?
       .trimmingCharacters(in: .newlines) ?? "none"
     let moduleBeside = Bundle.module.bundleURL.deletingLastPathComponent() == bundle.bundleURL
+    let ofClass = Bundle(for: ProbeClass.self)
+    let classResource = ofClass.url(forResource: "probe", withExtension: "txt") != nil
     return "resource \(resource); id \(bundle.bundleIdentifier ?? "none"); version \(version); "
       + "bundle \(bundle.localizedString(forKey: "greeting", value: nil, table: nil)); "
       + "sdk \(NSLocalizedString("greeting", comment: "")); module \(module) "
       + (moduleBeside ? "beside the bundle" : "elsewhere")
+      + "; for a class \(ofClass.bundleIdentifier ?? "none"), resource \(classResource)"
   }
 
   /// What the bundle's containers hold: the note an app left in App Group
@@ -125,6 +128,9 @@ struct ProbeProvider: TimelineProvider {
     }
   }
 }
+
+/// A class of the bundle's, for `Bundle(for:)`.
+final class ProbeClass {}
 
 struct UncheckedBox<Value>: @unchecked Sendable {
   let value: Value
