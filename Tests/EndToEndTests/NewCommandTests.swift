@@ -106,6 +106,7 @@ import Testing
     // Its manifest and library agree, and it passes the conformance suite.
     let validate = try Products.runInWorkers(["validate", bundle])
     #expect(validate.status == 0, "\(validate.output)")
+    try Self.expectSixTimelinesADay(bundle, "Status/accessoryInline")
   }
 
   @Test func theAppIntentTemplateBuildsAndRunsOrSaysWhatIsMissing() throws {
