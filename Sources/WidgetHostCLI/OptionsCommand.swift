@@ -32,10 +32,10 @@ enum OptionsCommand: Command {
       + "docs/home-screen.md#listing-options).", choices: ["text": false, "json": true])
   static let options: [any CommandOption] = [family, values, format, SharedOptions.deadline]
   static let examples = [
-    ("widget-host options Animals.widgetbundle Animals animal", "the animals to choose from"),
+    ("widget-host options Animals.widgetbundle XG_Widget animal", "the animals to choose from"),
     (
-      "widget-host options Animals.widgetbundle Animals animal --value color=blue --format json",
-      "the list for blue instances, for a program"
+      "widget-host options Animals.widgetbundle XG_Widget animal --value parameter=b --format json",
+      "the list for instances whose parameter is b, for a program"
     ),
   ]
 

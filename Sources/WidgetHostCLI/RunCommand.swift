@@ -93,16 +93,17 @@ enum RunCommand: Command {
     ),
     ("widget-host run --format json SystemStatus.widgetbundle | jq .type", "feed a program"),
     (
-      "widget-host run Animals.widgetbundle --instance 'left=Animals/systemSmall?color=red&animal=cat' "
-        + "--instance 'Animals?animal=lion' --once",
+      "widget-host run Animals.widgetbundle --instance "
+        + "'left=XG_Widget/systemSmall?parameter=b&animal=panda' --instance 'XG_Widget?animal=lion' "
+        + "--once",
       "two configured instances of one kind"
     ),
     (
-      "widget-host run Clock.widgetbundle --family accessoryInline --format i3bar",
+      "widget-host run SystemStatus.widgetbundle --family accessoryInline --format i3bar",
       "status_command for i3bar or swaybar"
     ),
     (
-      "widget-host run Clock.widgetbundle --kind TestWidget --family accessoryInline "
+      "widget-host run SystemStatus.widgetbundle --kind SystemStatus --family accessoryInline "
         + "--format waybar",
       "exec of a Waybar custom module"
     ),

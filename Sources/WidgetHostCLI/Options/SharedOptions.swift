@@ -19,7 +19,7 @@ enum SharedOptions {
   static let instances = Option<InstanceSpec>(
     "--instance", value: "SPEC",
     help: "Show this instance: [ID=]KIND[/FAMILY][?NAME=VALUE&...], e.g. "
-      + "'left=Animals/systemSmall?color=red' (docs/home-screen.md)."
+      + "'left=XG_Widget/systemSmall?animal=panda' (docs/home-screen.md)."
   ) { (text) throws(ValueError) in
     do throws(InstanceSpecError) {
       return try InstanceSpec.parse(text)
