@@ -83,7 +83,10 @@ public final class JSONSchemaValidator: @unchecked Sendable {
       if !flag { problems.append("\(path): not allowed") }
       return
     }
-    guard let schema = schema as? [String: Any] else { return }
+    guard let schema = schema as? [String: Any] else {
+      problems.append("\(path): the schema there is neither an object nor a boolean")
+      return
+    }
     let here = path.isEmpty ? "(root)" : path
     for (keyword, argument) in schema {
       switch keyword {
