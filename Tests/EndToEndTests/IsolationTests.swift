@@ -22,6 +22,20 @@ import WidgetSchema
     }
   }
 
+  /// The running `widget-worker` processes whose parent is `pid` (from `/proc/*/stat`).
+  static func workers(of pid: pid_t) -> [pid_t] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return names.compactMap { pid_t($0) }.filter { child in
+      guard let stat = TestSupport.contents(ofProcFile: "/proc/\(child)/stat"),
+        let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")")
+      else { return false }
+      // After the name: the state, then the parent's pid.
+      let fields = stat[stat.index(after: close)...].split(separator: " ")
+      return stat[stat.index(after: open)..<close] == "widget-worker" && fields.count > 1
+        && fields[0] != "Z" && pid_t(fields[1]) == pid
+    }
+  }
+
   @Test(arguments: [
     ("Segv", "killed by SIGSEGV"), ("Abort", "killed by SIGABRT"), ("Exit", "exit status 3"),
   ])
@@ -46,14 +60,27 @@ import WidgetSchema
       Products.widgetHost,
       ["run", library.path, "--kind", "Once", "--format", "json", "--min-reload-interval", "0"],
       environment: Self.isolatedEnvironment())
+    // The crash, then the entry shown again, marked stale: the reload the crash failed.
     let crashed = process.waitFor(timeout: 20) { lines in
-      lines.contains { $0.contains("bundle-crashed") }
+      guard let crash = lines.firstIndex(where: { $0.contains("bundle-crashed") }) else {
+        return false
+      }
+      return lines[crash...].contains { line in
+        guard let event = try? WidgetJSON.decode(StreamEvent.self, from: Data(line.utf8)),
+          case .entry(let entry) = event.payload
+        else { return false }
+        return entry.stale
+      }
     }
-    // Past the 1 s restart delay.
-    Thread.sleep(forTimeInterval: 2)
+    // The crashed worker was reaped before its crash was reported: a worker of the host's now
+    // is the one restarted after the 1 s delay.
+    let restarted = TestSupport.waitUntil(within: 10) {
+      !Self.workers(of: process.processIdentifier).isEmpty
+    }
     process.interrupt()
     #expect(process.wait() == 0, "the host survives; stderr: \(process.errors)")
     #expect(crashed, "\(process.output.joined(separator: "\n"))")
+    #expect(restarted, "a worker was started again after the crash")
     let events = try StreamChecks.events(process.output)
     let crash = try #require(
       events.firstIndex {
@@ -63,6 +90,7 @@ import WidgetSchema
     #expect(shown.last?.source == .timeline, "an entry of the timeline was shown before the crash")
     // The same entry stays on screen, marked stale (the reload after the crash failed).
     let after = StreamChecks.entries(Array(events[crash...]), instance: "Once/systemSmall")
+    #expect(!after.isEmpty, "the entry was shown again after the crash")
     #expect(after.allSatisfy { $0.stale && $0.view == shown.last?.view }, "\(after)")
     #expect(
       !events[crash...].contains {

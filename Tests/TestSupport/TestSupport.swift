@@ -118,6 +118,19 @@ public enum TestSupport {
     return true
   }
 
+  /// ``eventually(within:every:_:)`` for a synchronous test: blocks the calling thread between
+  /// checks (so never call it on the cooperative pool while the code under test needs it).
+  public static func waitUntil(
+    within seconds: Double, every interval: TimeInterval = 0.05, _ condition: () -> Bool
+  ) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while !condition() {
+      guard Date() < deadline else { return false }
+      Thread.sleep(forTimeInterval: interval)
+    }
+    return true
+  }
+
   /// What a finished process printed and returned.
   public struct ProcessResult: Sendable {
     /// Exit status (or 128 + signal).
