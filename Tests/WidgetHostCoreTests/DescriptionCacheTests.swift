@@ -269,14 +269,18 @@ import WidgetSchema
     for _ in 0..<5 {
       let connection = try #require(
         try await loader.load(source, services: services) as? WorkerBundle)
-      connection.start()
+      // What `start()` does, keeping the start it begins.
+      let start = try #require(connection.startIfDeferred(), "the put-off start began")
       await connection.close()
       await #expect(throws: ProviderError.closed) {
         try await connection.call(
           .timeline, kind: "Good", context: ProviderContext(family: .systemSmall))
       }
+      // The start has ended, and its worker too, with all it sent read and its exit handled:
+      // whatever either would report has been reported.
+      let worker = try #require(await start.value, "the start spawned a worker")
+      _ = await worker.reportedExit()
     }
-    try await Task.sleep(for: .milliseconds(300))
     #expect(services.incidents.withLock { $0.isEmpty })
     #expect(services.base.logs.withLock { $0.isEmpty })
   }

@@ -127,8 +127,9 @@ final class WorkerBundle: BundleConnection, Sendable {
     var restart: Task<Void, Never>?
     /// Made from a remembered description, and its worker not started yet (``start()``).
     var deferred = false
-    /// That worker's start while it runs: calls made meanwhile wait for it.
-    var starting: Task<Void, Never>?
+    /// That worker's start while it runs: calls made meanwhile wait for it. Its value is the
+    /// worker it spawned, if it spawned one.
+    var starting: Task<WorkerProcess?, Never>?
     /// The worker of that start while it loads the library (`close` stops it).
     var loading: WorkerProcess?
   }
@@ -219,9 +220,10 @@ final class WorkerBundle: BundleConnection, Sendable {
     startIfDeferred()
   }
 
-  /// Begins the put-off start of the worker, once; returns that start while it runs.
+  /// Begins the put-off start of the worker, once; returns that start while it runs (internal
+  /// for tests, which await the worker it spawned).
   @discardableResult
-  private func startIfDeferred() -> Task<Void, Never>? {
+  func startIfDeferred() -> Task<WorkerProcess?, Never>? {
     state.withLock { state in
       if let starting = state.starting { return starting }
       guard state.deferred, !state.closed else { return nil }
@@ -234,15 +236,15 @@ final class WorkerBundle: BundleConnection, Sendable {
   }
 
   /// The put-off start: the worker spawned and the library loaded, as ``loaded(source:services:
-  /// loader:)`` does at once for a library not remembered.
-  private func startDeferred() async {
+  /// loader:)`` does at once for a library not remembered. Returns the worker it spawned.
+  private func startDeferred() async -> WorkerProcess? {
     defer { state.withLock { $0.starting = nil } }
     let worker: WorkerProcess
     do {
       worker = try Self.spawn(source, services, loader, sandbox)
     } catch {
       failedToStart(error)
-      return
+      return nil
     }
     let closed = state.withLock { state in
       if !state.closed { state.loading = worker }
@@ -250,7 +252,7 @@ final class WorkerBundle: BundleConnection, Sendable {
     }
     if closed {
       worker.stop()
-      return
+      return worker
     }
     let loaded: BundleDescription
     do {
@@ -261,7 +263,7 @@ final class WorkerBundle: BundleConnection, Sendable {
       state.withLock { $0.loading = nil }
       worker.stop()
       if !state.withLock({ $0.closed }) { failedToStart(error) }
-      return
+      return worker
     }
     if loaded != description {
       // The library is not what it was remembered as although its file looks the same (the
@@ -274,6 +276,7 @@ final class WorkerBundle: BundleConnection, Sendable {
           + "kinds are shown as they were until widget-host starts again")
     }
     adopt(worker)
+    return worker
   }
 
   /// A put-off start failed: the remembered description is dropped (the next host start loads
@@ -327,7 +330,7 @@ final class WorkerBundle: BundleConnection, Sendable {
     frame.contextJSON = contextJSON
     // On a virtual clock, its time at the call: the worker's wall clock (`Date()`) reads it.
     if !services.clockIsSystemClock { frame.time = services.now().timeIntervalSince1970 }
-    if let starting = startIfDeferred() { await starting.value }
+    if let starting = startIfDeferred() { _ = await starting.value }
     // Once the bundle's calls have shown that they return promptly (``PromptRouting``), the
     // calling thread sends the call and reads the reply itself, on the reply socket; until
     // then, and again after a slow one, the reader thread delivers replies.
