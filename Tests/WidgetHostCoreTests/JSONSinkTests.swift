@@ -16,6 +16,8 @@ private final class RecordingOutput: OutputTarget {
   private let writes = Mutex<[[UInt8]]>([])
   /// Signalled as each write starts.
   let started = DispatchSemaphore(value: 0)
+  /// Signalled as each write is recorded.
+  private let recordedOne = DispatchSemaphore(value: 0)
   /// When set, each write waits for a signal of `release` before it is recorded.
   let release: DispatchSemaphore?
 
@@ -30,6 +32,17 @@ private final class RecordingOutput: OutputTarget {
     // At most 10 s: a write nobody releases fails the test instead of hanging it.
     _ = release?.wait(timeout: .now() + 10)
     writes.withLock { $0.append(bytes) }
+    recordedOne.signal()
+  }
+
+  /// Whether `condition` holds for the writes recorded within `seconds`: checked as each write
+  /// is recorded, not by polling.
+  func waitUntil(within seconds: Double, _ condition: ([[UInt8]]) -> Bool) -> Bool {
+    let deadline = DispatchTime.now() + seconds
+    while !condition(recorded) {
+      guard recordedOne.wait(timeout: deadline) == .success else { return condition(recorded) }
+    }
+    return true
   }
 
   /// The writes so far.
@@ -136,9 +149,7 @@ private final class RecordingOutput: OutputTarget {
     #expect(output.recorded.count == 40, "each append past the limit is written at once")
     buffer.append { $0.append(contentsOf: Array("lone\n".utf8)) }
     // 0.1 s away at most; 4 s if each of the 40 writes had pushed the next flush back.
-    let deadline = Date().addingTimeInterval(2)
-    while output.recorded.count < 41, Date() < deadline { usleep(5_000) }
-    #expect(output.recorded.count == 41)
+    #expect(output.waitUntil(within: 2) { $0.count == 41 }, "\(output.recorded.count) writes")
     #expect(output.recorded.last == Array("lone\n".utf8))
   }
 
@@ -157,8 +168,7 @@ private final class RecordingOutput: OutputTarget {
     }
     // The buffer goes when the last reference does, which may be the flushing thread's while
     // it writes "second": wait for it, far less than the interval.
-    let deadline = Date().addingTimeInterval(5)
-    while output.bytes.count < 19, Date() < deadline { usleep(10_000) }
+    _ = output.waitUntil(within: 5) { $0.joined().count >= 19 }
     #expect(String(decoding: output.bytes, as: UTF8.self) == "first\nsecond\nthird\n")
   }
 
@@ -198,20 +208,18 @@ private final class RecordingOutput: OutputTarget {
     do {
       let buffers = (0..<40).map { _ in OutputBuffer(output: RecordingOutput()) }
       for buffer in buffers { buffer.append { $0.append(0x0A) } }
-      let deadline = Date().addingTimeInterval(10)
-      while started.count < 40, Date() < deadline {
-        try await Task.sleep(for: .milliseconds(20))
+      let all = try await TestSupport.eventually(within: 10, every: .milliseconds(20)) {
         started.formUnion(flushers().subtracting(before))
+        return started.count >= 40
       }
-      #expect(started.count >= 40)
+      #expect(all, "\(started.count) flushing threads seen")
       withExtendedLifetime(buffers) {}
     }
     // Of the threads started meanwhile, other tests' may still run: a few, not 40.
-    let deadline = Date().addingTimeInterval(10)
-    while flushers().intersection(started).count > 10, Date() < deadline {
-      try await Task.sleep(for: .milliseconds(20))
+    let ended = try await TestSupport.eventually(within: 10, every: .milliseconds(20)) {
+      flushers().intersection(started).count <= 10
     }
-    #expect(flushers().intersection(started).count <= 10)
+    #expect(ended, "\(flushers().intersection(started).count) still run")
   }
 
   /// Lines appended from many threads at once arrive whole.
