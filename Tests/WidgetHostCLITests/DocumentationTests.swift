@@ -97,6 +97,17 @@ import Testing
     for status in ExitCode.allCases {
       #expect(section.contains("\n| \(status.rawValue) |"), "exit status \(status.rawValue)")
     }
+    // And no row for a status widget-host does not return.
+    let rows = section.split(separator: "\n").filter { $0.hasPrefix("| ") }.map {
+      $0.dropFirst(2).prefix { $0 != "|" }.trimmingCharacters(in: .whitespaces)
+    }
+    let documented = rows.filter { $0 != "Status" }
+    #expect(documented.count == ExitCode.allCases.count, "\(documented)")
+    for row in documented {
+      #expect(
+        Int32(row).flatMap(ExitCode.init(rawValue:)) != nil,
+        "docs/cli.md documents exit status \(row), which widget-host does not return")
+    }
   }
 
   /// The check above can fail: a made-up section without the row of an option is caught.
