@@ -26,6 +26,10 @@ public protocol BundleConnection: AnyObject, Sendable {
   /// within ``CallRouting/promptLimit``, so a caller may make several one after another
   /// without holding the later ones up for long.
   var callsPromptly: Bool { get }
+  /// The host refused a reply of the bundle it could not draw (a number out of range:
+  /// `ViewLimits`), described by `problem`. A worker counts it toward the bundle's quarantine
+  /// like a crash (docs/isolation.md); in the host's own process nothing is quarantined.
+  func replyCannotBeDrawn(_ problem: String)
 }
 
 extension BundleConnection {
@@ -34,6 +38,8 @@ extension BundleConnection {
 
   /// Nothing is known of the calls' speed.
   public var callsPromptly: Bool { false }
+  /// Nothing is quarantined.
+  public func replyCannotBeDrawn(_ problem: String) {}
 }
 
 /// Loads bundles: turns a ``BundleSource`` into a live ``BundleConnection``.

@@ -165,7 +165,20 @@ public final class BundleTimelineProvider: TimelineProviding {
           message: "\(key.kind) \(method) reply: date: \(RFC3339.string(from: entry.date)) is "
             + "outside 2000-01-01…2200-01-01"))
     }
+    if let problem = ViewLimits.problem(in: entry, at: "") {
+      return .failure(undrawable(problem, key: key, method: method))
+    }
     return .success(entry)
+  }
+
+  /// The failure of a reply with a number the host cannot draw (``ViewLimits``), which counts
+  /// toward the bundle's quarantine like a crash (docs/isolation.md).
+  private func undrawable(
+    _ problem: SchemaError, key: TimelineKey, method: ProviderMethod
+  ) -> ProviderFailure {
+    let message = "\(key.kind) \(method) reply: \(problem)"
+    connections.withLock { $0[key.bundle] }?.replyCannotBeDrawn(message)
+    return ProviderFailure(code: "bad-reply", message: message)
   }
 
   public func placeholder(for key: TimelineKey) async -> Result<Entry, ProviderFailure> {
@@ -190,6 +203,9 @@ public final class BundleTimelineProvider: TimelineProviding {
             message: "\(key.kind) timeline reply: entries[\(index)].date: "
               + "\(RFC3339.string(from: timeline.entries[index].date)) is outside 2000-01-01…2200-01-01"
           ))
+      }
+      if let problem = ViewLimits.problem(in: timeline.entries, at: "entries") {
+        return .failure(undrawable(problem, key: key, method: .timeline))
       }
       if case .after(let date) = timeline.policy, !ReplyLimits.dates.contains(date) {
         return .failure(

@@ -161,7 +161,15 @@ public final class WidgetHost: Sendable {
         versions: Dictionary(
           selection.bundles.map { ($0.manifest.id, $0.manifest.version) },
           uniquingKeysWith: { first, _ in first }),
-        onFailure: { [weak self] error in self?.warnStateFailed(error) })
+        onFailure: { [weak self] error in self?.warnStateFailed(error) },
+        onDropped: { [stream] instance, why in
+          stream.emit(
+            .warning(
+              ProblemEvent(
+                code: "state-timeline-dropped",
+                message: "\(instance): the stored timeline cannot be drawn (\(why)); dropped, "
+                  + "the bundle is asked for a new one")))
+        })
     }
     let scheduler = Scheduler(
       clock: clock, provider: selection.provider, configuration: configuration, ledger: store,

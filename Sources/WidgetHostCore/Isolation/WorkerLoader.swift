@@ -525,25 +525,57 @@ final class WorkerBundle: BundleConnection, Sendable {
       }
       state.withLock { $0.restart = task }
     case .quarantine:
-      let reason =
-        "\(loader.policy.limit) crashes within \(Int(loader.policy.window)) s, the last one \(how)"
-      loader.quarantine.add(library: source.libraryPath, bundle: manifest.id, reason: reason)
       services.report(
         BundleIncident(
           code: "bundle-crashed",
           message: "the worker process crashed (\(how))",
           bundle: manifest.id))
-      services.report(
-        BundleIncident(
-          code: "bundle-quarantined",
-          message: "quarantined after \(reason); it stays unloaded "
-            + "until its library changes or 'widget-host unquarantine' is run",
-          bundle: manifest.id,
-          failed: BundleEvent(
-            event: .quarantined, bundle: manifest.id, version: manifest.version,
-            path: source.path,
-            kinds: manifest.kinds.map(\.kind))))
+      quarantine(
+        "\(loader.policy.limit) crashes within \(Int(loader.policy.window)) s, the last one \(how)")
     }
+  }
+
+  /// A reply the host could not draw counts as a crash toward the quarantine (the worker keeps
+  /// running until then): the bundle is quarantined when it is the crash policy's third within
+  /// its window, and the worker stopped.
+  func replyCannotBeDrawn(_ problem: String) {
+    let now = Date()
+    let stopped = state.withLock { state -> (WorkerProcess?, [Completion])? in
+      guard !state.closed, state.unavailable == nil else { return nil }
+      guard loader.policy.crashed(&state.history, at: now, startedAt: state.started) == .quarantine
+      else { return nil }
+      state.unavailable = "the bundle is quarantined after repeated crashes"
+      // Its exit is no crash to report: the worker is no longer the bundle's.
+      defer {
+        state.worker = nil
+        state.pending = [:]
+      }
+      return (state.worker, Array(state.pending.values))
+    }
+    guard let (worker, orphans) = stopped else { return }
+    worker?.stop()
+    for completion in orphans {
+      completion.resume(
+        returning: .failure(.unavailable("the bundle is quarantined after repeated crashes")))
+    }
+    quarantine(
+      "\(loader.policy.limit) crashes or replies it cannot draw within "
+        + "\(Int(loader.policy.window)) s, the last one a reply it cannot draw (\(problem))")
+  }
+
+  /// Quarantines the bundle for `reason` and reports it.
+  private func quarantine(_ reason: String) {
+    loader.quarantine.add(library: source.libraryPath, bundle: manifest.id, reason: reason)
+    services.report(
+      BundleIncident(
+        code: "bundle-quarantined",
+        message: "quarantined after \(reason); it stays unloaded "
+          + "until its library changes or 'widget-host unquarantine' is run",
+        bundle: manifest.id,
+        failed: BundleEvent(
+          event: .quarantined, bundle: manifest.id, version: manifest.version,
+          path: source.path,
+          kinds: manifest.kinds.map(\.kind))))
   }
 
   private func restart() async {

@@ -11,6 +11,9 @@ struct StateArchive: TimelineArchive {
   /// Called when a timeline cannot be kept (the disk is full, the file went away): the run goes
   /// on without it.
   let onFailure: @Sendable (StoreError) -> Void
+  /// Called when the stored timeline of an instance (named first) cannot be read or drawn, and
+  /// is dropped (why, second): the instance starts as if it had none.
+  var onDropped: @Sendable (String, String) -> Void = { _, _ in }
 
   func save(
     _ timelines: [(timeline: Timeline, key: TimelineKey, instances: [String])], fetchedAt: Date
@@ -28,7 +31,9 @@ struct StateArchive: TimelineArchive {
   /// instance shows now (the same bundle, kind, family and configuration). A timeline of another
   /// bundle version is restored too, and marked outdated (it is replaced at once).
   func restored(for instance: WidgetInstance) -> Scheduler.Restored? {
-    guard let stored = store.timeline(of: instance.id), stored.key == instance.key else {
+    guard let stored = store.timeline(of: instance.id, dropped: { onDropped(instance.id, $0) }),
+      stored.key == instance.key
+    else {
       return nil
     }
     return Scheduler.Restored(

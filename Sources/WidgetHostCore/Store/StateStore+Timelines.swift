@@ -72,7 +72,13 @@ extension StateStore {
 
   /// The last timeline stored for `instance`, whatever its key; nil when there is none or it
   /// can no longer be read.
-  public func timeline(of instance: String) -> StoredTimeline? {
+  ///
+  /// A stored timeline that cannot be read, or that holds a number the host cannot draw
+  /// (``ViewLimits``: stored by an earlier version, or the file edited), is deleted, and
+  /// `dropped` is told why: a restart never shows what it cannot draw.
+  public func timeline(
+    of instance: String, dropped: ((String) -> Void)? = nil
+  ) -> StoredTimeline? {
     let rows =
       (try? access { connection throws(SQLiteError) in
         try connection.query(
@@ -85,10 +91,20 @@ extension StateStore {
           )
         }
       }) ?? []
-    guard let (bundle, kind, familyName, configuration, json, fetched, version) = rows.first,
-      let family = WidgetFamily(rawValue: familyName),
-      let timeline = try? WidgetJSON.decode(Timeline.self, from: Data(json.utf8))
+    guard let (bundle, kind, familyName, configuration, json, fetched, version) = rows.first
     else { return nil }
+    let timeline: Timeline
+    do {
+      timeline = try WidgetJSON.decode(Timeline.self, from: Data(json.utf8))
+      if let problem = ViewLimits.problem(in: timeline.entries, at: "entries") { throw problem }
+    } catch {
+      _ = try? access { connection throws(SQLiteError) in
+        try connection.run("DELETE FROM timelines WHERE instance = ?1", [.text(instance)])
+      }
+      dropped?("\(error)")
+      return nil
+    }
+    guard let family = WidgetFamily(rawValue: familyName) else { return nil }
     return StoredTimeline(
       instance: instance,
       key: TimelineKey(bundle: bundle, kind: kind, family: family, configuration: configuration),

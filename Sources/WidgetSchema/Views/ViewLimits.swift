@@ -1,0 +1,178 @@
+/// The ranges of the numbers a view tree may hold, checked when a reply is read and before it is
+/// stored (docs/isolation.md, *Limits*): a tree within them lays out and draws at a cost bounded
+/// by the widget's size. JSON cannot say NaN or infinity, but a number such as `1e999` reads as
+/// infinite, so every number is checked to be finite as well.
+public enum ViewLimits {
+  /// The longest length, in points, of a frame, padding, spacing, spacer or corner radius (in
+  /// either direction where negative lengths mean something: padding, spacing). A widget is at
+  /// most a few hundred points wide; `"infinity"` stays allowed where a frame takes it.
+  public static let maximumLength = 10_000.0
+  /// The largest font size, in points.
+  public static let maximumFontSize = 1_000.0
+  /// The largest layout priority, in either direction.
+  public static let maximumPriority = 1_000_000.0
+  /// The largest image size a reply may state, in pixels, in either direction.
+  public static let maximumImagePixels = 1 << 16
+
+  /// The first number of `view` outside its range, as the error a reply gets: the JSON path of
+  /// the number below `path` and what is wrong with it. Nil when every number is in range.
+  public static func problem(in view: ViewNode, at path: String) -> SchemaError? {
+    var checker = Checker()
+    checker.check(view, path)
+    return checker.problem
+  }
+
+  /// The first number out of range in any entry of `entries`, each at `path[i].view`.
+  public static func problem(in entries: [Entry], at path: String) -> SchemaError? {
+    for (index, entry) in entries.enumerated() {
+      if let problem = problem(in: entry, at: "\(path)[\(index)]") { return problem }
+    }
+    return nil
+  }
+
+  /// The first number out of range in `entry` (its relevance or its view), below `path`.
+  public static func problem(in entry: Entry, at path: String) -> SchemaError? {
+    var checker = Checker()
+    if let relevance = entry.relevance {
+      checker.finite(relevance.score, "\(path).relevance.score".trimmingDot)
+      checker.range(
+        relevance.duration, 0...(100 * 365 * 86_400), "\(path).relevance.duration".trimmingDot)
+    }
+    if checker.problem == nil { checker.check(entry.view, "\(path).view".trimmingDot) }
+    return checker.problem
+  }
+
+  /// Walks a tree and keeps the first problem. The tree is at most 512 levels deep (the JSON
+  /// parsers refuse deeper), so the walk recurses.
+  private struct Checker {
+    var problem: SchemaError?
+
+    mutating func fail(_ path: String, _ message: String) {
+      if problem == nil { problem = SchemaError(path: path, message: message) }
+    }
+
+    mutating func finite(_ value: Double, _ path: String) {
+      if !value.isFinite { fail(path, "\(value) is not a finite number") }
+    }
+
+    mutating func range(_ value: Double, _ range: ClosedRange<Double>, _ path: String) {
+      guard value.isFinite else { return fail(path, "\(value) is not a finite number") }
+      if !range.contains(value) {
+        fail(
+          path,
+          "\(Self.number(value)) is outside \(Self.number(range.lowerBound))…"
+            + "\(Self.number(range.upperBound))")
+      }
+    }
+
+    /// A length that may be negative (padding, spacing).
+    mutating func signedLength(_ value: Double?, _ path: String) {
+      guard let value else { return }
+      range(value, -ViewLimits.maximumLength...ViewLimits.maximumLength, path)
+    }
+
+    /// A length that may not be negative (spacer, corner radius).
+    mutating func length(_ value: Double?, _ path: String) {
+      guard let value else { return }
+      range(value, 0...ViewLimits.maximumLength, path)
+    }
+
+    /// A frame's length: as ``length(_:_:)``, or infinite (`"infinity"`).
+    mutating func frameLength(_ value: Double?, _ path: String) {
+      guard let value, value != .infinity else { return }
+      length(value, path)
+    }
+
+    mutating func unit(_ value: Double?, _ path: String) {
+      guard let value else { return }
+      range(value, 0...1, path)
+    }
+
+    mutating func color(_ color: ColorValue, _ path: String) {
+      unit(color.opacity, path + ".opacity")
+      unit(color.red, path + ".red")
+      unit(color.green, path + ".green")
+      unit(color.blue, path + ".blue")
+    }
+
+    mutating func style(_ style: TextStyle, _ path: String) {
+      if let size = style.font?.size {
+        range(size, 0...ViewLimits.maximumFontSize, path + ".font.size")
+      }
+      unit(style.minimumScaleFactor, path + ".minimumScaleFactor")
+      if let foreground = style.foreground { color(foreground, path + ".foreground") }
+    }
+
+    mutating func check(_ view: ViewNode, _ path: String) {
+      guard problem == nil else { return }
+      switch view {
+      case .empty, .divider:
+        return
+      case .text(let text):
+        for (index, run) in text.runs.enumerated() {
+          if let style = run.ownStyle { self.style(style, "\(path).runs[\(index)].attributes") }
+        }
+      case .image(let image):
+        let pixels = 0...Double(ViewLimits.maximumImagePixels)
+        if let width = image.pixelWidth { range(Double(width), pixels, path + ".pixelWidth") }
+        if let height = image.pixelHeight { range(Double(height), pixels, path + ".pixelHeight") }
+      case .shape(let shape):
+        length(shape.cornerRadius, path + ".cornerRadius")
+        if let fill = shape.fill { color(fill, path + ".fill") }
+      case .color(let value):
+        color(value, path + ".color")
+      case .stack(let stack):
+        signedLength(stack.spacing, path + ".spacing")
+        for (index, child) in stack.children.enumerated() {
+          check(child, "\(path).children[\(index)]")
+        }
+      case .spacer(let minLength):
+        length(minLength, path + ".minLength")
+      case .modified(let child, let modifier):
+        self.modifier(modifier, path)
+        check(child, path + ".child")
+      }
+    }
+
+    mutating func modifier(_ modifier: Modifier, _ path: String) {
+      switch modifier {
+      case .frame(let frame):
+        frameLength(frame.width, path + ".width")
+        frameLength(frame.height, path + ".height")
+        frameLength(frame.minWidth, path + ".minWidth")
+        frameLength(frame.idealWidth, path + ".idealWidth")
+        frameLength(frame.maxWidth, path + ".maxWidth")
+        frameLength(frame.minHeight, path + ".minHeight")
+        frameLength(frame.idealHeight, path + ".idealHeight")
+        frameLength(frame.maxHeight, path + ".maxHeight")
+      case .padding(let insets):
+        signedLength(insets.top, path + ".top")
+        signedLength(insets.leading, path + ".leading")
+        signedLength(insets.bottom, path + ".bottom")
+        signedLength(insets.trailing, path + ".trailing")
+      case .background(let layer, _), .overlay(let layer, _), .containerBackground(let layer):
+        check(layer, path + ".layer")
+      case .style(let style):
+        self.style(style, path)
+      case .opacity(let value):
+        unit(value, path + ".value")
+      case .clip(_, let cornerRadius):
+        length(cornerRadius, path + ".cornerRadius")
+      case .layoutPriority(let value):
+        range(value, -ViewLimits.maximumPriority...ViewLimits.maximumPriority, path + ".value")
+      case .link, .widgetURL, .accentable:
+        return
+      }
+    }
+
+    /// `value` as a reply would write it: `10000`, not `10000.0`.
+    static func number(_ value: Double) -> String {
+      value == value.rounded() && abs(value) < 1e15 ? "\(Int(value))" : "\(value)"
+    }
+  }
+}
+
+extension String {
+  /// Without a leading `.`: the path of a member of the document itself.
+  fileprivate var trimmingDot: String { hasPrefix(".") ? String(dropFirst()) : self }
+}
