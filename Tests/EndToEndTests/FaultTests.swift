@@ -210,4 +210,68 @@ import WidgetSchema
     #expect(refused.status == 3)
     #expect(refused.errors.contains("quarantined: 3 crashes or replies it cannot draw"))
   }
+
+  /// A bundle that asks for a reload from every reply drove hundreds of timeline calls a second,
+  /// each a commit of the state file; now it gets its limit of requested reloads a minute, with
+  /// one warning naming the limit, and the host idles.
+  @Test(arguments: Products.Mode.allCases)
+  func aBundleReloadingFromEveryReplyIsRateLimited(_ mode: Products.Mode) throws {
+    let process = try LiveProcess(
+      Products.widgetHost, mode, ["run", Self.library.path, "--format", "json"],
+      environment: Self.environment(["FAULT_RELOAD": "1"]))
+    let limited = process.waitFor(timeout: 30) { lines in
+      lines.contains { $0.contains(#""code":"rate-limited""#) }
+    }
+    // What a loop would do meanwhile.
+    Thread.sleep(forTimeInterval: 2)
+    process.interrupt()
+    #expect(process.wait() == 0, "\(process.errors)")
+    #expect(limited, "\(process.output.suffix(5))")
+    let events = try StreamChecks.events(process.output)
+    let reloads = events.compactMap { event -> ReloadReason? in
+      guard case .reload(let reload) = event.payload else { return nil }
+      return reload.reason
+    }
+    #expect(reloads.first == .initial)
+    #expect(reloads.dropFirst().allSatisfy { $0 == .request })
+    #expect(reloads.count == 61, "the first timeline and 60 requested reloads")
+    let warnings = Self.problems(events, code: "rate-limited").map(\.message)
+    #expect(warnings.count == 1, "\(warnings)")
+    #expect(
+      warnings.first?.hasPrefix(
+        "Fault: the bundle reached its limit of 60 requested reloads per minute; the next "
+          + "reload waits until ") == true, "\(warnings)")
+  }
+
+  /// A reply within the 16 MiB limit whose view costs per character or per node to lay out:
+  /// 15 MB of text took the host 43 s of CPU and 1.6 GB (a debug build, JSON with geometry);
+  /// refused as it is read, it costs the reading.
+  @Test func viewsTooLargeToDrawAreRefusedAsTheyAreRead() throws {
+    let nodes = TestSupport.temporaryDirectory("nodes").appendingPathComponent("view.json")
+    try Data(
+      (#"{"type":"vstack","children":["#
+        + Array(repeating: #"{"type":"empty"}"#, count: 10_001).joined(separator: ",") + "]}")
+        .utf8
+    ).write(to: nodes)
+    let cases: [([String: String], String)] = [
+      (
+        ["FAULT_PAD": "15000000"],
+        "view.runs[0].text: the view has more than 65536 bytes of text; a view holds at most "
+          + "65536"
+      ),
+      (
+        ["FAULT_VIEW_FILE": nodes.path],
+        "view.children[9999]: the view has more than 10000 nodes; a view holds at most 10000"
+      ),
+    ]
+    for (environment, problem) in cases {
+      let started = Date()
+      let result = try Products.run(
+        ["run", Self.library.path, "--once", "--format", "json"],
+        environment: Self.environment(environment))
+      #expect(result.status == 4, "\(result.errors)")
+      #expect(result.output.contains("Fault timeline reply: entries[0].\(problem)"), "\(problem)")
+      #expect(Date().timeIntervalSince(started) < 20)
+    }
+  }
 }

@@ -270,6 +270,42 @@ import WidgetSchema
     await harness.stop()
   }
 
+  @Test func requestedReloadsPastTheRateLimitWaitForTheMinute() async {
+    let harness = Harness(requestedCallsPerMinute: 2) { _, _ in
+      .success(Self.timeline([(0, "t")], .never))
+    }
+    await harness.add("one", key)
+    await harness.settle()
+    for _ in 0..<3 {
+      await harness.scheduler.reload(bundle: "b", kind: nil)
+      await harness.settle()
+    }
+    #expect(harness.calls() == 3, "the first timeline and two requested reloads")
+    let limits = harness.rateLimits()
+    #expect(limits.map(\.limit) == ["2 requested reloads per minute"])
+    #expect(limits.first?.until == Self.start.addingTimeInterval(60))
+    await harness.advance(by: 60)
+    #expect(harness.calls() == 4, "the deferred reload, once the minute is over")
+    await harness.stop()
+  }
+
+  @Test func replyBytesPastTheRateLimitHoldTheBundlesReloads() async {
+    let harness = Harness(
+      replyBytes: 400, requestedCallsPerMinute: nil, replyBytesPerMinute: 1_000
+    ) { _, _ in .success(Self.timeline([(0, "t")], .never)) }
+    await harness.add("one", key)
+    await harness.settle()
+    for _ in 0..<4 {
+      await harness.scheduler.reload(bundle: "b", kind: nil)
+      await harness.settle()
+    }
+    #expect(harness.calls() == 3, "1,200 bytes in the minute: the reloads after wait")
+    #expect(harness.rateLimits().map(\.limit) == ["1000 bytes of replies per minute"])
+    await harness.advance(by: 60)
+    #expect(harness.calls() == 4, "one reload for the requests that waited")
+    await harness.stop()
+  }
+
   @Test func providerCallsAreCountedPerKeyAndOutliveTheirInstances() async {
     let harness = Harness { _, _ in .success(Self.timeline([(0, "t")], .never)) }
     let other = TimelineKey(bundle: "b", kind: "Other", family: .systemSmall)
@@ -300,12 +336,15 @@ final class Harness: Sendable {
 
   init(
     placeholders: Bool = true, budget: Int? = 70, ledger: (any BudgetLedger)? = nil,
+    replyBytes: Int = 0, requestedCallsPerMinute: Int? = 60, replyBytesPerMinute: Int? = 64 << 20,
     script: @escaping Script
   ) {
-    provider = ScriptedProvider(script: script)
+    provider = ScriptedProvider(replyBytes: replyBytes, script: script)
     var configuration = Scheduler.Configuration()
     configuration.showsPlaceholders = placeholders
     configuration.budget = budget
+    configuration.requestedCallsPerMinute = requestedCallsPerMinute
+    configuration.replyBytesPerMinute = replyBytesPerMinute
     let log = self.log
     scheduler = Scheduler(
       clock: clock, provider: provider, configuration: configuration, ledger: ledger
@@ -402,6 +441,15 @@ final class Harness: Sendable {
     }
   }
 
+  func rateLimits() -> [(until: Date, limit: String)] {
+    log.events.withLock { events in
+      events.compactMap { event in
+        guard case .rateLimited(_, _, let until, let limit) = event else { return nil }
+        return (until, limit)
+      }
+    }
+  }
+
   func failures() -> [String] {
     log.events.withLock { events in
       events.compactMap { event in
@@ -418,10 +466,16 @@ final class ScriptedProvider: TimelineProviding {
   let timelineCalls = Mutex(0)
   /// Placeholder and timeline calls, by key.
   let callsByKey = Mutex<[TimelineKey: Int]>([:])
+  /// The bytes each timeline reply counts as, and their running total.
+  let bytesPerReply: Int
+  let bytes = Mutex(0)
 
-  init(script: @escaping Harness.Script) {
+  init(replyBytes: Int = 0, script: @escaping Harness.Script) {
     self.script = script
+    bytesPerReply = replyBytes
   }
+
+  func replyBytes(bundle: String) -> Int { bytes.withLock { $0 } }
 
   func placeholder(for key: TimelineKey) async -> Result<Entry, ProviderFailure> {
     callsByKey.withLock { $0[key, default: 0] += 1 }
@@ -434,6 +488,7 @@ final class ScriptedProvider: TimelineProviding {
       defer { count += 1 }
       return count
     }
+    bytes.withLock { $0 += bytesPerReply }
     return await script(key, call)
   }
 }

@@ -10,6 +10,8 @@ import WidgetSupport
 /// virtual clock); a call past it is abandoned and fails with `provider-timeout`.
 public final class BundleTimelineProvider: TimelineProviding {
   private let connections = Mutex<[String: any BundleConnection]>([:])
+  /// The bytes of replies each bundle has sent, by id.
+  private let received = Mutex<[String: Int]>([:])
   private let warn: @Sendable (TimelineKey, ProviderFailure) -> Void
   private let deadlines: HostOptions.Deadlines
   /// Kinds with intent parameters: their calls carry the configuration (`{}` at least).
@@ -52,6 +54,10 @@ public final class BundleTimelineProvider: TimelineProviding {
             + "(\(finder.resourcesPath)); a fallback mark is drawn instead"))
     }
     return resolved
+  }
+
+  public func replyBytes(bundle: String) -> Int {
+    received.withLock { $0[bundle] ?? 0 }
   }
 
   public func callsPromptly(bundle: String) -> Bool {
@@ -264,6 +270,7 @@ public final class BundleTimelineProvider: TimelineProviding {
     switch outcome {
     case .success(let reply):
       data = reply
+      received.withLock { $0[key.bundle, default: 0] += reply.count }
     case .failure(.timedOut(let seconds)):
       return .failure(
         ProviderFailure(

@@ -80,6 +80,18 @@ final class EventRouter: Sendable {
                 + "reload waits until \(RFC3339.string(from: until))",
               bundle: key.bundle, kind: key.kind)))
       }
+    case .rateLimited(let key, let instances, let until, let limit):
+      for instance in instances {
+        stream.emit(
+          instance: instance,
+          .warning(
+            ProblemEvent(
+              code: "rate-limited",
+              message:
+                "\(key.kind): the bundle reached its limit of \(limit); the next reload waits "
+                + "until \(RFC3339.string(from: until))",
+              bundle: key.bundle, kind: key.kind)))
+      }
     case .timeline(let key, let instances, let timeline, let nextReload, let budgetLeft):
       for instance in instances {
         stream.emit(

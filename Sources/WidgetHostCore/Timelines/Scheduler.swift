@@ -43,6 +43,17 @@ public actor Scheduler {
     /// keeps its task and buffers until it ends: the peak a host with thousands of instances
     /// kept resident after its start. One bundle's slow calls never hold back another's.
     public var maximumCallsPerBundle = 16
+    /// Timeline calls one bundle gets in any minute (host clock) for requested reloads (the
+    /// bundle's own `reload_kind`/`reload_all`, WidgetCenter, a control request, a tap); nil
+    /// for unlimited. Past it, a requested reload waits until the minute's first such call is a
+    /// minute old, with a `rate-limited` warning: a bundle that asks for a reload from every
+    /// reply costs a few calls a minute, not hundreds a second. Requests that come while a call
+    /// is in flight are one reload after it (coalesced) and cost one call.
+    public var requestedCallsPerMinute: Int? = 60
+    /// Bytes of replies one bundle may send in any minute (host clock); nil for unlimited. Past
+    /// it, the bundle's reloads (other than each instance's first) wait until the minute's
+    /// replies fall below it, with a `rate-limited` warning.
+    public var replyBytesPerMinute: Int? = 64 << 20
 
     /// The defaults.
     public init() {}
@@ -206,6 +217,33 @@ public actor Scheduler {
   /// Planned reloads not yet noted in the ledger: noted together as the turn that made them
   /// ends (``notePlannedReloads()``).
   private var plannedReloads: [PlannedReload] = []
+  /// Each bundle's calls and reply bytes of the last minute, for the rate limits.
+  private var rates: [String: BundleRate] = [:]
+
+  /// What a bundle had in the last minute: when each requested timeline call started, and the
+  /// reply bytes received (the provider's running total, sampled as each result is applied).
+  private struct BundleRate {
+    var requestedCalls: [Date] = []
+    var byteSamples: [(date: Date, total: Int)] = []
+    /// Until when a `rate-limited` warning was written, so that one limit hit warns once.
+    var warnedUntil: Date?
+
+    mutating func prune(at now: Date) {
+      requestedCalls.removeAll { now.timeIntervalSince($0) >= 60 }
+      // The newest sample older than a minute stays: the minute's bytes are counted from it.
+      while byteSamples.count > 1, now.timeIntervalSince(byteSamples[1].date) >= 60 {
+        byteSamples.removeFirst()
+      }
+    }
+
+    /// The reply bytes of the last minute (from the newest sample before it), and when the
+    /// oldest of them leaves it.
+    var bytes: (count: Int, until: Date)? {
+      guard let first = byteSamples.first, let last = byteSamples.last, byteSamples.count > 1
+      else { return nil }
+      return (last.total - first.total, byteSamples[1].date.addingTimeInterval(60))
+    }
+  }
 
   private enum CallResult: Sendable {
     case timeline(TimelineKey, Result<Timeline, ProviderFailure>)
@@ -513,7 +551,14 @@ public actor Scheduler {
     if !group.placeholderPending, !group.fetching, let due = group.nextReload, due <= now,
       hasFreeCall(key.bundle)
     {
-      if let deferral = budgetDeferral(group, at: now) {
+      if let (until, limit) = rateDeferral(group, at: now) {
+        group.nextReload = until
+        plan(PlannedReload(key: key, date: until, reason: "deferred: \(limit)"))
+        if rates[key.bundle]?.warnedUntil.map({ $0 < until }) ?? true {
+          rates[key.bundle, default: BundleRate()].warnedUntil = until
+          emit(.rateLimited(key, instances: group.instances, until: until, limit: limit))
+        }
+      } else if let deferral = budgetDeferral(group, at: now) {
         group.nextReload = deferral
         plan(PlannedReload(key: key, date: deferral, reason: "deferred: budget spent"))
         emit(
@@ -629,6 +674,41 @@ public actor Scheduler {
     return oldest.addingTimeInterval(configuration.budgetWindow)
   }
 
+  /// When `group`'s due reload may be made, and the limit that holds it, if a rate limit of
+  /// its bundle does (``Configuration/requestedCallsPerMinute``,
+  /// ``Configuration/replyBytesPerMinute``); nil when it may be made now.
+  private func rateDeferral(_ group: Group, at now: Date) -> (Date, String)? {
+    let reason = group.reloadReason
+    guard reason != .initial, reason != .bundleUpdated, var rate = rates[group.key.bundle] else {
+      return nil
+    }
+    rate.prune(at: now)
+    rates[group.key.bundle] = rate
+    if reason == .request || reason == .interaction,
+      let limit = configuration.requestedCallsPerMinute,
+      rate.requestedCalls.count >= limit, let first = rate.requestedCalls.first
+    {
+      return (first.addingTimeInterval(60), "\(limit) requested reloads per minute")
+    }
+    if let limit = configuration.replyBytesPerMinute, let bytes = rate.bytes,
+      bytes.count >= limit
+    {
+      return (bytes.until, "\(limit) bytes of replies per minute")
+    }
+    return nil
+  }
+
+  /// Samples the reply bytes `bundle` has sent so far, for ``Configuration/replyBytesPerMinute``.
+  private func noteReplyBytes(of bundle: String, at now: Date) {
+    guard configuration.replyBytesPerMinute != nil else { return }
+    let total = provider.replyBytes(bundle: bundle)
+    var rate = rates[bundle, default: BundleRate()]
+    if rate.byteSamples.isEmpty { rate.byteSamples.append((now.addingTimeInterval(-60), 0)) }
+    rate.byteSamples.append((now, total))
+    rate.prune(at: now)
+    rates[bundle] = rate
+  }
+
   private func budgetLeft(_ group: Group, at now: Date) -> Int? {
     guard let budget = configuration.budget else { return nil }
     let start = now.addingTimeInterval(-configuration.budgetWindow)
@@ -639,6 +719,11 @@ public actor Scheduler {
     if group.reloadReason.isBudgeted {
       group.ledger.append(clock.now())
       ledger?.recordReload(of: key, at: clock.now(), window: configuration.budgetWindow)
+    }
+    if group.reloadReason == .request || group.reloadReason == .interaction,
+      configuration.requestedCallsPerMinute != nil
+    {
+      rates[key.bundle, default: BundleRate()].requestedCalls.append(clock.now())
     }
     group.fetching = true
     group.nextReload = nil
@@ -772,6 +857,7 @@ public actor Scheduler {
     _ key: TimelineKey, _ result: Result<Timeline, ProviderFailure>, at now: Date
   ) {
     callEnded(key.bundle)
+    noteReplyBytes(of: key.bundle, at: now)
     guard !stopped, let group = groups[key] else { return }
     group.fetching = false
     switch result {
@@ -824,6 +910,7 @@ public actor Scheduler {
 
   private func finishPlaceholder(_ key: TimelineKey, _ result: Result<Entry, ProviderFailure>) {
     callEnded(key.bundle)
+    noteReplyBytes(of: key.bundle, at: clock.now())
     guard !stopped, let group = groups[key] else { return }
     group.placeholderDone = true
     switch result {

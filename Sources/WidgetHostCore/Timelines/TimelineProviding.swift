@@ -12,11 +12,16 @@ public protocol TimelineProviding: Sendable {
   /// scheduler then makes the calls it starts together one after another on one task, and
   /// applies their results together, instead of a task and a thread hand-off each.
   func callsPromptly(bundle: String) -> Bool
+  /// The bytes of replies `bundle` has sent so far (a running total), for the scheduler's
+  /// ``Scheduler/Configuration/replyBytesPerMinute``.
+  func replyBytes(bundle: String) -> Int
 }
 
 extension TimelineProviding {
   /// Nothing is known of the calls' speed: each call gets a task of its own.
   public func callsPromptly(bundle: String) -> Bool { false }
+  /// Nothing is counted.
+  public func replyBytes(bundle: String) -> Int { 0 }
 }
 
 /// Why a provider call produced nothing usable.
@@ -46,6 +51,9 @@ public enum SchedulerEvent: Sendable, Equatable {
     TimelineKey, instances: [String], Timeline, nextReload: Date?, budgetLeft: Int? = nil)
   /// A reload that came due was put off because the refresh budget is spent.
   case deferred(TimelineKey, instances: [String], until: Date, budget: Int)
+  /// A reload that came due was put off until `until` because its bundle reached `limit`, a
+  /// rate limit (`60 requested reloads per minute`).
+  case rateLimited(TimelineKey, instances: [String], until: Date, limit: String)
   /// An entry is now shown on the instances.
   /// `stale`: the last timeline request failed and this entry is from an older timeline.
   case entry(

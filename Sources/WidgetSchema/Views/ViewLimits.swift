@@ -13,6 +13,12 @@ public enum ViewLimits {
   public static let maximumPriority = 1_000_000.0
   /// The largest image size a reply may state, in pixels, in either direction.
   public static let maximumImagePixels = 1 << 16
+  /// The most nodes in one view tree (modifiers count): a widget has tens or hundreds, and
+  /// laying out and drawing costs per node.
+  public static let maximumNodes = 10_000
+  /// The most text in one view tree, in bytes of UTF-8 over all its runs: more than any widget
+  /// shows, and measuring text costs per character.
+  public static let maximumTextBytes = 65_536
 
   /// The first number of `view` outside its range, as the error a reply gets: the JSON path of
   /// the number below `path` and what is wrong with it. Nil when every number is in range.
@@ -46,6 +52,8 @@ public enum ViewLimits {
   /// parsers refuse deeper), so the walk recurses.
   private struct Checker {
     var problem: SchemaError?
+    var nodes = 0
+    var textBytes = 0
 
     mutating func fail(_ path: String, _ message: String) {
       if problem == nil { problem = SchemaError(path: path, message: message) }
@@ -105,12 +113,27 @@ public enum ViewLimits {
 
     mutating func check(_ view: ViewNode, _ path: String) {
       guard problem == nil else { return }
+      nodes += 1
+      if nodes > ViewLimits.maximumNodes {
+        return fail(
+          path,
+          "the view has more than \(ViewLimits.maximumNodes) nodes; a view holds at most "
+            + "\(ViewLimits.maximumNodes)")
+      }
       switch view {
       case .empty, .divider:
         return
       case .text(let text):
         for (index, run) in text.runs.enumerated() {
           if let style = run.ownStyle { self.style(style, "\(path).runs[\(index)].attributes") }
+          guard case .verbatim(let verbatim) = run.content else { continue }
+          textBytes += verbatim.utf8.count
+          if textBytes > ViewLimits.maximumTextBytes {
+            return fail(
+              "\(path).runs[\(index)].text",
+              "the view has more than \(ViewLimits.maximumTextBytes) bytes of text; a view holds "
+                + "at most \(ViewLimits.maximumTextBytes)")
+          }
         }
       case .image(let image):
         let pixels = 0...Double(ViewLimits.maximumImagePixels)
