@@ -274,4 +274,30 @@ import WidgetSchema
       #expect(Date().timeIntervalSince(started) < 20)
     }
   }
+
+  /// A bundle whose `call` never returns (against the ABI) misses its deadline in both modes;
+  /// in-process it hung `--once` for ever, the host awaiting the blocked call.
+  @Test(arguments: Products.Mode.allCases)
+  func aCallThatBlocksMissesItsDeadline(_ mode: Products.Mode) throws {
+    let started = Date()
+    let process = try LiveProcess(
+      Products.widgetHost, mode,
+      [
+        "run", Self.library.path, "--once", "--format", "json", "--deadline", "2",
+        "--placeholder-deadline", "1",
+      ], environment: Self.environment(["FAULT_BLOCK": "1"]))
+    // Until the host has exited (its standard error may stay open a moment longer, in a
+    // worker the bundle's call holds).
+    while kill(process.processIdentifier, 0) == 0, Date().timeIntervalSince(started) < 20 {
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    let elapsed = Date().timeIntervalSince(started)
+    let status = process.wait(timeout: 10)
+    #expect(status == 4, "\(process.errors)")
+    #expect(elapsed < 15, "--once took \(elapsed) s; its bound is 2 + 1 + 1 s")
+    let events = try StreamChecks.events(process.output)
+    #expect(
+      Self.problems(events, code: "provider-timeout").map(\.message).contains(
+        "Fault timeline: no reply within 2 s"), "\(process.output)")
+  }
 }

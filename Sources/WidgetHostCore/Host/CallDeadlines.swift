@@ -40,14 +40,18 @@ public final class CallDeadlines: @unchecked Sendable {
     timer.activate()
   }
 
+  /// How long a call cancelled at its deadline is awaited, in seconds.
+  static let grace = 1.0
+
   /// Calls in flight with a deadline (for tests).
   var count: Int { state.withLock { $0.entries.count } }
 
   /// Runs `operation` (a provider call) against a deadline `seconds` away: its result, or nil
   /// if the deadline passed first. Then the operation is cancelled and awaited before this
-  /// returns, as a task group's child would be; cancelling the caller cancels it too. The
-  /// operation's task starts on the calling thread (`Task.immediate`) and stays there until it
-  /// first suspends.
+  /// returns, as a task group's child would be, but for at most ``grace`` seconds: an
+  /// in-process bundle's `call` that blocks (against the ABI) keeps its thread, never the
+  /// caller. Cancelling the caller cancels it too. The operation's task starts on the calling
+  /// thread (`Task.immediate`) and stays there until it first suspends.
   public func race<Value: Sendable>(
     seconds: Double, _ operation: @escaping @Sendable () async -> Value
   ) async -> Value? {
@@ -64,7 +68,15 @@ public final class CallDeadlines: @unchecked Sendable {
     }
     guard let result else {
       call.cancel()
-      await call.value
+      // A cancelled call ends at once (its wait is abandoned), unless it cannot: then `grace`.
+      let ended = Outcome<Bool>()
+      let grace = add(after: Self.grace) { ended.finish(nil) }
+      Task {
+        await call.value
+        ended.finish(true)
+      }
+      _ = await ended.value()
+      remove(grace)
       return nil
     }
     remove(entry)

@@ -56,15 +56,35 @@ public final class WidgetHost: Sendable {
   /// shown its current entry. Bundle and selection errors are thrown before anything runs.
   public func run() async throws(HostError) -> Summary {
     let once = options.once
+    // A second more than a never-replying instance takes (docs/cli.md), so that its own
+    // deadlines end it first.
+    let bound = options.deadlines.timeline + options.deadlines.placeholder + 1
     return try await run { configuration in
       if once { configuration.showsPlaceholders = false }
-    } drive: { scheduler, loop in
+    } drive: { [stream] scheduler, loop in
       if once {
+        // The bound docs/cli.md promises, whatever a bundle does: an instance whose calls
+        // never end has shown nothing by then, and counts as failed.
+        let watchdog = Task {
+          try? await Task.sleep(for: .seconds(bound))
+          guard !Task.isCancelled else { return }
+          stream.emit(
+            .warning(
+              ProblemEvent(
+                code: "once-stopped",
+                message: "--once stopped after \(ProviderError.seconds(bound)) (the timeline "
+                  + "deadline plus the placeholder deadline, plus 1 s): the instances that have "
+                  + "not shown an entry of a timeline count as failed")))
+          await scheduler.releaseWaiters()
+        }
+        let backstop = OnceBackstop(after: bound + 5)
+        defer { backstop.cancel() }
         await withTaskCancellationHandler {
           await scheduler.waitUntilSettled()
         } onCancel: {
           Task { await scheduler.releaseWaiters() }
         }
+        watchdog.cancel()
       } else {
         await withTaskCancellationHandler {
           await loop.value
@@ -462,4 +482,27 @@ public final class WidgetHost: Sendable {
     }
     return (connection, manifest)
   }
+}
+
+/// The last resort of `--once`: a thread of its own (outside Swift's cooperative pool, whose
+/// threads an in-process bundle's blocking `call` may all hold) that ends the process with exit
+/// status 4 if the run has not finished `seconds` after it started.
+final class OnceBackstop: Sendable {
+  private let finished = DispatchSemaphore(value: 0)
+
+  init(after seconds: Double) {
+    let thread = Thread { [finished] in
+      guard finished.wait(timeout: .now() + seconds) == .timedOut else { return }
+      let message =
+        "widget-host: error: --once did not finish within \(ProviderError.seconds(seconds)): "
+        + "a bundle's call holds the host's threads (in-process); exiting\n"
+      _ = message.withCString { write(2, $0, strlen($0)) }
+      exit(4)
+    }
+    thread.name = "wh-once-backstop"
+    thread.start()
+  }
+
+  /// The run finished: the thread ends.
+  func cancel() { finished.signal() }
 }

@@ -10,7 +10,8 @@
  *                  that behaved and then turned
  *   FAULT_PAD      a number of bytes: the entry carries a text of that many "x" (a large reply)
  *   FAULT_RELOAD   non-empty: every call asks the host to reload kind Fault before replying
- *   FAULT_BLOCK    non-empty: `call` never returns (against the ABI), for snapshot and timeline
+ *   FAULT_BLOCK    non-empty: `call` does not return (against the ABI), for snapshot and
+ *                  timeline, until the process's parent ends (a worker's host), and never replies
  *   FAULT_LOG      a number: every call logs that many lines of 200 bytes first
  *
  * Every timeline has one entry dated host->now() and policy atEnd (the host asks again when it
@@ -92,7 +93,14 @@ static void call(const wk_bundle *bundle, const wk_call *request) {
     }
     const char *block = getenv("FAULT_BLOCK");
     if (block != NULL && *block && request->method != WK_METHOD_PLACEHOLDER) {
-        for (;;) pause();
+        /* Until the process's parent ends (in a worker: the host; in-process, the host is this
+         * process, and this is for ever), so that no worker outlives a test. */
+        pid_t parent = getppid();
+        while (getppid() == parent) {
+            struct timespec pause = {0, 50 * 1000 * 1000};
+            nanosleep(&pause, NULL);
+        }
+        return;
     }
     const char *reload = getenv("FAULT_RELOAD");
     if (reload != NULL && *reload) the_host->reload_kind(the_host, "Fault", 5);
