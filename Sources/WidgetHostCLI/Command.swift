@@ -26,6 +26,10 @@ public struct CommandContext: Sendable {
     self.errorsIsTerminal = errorsIsTerminal
   }
 
+  /// The process's standard error, written from a thread of its own: a reader that does not
+  /// read (a full pipe) never holds the host, which drops what it cannot queue.
+  static let standardError = QueuedOutput(descriptor: STDERR_FILENO)
+
   /// The process's standard output and error.
   public static var standard: CommandContext {
     CommandContext(
@@ -47,7 +51,7 @@ public struct CommandContext: Sendable {
       output: FileOutput(
         handle: FileHandle(fileDescriptor: stream, closeOnDealloc: true),
         onClosed: onOutputClosed),
-      errors: FileOutput.standardError, outputIsTerminal: isatty(stream) == 1,
+      errors: standardError, outputIsTerminal: isatty(stream) == 1,
       errorsIsTerminal: isatty(STDERR_FILENO) == 1)
   }
 }

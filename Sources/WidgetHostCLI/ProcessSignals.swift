@@ -32,6 +32,8 @@ extension WidgetHostCLI {
     }
     let status = await task.value
     for source in sources { source.cancel() }
+    // What is queued for standard error reaches it, unless its reader has stopped reading.
+    CommandContext.standardError.finish(within: 2)
     return status
   }
 }

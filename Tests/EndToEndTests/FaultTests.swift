@@ -300,4 +300,35 @@ import WidgetSchema
       Self.problems(events, code: "provider-timeout").map(\.message).contains(
         "Fault timeline: no reply within 2 s"), "\(process.output)")
   }
+
+  /// A bundle that floods its log while nobody reads the host's standard error (a full pipe):
+  /// the host blocked on its own error line, showed nothing and ignored SIGTERM. Now what
+  /// cannot be queued is dropped, and the widget is shown.
+  @Test(arguments: Products.Mode.allCases)
+  func aFullStandardErrorNeverHoldsTheHost(_ mode: Products.Mode) throws {
+    let process = Process()
+    process.executableURL = Products.widgetHost
+    process.arguments = Products.arguments(["run", Self.library.path, "--once"], mode: mode)
+    // 2,000 lines of 200 bytes a call: far more than a pipe holds.
+    process.environment = Self.environment(["FAULT_LOG": "2000"])
+    let output = Pipe()
+    let errors = Pipe()  // Never read.
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    let started = Date()
+    while process.isRunning, Date().timeIntervalSince(started) < 20 {
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    let finished = !process.isRunning
+    if !finished {
+      process.terminate()
+      process.waitUntilExit()
+    }
+    let shown = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+    #expect(finished, "the host froze on its standard error")
+    #expect(process.terminationStatus == 0)
+    #expect(shown.contains("Fault/systemSmall · entry"), "\(shown)")
+    try errors.fileHandleForReading.close()
+  }
 }

@@ -74,3 +74,89 @@ public final class MemoryOutput: OutputTarget {
   /// Everything written so far.
   public var text: String { buffer.withLock { $0 } }
 }
+
+/// Writes to a file descriptor from a thread of its own, so that the writer never waits for the
+/// reader: the host's standard error, which a bundle's log lines fill. A reader that stops
+/// reading (a full pipe) holds only that thread; past `limit` bytes waiting, further text is
+/// dropped, and once the reader takes the text again a line says how much was lost
+/// (docs/isolation.md, *Limits*).
+public final class QueuedOutput: OutputTarget, Sendable {
+  private struct State {
+    var pending: [UInt8] = []
+    var dropped = 0
+    var writing = false
+  }
+
+  private let descriptor: Int32
+  private let limit: Int
+  private let state = Mutex(State())
+  /// Signalled when there is something to write.
+  private let ready = DispatchSemaphore(value: 0)
+  /// Signalled each time the thread has written what it took.
+  private let wrote = DispatchSemaphore(value: 0)
+
+  /// Writes to `descriptor`, keeping at most `limit` bytes waiting (1 MiB by default).
+  public init(descriptor: Int32, limit: Int = 1 << 20) {
+    self.descriptor = descriptor
+    self.limit = limit
+    let thread = Thread { [self] in run() }
+    thread.name = "wh-stderr"
+    thread.start()
+  }
+
+  public func write(_ text: String) { write(utf8: Array(text.utf8)) }
+
+  public func write(utf8 bytes: [UInt8]) {
+    let wake = state.withLock { state -> Bool in
+      guard state.pending.count + bytes.count <= limit else {
+        state.dropped += bytes.count
+        return false
+      }
+      state.pending += bytes
+      return true
+    }
+    if wake { ready.signal() }
+  }
+
+  /// Waits until what was written has reached the descriptor, or `seconds` have passed (the
+  /// reader is not reading): for the end of the process.
+  public func finish(within seconds: Double) {
+    let deadline = DispatchTime.now() + seconds
+    while state.withLock({ !$0.pending.isEmpty || $0.writing }) {
+      if wrote.wait(timeout: deadline) == .timedOut { return }
+    }
+  }
+
+  private func run() {
+    while true {
+      ready.wait()
+      let batch = state.withLock { state -> [UInt8] in
+        var batch = state.pending
+        state.pending = []
+        if state.dropped > 0 {
+          batch += Array(
+            ("widget-host: warning: \(state.dropped) bytes of messages were dropped: standard "
+              + "error was not being read\n").utf8)
+          state.dropped = 0
+        }
+        state.writing = !batch.isEmpty
+        return batch
+      }
+      var written = 0
+      while written < batch.count {
+        let result = batch.withUnsafeBytes { bytes in
+          Glibc.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+        }
+        if result > 0 {
+          written += result
+        } else if result < 0, errno == EINTR {
+          continue
+        } else {
+          break  // A closed pipe: the rest is dropped, as FileOutput does.
+        }
+      }
+      state.withLock { $0.writing = false }
+      wrote.signal()
+    }
+  }
+}

@@ -80,16 +80,20 @@ struct OutgoingQueue: Sendable {
   }
 
   /// Copies the unwritten lines into `scratch`, from the unwritten part of the first, until
-  /// ``batchBytes`` are gathered (a longer first line is gathered whole).
+  /// ``batchBytes`` are gathered (of a longer first line, its next ``batchBytes``: a 1 MiB line
+  /// copied whole for every `send` that took a part of it kept the serving thread busy for
+  /// stalled subscribers).
   private func gather(into scratch: inout [UInt8]) {
     scratch.removeAll(keepingCapacity: true)
     var skip = offset
     for index in head..<lines.count {
       let line = lines[index]
       if !scratch.isEmpty && scratch.count + line.count - skip > Self.batchBytes { break }
+      let end = scratch.isEmpty ? min(line.count, skip + Self.batchBytes) : line.count
       line.withUnsafeBytes { bytes in
-        scratch.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[skip...]))
+        scratch.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[skip..<end]))
       }
+      if end < line.count { break }
       skip = 0
     }
   }

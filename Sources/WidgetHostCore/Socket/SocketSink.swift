@@ -68,6 +68,11 @@ public final class SocketSink: EventSink {
     /// The last write found the peer's buffer full: not written to again until `poll` says it
     /// can take more (a peer that stopped reading costs no failing `send` per turn).
     var blocked = false
+    /// The queue overflowed and was dropped (a `lagged` notice queued): live events are left
+    /// out until the notice is written, and then the current state is queued once (a resync).
+    /// So a stalled subscriber costs nothing per event, and a resync only as often as the
+    /// subscriber reads its queue out.
+    var resyncPending = false
   }
 
   private struct State {
@@ -150,6 +155,7 @@ public final class SocketSink: EventSink {
       // uniquely referenced and appended to in place.
       for key in Array(state.connections.keys) {
         guard let subscription = state.connections[key]?.subscription,
+          state.connections[key]?.resyncPending == false,
           event.seq > subscription.skipThrough,
           Self.matches(event, subscription, kindOf: state.kindOf),
           var connection = state.connections.removeValue(forKey: key)
@@ -159,7 +165,7 @@ public final class SocketSink: EventSink {
         {
           let dropped = connection.output.dropAll()
           connection.output.append(JSONLines.encode(LaggedNotice(dropped: dropped + 1)))
-          connection.subscription = resync(&connection.output, subscription, state: state)
+          connection.resyncPending = true
         } else {
           connection.output.append(line)
         }
@@ -385,6 +391,14 @@ public final class SocketSink: EventSink {
         var output = taken[position].output
         taken[position].output = OutgoingQueue()
         output.append(contentsOf: state.connections.values[index].output)
+        // A lagged subscriber has read its notice: now its resync.
+        if output.isEmpty, drain == .empty, state.connections.values[index].resyncPending,
+          let subscription = state.connections.values[index].subscription
+        {
+          state.connections.values[index].resyncPending = false
+          state.connections.values[index].subscription = resync(
+            &output, subscription, state: state)
+        }
         state.connections.values[index].output = output
         state.connections.values[index].blocked = drain == .blocked
         let connection = state.connections.values[index]
