@@ -39,6 +39,9 @@ enum RunCommand: Command {
       + "$XDG_RUNTIME_DIR/widget-host/widget-host.sock), socket:PATH, or tcp:HOST:PORT "
       + "(docs/control.md)."
   ) { (text) throws(ValueError) in
+    if text == "socket:" {
+      throw ValueError("--sink socket: needs a path after the colon (or give socket alone)")
+    }
     guard let endpoint = SocketEndpoint.parse(sink: text) else {
       throw ValueError("unknown sink '\(text)' (expected socket, socket:PATH or tcp:HOST:PORT)")
     }

@@ -41,10 +41,50 @@ public enum WidgetJSON {
     do {
       return try decoder().decode(type, from: data)
     } catch let error as DecodingError {
+      // Foundation's parser calls a document nested too deeply "not valid JSON".
+      if case .dataCorrupted(let context) = error, context.codingPath.isEmpty,
+        exceedsNesting(data)
+      {
+        throw SchemaError(
+          path: "",
+          message: "nested more than \(maximumNesting) levels deep; a reply is at most "
+            + "\(maximumNesting) (each view of a tree is a level or two)")
+      }
       throw SchemaError(error)
     } catch {
       throw SchemaError(path: "", message: "\(error)")
     }
+  }
+
+  /// The deepest nesting of arrays and objects Foundation's parser reads.
+  public static let maximumNesting = 512
+
+  /// Whether `data` nests arrays and objects deeper than ``maximumNesting`` (strings skipped).
+  static func exceedsNesting(_ data: Data) -> Bool {
+    var depth = 0
+    var inString = false
+    var escaped = false
+    for byte in data {
+      if inString {
+        if escaped {
+          escaped = false
+        } else if byte == UInt8(ascii: "\\") {
+          escaped = true
+        } else if byte == UInt8(ascii: "\"") {
+          inString = false
+        }
+        continue
+      }
+      switch byte {
+      case UInt8(ascii: "\""): inString = true
+      case UInt8(ascii: "["), UInt8(ascii: "{"):
+        depth += 1
+        if depth > maximumNesting { return true }
+      case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+      default: break
+      }
+    }
+    return false
   }
 
   /// Encodes `value` as one line of UTF-8 JSON.

@@ -331,4 +331,82 @@ import WidgetSchema
     #expect(shown.contains("Fault/systemSmall · entry"), "\(shown)")
     try errors.fileHandleForReading.close()
   }
+
+  /// `--sink socket:` listened at an empty path; `--state-dir=` made `containers/` in the
+  /// current folder.
+  @Test func emptySinkPathsAndStateFoldersAreUsageErrors() throws {
+    for (arguments, message) in [
+      (
+        ["--sink", "socket:"], "--sink socket: needs a path after the colon (or give socket alone)"
+      ),
+      (["--state-dir="], "--state-dir needs a folder, got ''"),
+    ] {
+      let folder = TestSupport.temporaryDirectory("cwd")
+      let result = try TestSupport.run(
+        Products.widgetHost.path, ["run", Self.library.path, "--once"] + arguments,
+        in: folder, environment: Self.environment([:]))
+      #expect(result.status == 2, "\(result.errors)")
+      #expect(result.errors.contains(message), "\(result.errors)")
+      #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+  }
+
+  /// Bundle ids name a folder (`containers/<id>`) and lines of output: `..` put the container
+  /// outside `containers/`, a newline was printed raw, a 1 MB id failed to start its worker;
+  /// 20,000 kinds took 20 s and printed a line each.
+  @Test func idsAndKindsThatCannotNameAFolderOrALineAreRefused() throws {
+    let fixture = TestSupport.repositoryRoot.appendingPathComponent(
+      "Tests/WidgetHostCoreTests/Fixtures/fixture_bundle.c")
+    let kind = #"{\"kind\":\"Good\",\"families\":[\"systemSmall\"]}"#
+    let many = (0...1_000).map { #"{\"kind\":\"K\#($0)\",\"families\":[\"systemSmall\"]}"# }
+    let cases: [(description: String, problem: String)] = [
+      (#"{\"id\":\"..\",\"kinds\":[\#(kind)]}"#, "id: '..' must not be '.' or '..' or contain '/'"),
+      (
+        #"{\"id\":\"a/b\",\"kinds\":[\#(kind)]}"#,
+        "id: 'a/b' must not be '.' or '..' or contain '/'"
+      ),
+      (
+        #"{\"id\":\"a\\nb\",\"kinds\":[\#(kind)]}"#,
+        "id: must be a non-empty identifier without spaces"
+      ),
+      (
+        #"{\"id\":\"a\\u0000b\",\"kinds\":[\#(kind)]}"#,
+        "id: must not contain control characters"
+      ),
+      (
+        #"{\"id\":\"\#(String(repeating: "x", count: 300))\",\"kinds\":[\#(kind)]}"#,
+        "id: has 300 bytes; an id has at most 255"
+      ),
+      (
+        #"{\"kinds\":[\#(many.joined(separator: ","))]}"#,
+        "kinds: declares 1001 kinds; a bundle has at most 1000"
+      ),
+    ]
+    for (index, (description, problem)) in cases.enumerated() {
+      let library = try TestSupport.compileSharedLibrary(
+        fixture, defines: ["FIXTURE_DESCRIPTION=\"\(description)\""], name: "libbad\(index).so")
+      let result = try Products.run(
+        ["run", library.path, "--once"], environment: Self.environment([:]))
+      #expect(result.status == 3, "\(problem): \(result.errors)")
+      #expect(result.errors.contains(problem), "\(result.errors)")
+      #expect(result.errors.split(separator: "\n").count < 5, "one problem, not one per kind")
+    }
+  }
+
+  /// A 100,000-deep view was "not valid JSON".
+  @Test func aViewNestedTooDeeplySaysSo() throws {
+    let file = TestSupport.temporaryDirectory("deep").appendingPathComponent("view.json")
+    try Data(
+      (String(repeating: #"{"type":"padding","child":"#, count: 100_000) + Self.text
+        + String(repeating: "}", count: 100_000)).utf8
+    ).write(to: file)
+    let result = try Products.run(
+      ["run", Self.library.path, "--once"],
+      environment: Self.environment(["FAULT_VIEW_FILE": file.path]))
+    #expect(result.status == 4)
+    #expect(
+      result.errors.contains(
+        "Fault timeline reply: nested more than 512 levels deep; a reply is at most 512"),
+      "\(result.errors)")
+  }
 }

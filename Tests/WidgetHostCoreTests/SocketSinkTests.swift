@@ -237,6 +237,23 @@ final class TestPeer {
     #expect(replies[6].error?.message == "the host is not running yet")
   }
 
+  /// `"x": 1e308` (or 1.5) was "not valid JSON", naming no field.
+  @Test func aTapCellThatIsNoCellNamesTheField() throws {
+    let sink = try Self.sink()
+    defer { sink.close() }
+    let peer = try TestPeer(sink.endpoint)
+    for cell in [#""x":1e308,"y":0"#, #""x":1.5,"y":0"#, #""x":0,"y":-1"#] {
+      peer.send(#"{"id":1,"request":"tap","instance":"K/systemSmall",\#(cell)}"# + "\n")
+    }
+    #expect(peer.read { _ in peer.replies.count == 3 })
+    #expect(
+      peer.replies.map { $0.error?.message } == [
+        "the request is not a valid request at 'x': 1e+308 is not a cell (an integer 0…10000)",
+        "the request is not a valid request at 'x': 1.5 is not a cell (an integer 0…10000)",
+        "the request is not a valid request at 'y': -1.0 is not a cell (an integer 0…10000)",
+      ])
+  }
+
   @Test func theSocketFileIsPrivateAndRemovedAtExit() throws {
     let path = temporarySocketPath()
     let sink = try Self.sink(path)

@@ -20,10 +20,7 @@ public enum ManifestValidator {
   /// The rule violations in `manifest`, in document order.
   public static func problems(in manifest: BundleManifest) -> [SchemaError] {
     var problems: [SchemaError] = []
-    if manifest.id.isEmpty || manifest.id.contains(where: \.isWhitespace) {
-      problems.append(
-        SchemaError(path: "id", message: "must be a non-empty identifier without spaces"))
-    }
+    if let problem = idProblem(manifest.id) { problems.append(problem) }
     if manifest.version.isEmpty {
       problems.append(SchemaError(path: "version", message: "must not be empty"))
     }
@@ -72,9 +69,35 @@ public enum ManifestValidator {
     } catch {
       throw .descriptionInvalid(path: library, problems: [error])
     }
-    let problems = kindProblems(description.kinds, path: "kinds")
+    let problems =
+      (description.id.flatMap(idProblem).map { [$0] } ?? [])
+      + kindProblems(description.kinds, path: "kinds")
     guard problems.isEmpty else { throw .descriptionInvalid(path: library, problems: problems) }
     return description
+  }
+
+  /// The longest bundle id or kind name, in bytes of UTF-8: each names folders, lines of
+  /// output and a worker's command line.
+  public static let maximumNameBytes = 255
+  /// The most kinds one bundle declares.
+  public static let maximumKinds = 1_000
+
+  /// What is wrong with a bundle id: it names the bundle's container folder
+  /// (`containers/<id>`), and is printed in every line about the bundle.
+  static func idProblem(_ id: String) -> SchemaError? {
+    let message: String
+    if id.isEmpty || id.contains(where: \.isWhitespace) {
+      message = "must be a non-empty identifier without spaces"
+    } else if id.utf8.count > maximumNameBytes {
+      message = "has \(id.utf8.count) bytes; an id has at most \(maximumNameBytes)"
+    } else if id == "." || id == ".." || id.contains("/") {
+      message = "'\(id)' must not be '.' or '..' or contain '/': it names a folder"
+    } else if id.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+      message = "must not contain control characters (a newline, NUL, …)"
+    } else {
+      return nil
+    }
+    return SchemaError(path: "id", message: message)
   }
 
   private static func kindProblems(_ kinds: [KindManifest], path: String) -> [SchemaError] {
@@ -82,11 +105,26 @@ public enum ManifestValidator {
     if kinds.isEmpty {
       problems.append(SchemaError(path: path, message: "must declare at least one widget kind"))
     }
+    if kinds.count > maximumKinds {
+      // One problem, not one per kind: 20,000 kinds took 20 s and as many lines.
+      return [
+        SchemaError(
+          path: path, message: "declares \(kinds.count) kinds; a bundle has at most \(maximumKinds)"
+        )
+      ]
+    }
     var seen: [String: Int] = [:]
     for (index, kind) in kinds.enumerated() {
       let kindPath = "\(path)[\(index)]"
       if kind.kind.isEmpty {
         problems.append(SchemaError(path: "\(kindPath).kind", message: "must not be empty"))
+      } else if kind.kind.utf8.count > maximumNameBytes
+        || kind.kind.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+      {
+        problems.append(
+          SchemaError(
+            path: "\(kindPath).kind",
+            message: "must have at most \(maximumNameBytes) bytes and no control characters"))
       } else if let first = seen[kind.kind] {
         problems.append(
           SchemaError(

@@ -61,7 +61,12 @@ enum SharedOptions {
     "--state-dir", value: "DIR",
     help: "Where the durable state is kept: state.sqlite3 with instance configurations, each "
       + "instance's last timeline and the refresh budgets (default: $XDG_STATE_HOME/widget-host; "
-      + "docs/state.md).")
+      + "docs/state.md)."
+  ) { (text) throws(ValueError) in
+    // An empty value would be the current folder, unasked.
+    guard !text.isEmpty else { throw ValueError("--state-dir needs a folder, got ''") }
+    return text
+  }
   static let logLevel = Option<BundleLogLevel>.choice(
     "--log-level", value: "LEVEL", noun: "log level",
     help: "Bundle log lines shown on stderr: debug, info (default), warning, error.",

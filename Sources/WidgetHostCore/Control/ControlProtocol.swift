@@ -54,6 +54,44 @@ public struct ControlRequest: Codable, Sendable, Equatable {
   }
 }
 
+extension ControlRequest {
+  private enum CodingKeys: String, CodingKey {
+    case id, request, kind, kinds, instances, instance, region, x, y, token, parameters, values
+  }
+
+  /// The largest cell column or row of a `tap`: more than any widget has.
+  static let maximumCell = 10_000
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    // A cell as a number, checked here: Foundation's decoder calls a number that is no Int
+    // (`1e308`, `1.5`) "not valid JSON", naming no field.
+    func cell(_ key: CodingKeys) throws -> Int? {
+      guard let value = try container.decodeIfPresent(Double.self, forKey: key) else {
+        return nil
+      }
+      guard value == value.rounded(), (0...Double(Self.maximumCell)).contains(value) else {
+        throw DecodingError.dataCorruptedError(
+          forKey: key, in: container,
+          debugDescription: "\(value) is not a cell (an integer 0…\(Self.maximumCell))")
+      }
+      return Int(value)
+    }
+    self.init(
+      id: try container.decodeIfPresent(JSONValue.self, forKey: .id),
+      request: try container.decode(String.self, forKey: .request),
+      kind: try container.decodeIfPresent(String.self, forKey: .kind),
+      kinds: try container.decodeIfPresent([String].self, forKey: .kinds),
+      instances: try container.decodeIfPresent([String].self, forKey: .instances),
+      instance: try container.decodeIfPresent(String.self, forKey: .instance),
+      region: try container.decodeIfPresent(String.self, forKey: .region),
+      x: try cell(.x), y: try cell(.y),
+      token: try container.decodeIfPresent(String.self, forKey: .token),
+      parameters: try container.decodeIfPresent([String: JSONValue].self, forKey: .parameters),
+      values: try container.decodeIfPresent([String: String].self, forKey: .values))
+  }
+}
+
 /// What a request failed with: a stable code and a message for people.
 public struct ControlFailure: Codable, Sendable, Equatable, Error, CustomStringConvertible {
   /// A stable, machine-readable code (`bad-request`, `unknown-kind`, …).

@@ -27,7 +27,10 @@ public enum SocketEndpoint: Sendable, Equatable, CustomStringConvertible {
   /// loopback); nil if it is not a socket sink.
   public static func parse(sink value: String) -> SocketEndpoint? {
     if value == "socket" { return .unix(defaultPath()) }
-    if value.hasPrefix("socket:") { return .unix(String(value.dropFirst("socket:".count))) }
+    if value.hasPrefix("socket:") {
+      let path = value.dropFirst("socket:".count)
+      return path.isEmpty ? nil : .unix(String(path))
+    }
     if value.hasPrefix("tcp:") { return parseTCP(String(value.dropFirst("tcp:".count))) }
     return nil
   }
