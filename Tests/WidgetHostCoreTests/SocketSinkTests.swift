@@ -174,6 +174,39 @@ final class TestPeer {
     #expect(notice.dropped > 0)
   }
 
+  /// Stalled subscribers of large entries: each overflow used to resync at once (the current
+  /// state encoded under the sink's lock, for every stalled subscriber at every later event).
+  /// Now a lagging subscriber holds its notice only, until it reads it.
+  @Test func stalledSubscribersOfLargeLinesQueueNothingWhileTheyLag() throws {
+    let sink = try Self.sink(limits: .init(lines: 8, bytes: 1 << 20))
+    defer { sink.close() }
+    let stalled = try (0..<10).map { _ in try TestPeer(sink.endpoint) }
+    for peer in stalled { peer.subscribe() }
+    let active = try TestPeer(sink.endpoint)
+    active.subscribe()
+    // 200 events of 64 KiB: 12.5 MiB, far more than a socket buffer holds.
+    for seq in 1...200 {
+      sink.write(Self.warning(UInt64(seq), padding: 64 << 10))
+      guard active.read(until: { $0.count == seq + 2 }) else {
+        Issue.record("the active subscriber fell behind at \(seq)")
+        return
+      }
+    }
+    #expect(active.events.map(\.seq) == Array(1...200))
+    Thread.sleep(forTimeInterval: 0.2)
+    let queued = sink.queuedLines.sorted()
+    // The active one's queue is empty; each stalled one holds its notice, and at most the line
+    // its socket took a part of.
+    #expect(queued.count == 11 && queued.allSatisfy { $0 <= 2 }, "\(queued)")
+    // Closing writes what each socket takes (no more: their notices stay unread), then ends
+    // the connections.
+    sink.close()
+    for peer in stalled {
+      peer.readToEnd()
+      #expect(peer.events.count < 200, "it lagged")
+    }
+  }
+
   @Test func deadAndHalfClosedPeersAreReaped() async throws {
     let sink = try Self.sink()
     defer { sink.close() }

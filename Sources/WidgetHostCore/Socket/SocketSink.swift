@@ -198,6 +198,9 @@ public final class SocketSink: EventSink {
   /// Open connections (for tests).
   var connectionCount: Int { state.withLock { $0.connections.count } }
 
+  /// The lines queued for each connection (for tests).
+  var queuedLines: [Int] { state.withLock { $0.connections.values.map(\.output.count) } }
+
   // MARK: Subscriptions
 
   private static func matches(
