@@ -139,7 +139,8 @@ import Testing
 
   @Test func newStateIsPrivate() throws {
     let state = TestSupport.temporaryDirectory("private").appendingPathComponent("new/state").path
-    let run = try Products.run(["run", Self.library, "--once", "--state-dir", state])
+    // In worker mode, which makes the bundle's container too.
+    let run = try Products.runInWorkers(["run", Self.library, "--once", "--state-dir", state])
     #expect(run.status == 0, "\(run.errors)")
     let manager = FileManager.default
     for folder in [state, (state as NSString).deletingLastPathComponent] {
