@@ -89,8 +89,12 @@ import Testing
     defer { host.interrupt(SIGKILL) }
     let pids = try #require(Self.pids(file), "the bundle forked: \(host.errors)")
     #expect(host.waitFor(timeout: 30) { $0.contains { $0.contains("forked") } }, "\(host.errors)")
-    // The exec'd child: only its standard descriptors (/dev/null), not the worker's sockets.
-    Thread.sleep(forTimeInterval: 0.2)
+    // The exec'd child, once it runs `sleep 600`: only its standard descriptors (/dev/null),
+    // not the worker's sockets.
+    #expect(
+      TestSupport.waitUntil(within: 10) {
+        TestSupport.contents(ofProcFile: "/proc/\(pids.child)/cmdline") == "sleep\u{0}600\u{0}"
+      }, "the child ran /bin/sleep")
     let descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pids.child)/fd")
     #expect(descriptors.sorted() == ["0", "1", "2"], "\(descriptors)")
     // The worker has its two sockets (3, 4) and standard descriptors, and nothing else of the
