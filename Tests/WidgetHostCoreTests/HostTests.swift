@@ -163,7 +163,7 @@ struct FakeLoader: BundleLoader {
   let timeline: Timeline
   let placeholder: Entry
   /// Whether the placeholder is shown: when given, a timeline call answers only once it is (at
-  /// most 10 s), so that the placeholder is seen first, as a slow provider's would be.
+  /// most 30 s), so that the placeholder is seen first, as a slow provider's would be.
   var placeholderShown: (@Sendable () -> Bool)? = nil
 
   func load(_ source: BundleSource, services: any BundleServices) async throws(BundleError)
@@ -198,7 +198,7 @@ final class FakeConnection: BundleConnection {
     if method == .placeholder { return placeholder }
     if let placeholderShown {
       // A test that misses the placeholder fails on what it shows.
-      _ = try? await TestSupport.eventually(within: 10) { placeholderShown() }
+      _ = try? await TestSupport.eventually(within: 30) { placeholderShown() }
     }
     return timeline
   }

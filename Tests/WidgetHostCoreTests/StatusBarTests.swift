@@ -297,7 +297,7 @@ import WidgetSchema
       output.text.components(separatedBy: "\"type\":\"\(type)\"").count - 1
     }
     #expect(
-      try await TestSupport.eventually(within: 5) { count("entry") == 2 },
+      try await TestSupport.eventually(within: 30) { count("entry") == 2 },
       "the placeholder, then the timeline's entry")
     let pipe = Pipe()
     I3BarClicks.startReading(
@@ -307,7 +307,7 @@ import WidgetSchema
     }
     try pipe.fileHandleForWriting.close()
     // The caller checks what came.
-    _ = try await TestSupport.eventually(within: 5) {
+    _ = try await TestSupport.eventually(within: 30) {
       count("open-url") >= opened && errors.text.count { $0 == "\n" } >= errorLines
     }
     task.cancel()
