@@ -74,7 +74,7 @@ import WidgetSchema
     }
     // The crashed worker was reaped before its crash was reported: a worker of the host's now
     // is the one restarted after the 1 s delay.
-    let restarted = TestSupport.waitUntil(within: 30) {
+    let restarted = TestSupport.waitUntil(within: 10) {
       !Self.workers(of: process.processIdentifier).isEmpty
     }
     process.interrupt()

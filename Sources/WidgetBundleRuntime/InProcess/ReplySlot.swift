@@ -36,13 +36,6 @@ final class ReplySlot: Sendable {
     waiting?.resume(returning: reply)
   }
 
-  /// Whether a task waits in ``wait()`` for the result (for tests).
-  var isAwaited: Bool {
-    state.withLock { state in
-      if case .waiting = state { true } else { false }
-    }
-  }
-
   /// The result, if it has already been delivered.
   func take() -> Reply? {
     state.withLock { state in
