@@ -209,6 +209,30 @@ import WidgetSchema
     #expect(line.tooltip == "Tom &amp; Jerry &lt;3\n&quot;it&apos;s&quot; &gt; all")
   }
 
+  /// A stale entry (its reload failed) and a restored one (from the run before) say so in
+  /// their classes, for the bar's CSS to dim them.
+  @Test func waybarMarksStaleAndRestoredEntries() throws {
+    let output = MemoryOutput()
+    let sink = WaybarSink(output: output, errors: MemoryOutput())
+    try sink.prepare(instances: ["Show/systemSmall"])
+    sink.begin(Self.header())
+    var restored = Self.entry(["old"], kind: "Show")
+    restored.restored = true
+    sink.write(Self.event(1, "Show/systemSmall", .entry(restored)))
+    var stale = Self.entry(["older"], kind: "Show")
+    stale.stale = true
+    sink.write(Self.event(2, "Show/systemSmall", .entry(stale)))
+    struct Line: Decodable { var `class`: [String] }
+    let classes = try output.text.split(separator: "\n").map {
+      try JSONDecoder().decode(Line.self, from: Data($0.utf8)).class
+    }
+    #expect(classes == [["Show", "restored"], ["Show", "stale"]])
+    let schema = (validator: JSONSchemaValidator.statusBars, file: "waybar.schema.json")
+    for line in output.text.split(separator: "\n") {
+      #expect(schema.validator.problems(in: String(line), against: schema.file) == [])
+    }
+  }
+
   @Test func waybarRefusesAnythingButOneInstance() throws {
     let sink = WaybarSink(output: MemoryOutput(), errors: MemoryOutput())
     #expect(throws: Never.self) { try sink.prepare(instances: ["K/systemSmall"]) }

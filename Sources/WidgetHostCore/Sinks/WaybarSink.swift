@@ -106,6 +106,10 @@ public final class WaybarSink: EventSink {
         class: classes + ["error"])
     }
     if entry.source == .placeholder { classes.append("placeholder") }
+    // Old news, which a bar should look it: shown after a failed reload, or restored from the
+    // run before until a fresh timeline comes.
+    if entry.stale { classes.append("stale") }
+    if entry.restored { classes.append("restored") }
     var tooltip = BarText.tooltip(entry)
     if let failure = state.failure {
       classes.append("error")
