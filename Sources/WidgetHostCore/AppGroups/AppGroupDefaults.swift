@@ -221,16 +221,7 @@ struct GroupFile {
     unlink(temporary)
     let file = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
     guard file >= 0 else { throw .notSaved(path) }
-    let written = data.withUnsafeBytes { bytes -> Bool in
-      var offset = 0
-      while offset < bytes.count {
-        let count = Glibc.write(file, bytes.baseAddress! + offset, bytes.count - offset)
-        if count < 0 && errno == EINTR { continue }
-        guard count > 0 else { return false }
-        offset += count
-      }
-      return true
-    }
+    let written = writeAll(file, data)
     let synced = fsync(file) == 0
     close(file)
     guard written, synced, rename(temporary, path) == 0 else {

@@ -1,6 +1,7 @@
 import Foundation
 import WidgetRendering
 import WidgetSchema
+import WidgetSupport
 
 /// The widget gallery as picture files (`widget-host preview --format png|svg --output DIR`):
 /// for every item, its placeholder (redacted) and its snapshot, each drawn by the pixel renderer
@@ -58,14 +59,7 @@ enum AtomicFile {
       let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
       guard fd >= 0 else { return false }
       defer { close(fd) }
-      var offset = 0
-      while offset < buffer.count {
-        let count = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-        if count < 0 && errno == EINTR { continue }
-        guard count > 0 else { return false }
-        offset += count
-      }
-      return true
+      return writeAll(fd, buffer)
     }
     guard written, rename(temporary, path) == 0 else {
       let reason = String(cString: strerror(errno))

@@ -3,6 +3,7 @@ import Glibc
 import Synchronization
 import WidgetBundleRuntime
 import WidgetSchema
+import WidgetSupport
 
 /// The descriptions of the libraries workers, or the host itself in-process, have loaded, kept
 /// in a small file (by default `$XDG_STATE_HOME/widget-host/descriptions`), so that a host
@@ -208,16 +209,7 @@ final class DescriptionCache: Sendable {
     let temporary = "\(path).\(getpid()).tmp"
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { return }
-    let written = text.withUnsafeBytes { bytes in
-      var offset = 0
-      while offset < bytes.count {
-        let count = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-        if count < 0 && errno == EINTR { continue }
-        guard count > 0 else { return false }
-        offset += count
-      }
-      return true
-    }
+    let written = writeAll(descriptor, text)
     close(descriptor)
     if !written || rename(temporary, path) != 0 { unlink(temporary) }
   }

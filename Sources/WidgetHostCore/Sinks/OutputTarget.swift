@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Synchronization
+import WidgetSupport
 
 /// Where a sink writes: a file descriptor (stdout, stderr, a file) or memory (tests).
 public protocol OutputTarget: Sendable {
@@ -42,20 +43,8 @@ public struct FileOutput: OutputTarget {
   public func write(utf8 bytes: [UInt8]) {
     // Whole, through interruptions and short writes; a closed pipe (the consumer went away)
     // must not crash the host: the write is dropped and `onClosed` told.
-    let descriptor = handle.fileDescriptor
-    bytes.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-        if written > 0 {
-          offset += written
-        } else if written < 0 && errno == EINTR {
-          continue
-        } else {
-          if errno == EPIPE || errno == ECONNRESET { closed?.report() }
-          return
-        }
-      }
+    if !writeAll(handle.fileDescriptor, bytes), errno == EPIPE || errno == ECONNRESET {
+      closed?.report()
     }
   }
 }
@@ -142,19 +131,8 @@ public final class QueuedOutput: OutputTarget, Sendable {
         state.writing = !batch.isEmpty
         return batch
       }
-      var written = 0
-      while written < batch.count {
-        let result = batch.withUnsafeBytes { bytes in
-          Glibc.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
-        }
-        if result > 0 {
-          written += result
-        } else if result < 0, errno == EINTR {
-          continue
-        } else {
-          break  // A closed pipe: the rest is dropped, as FileOutput does.
-        }
-      }
+      // A closed pipe: the rest is dropped, as FileOutput does.
+      _ = writeAll(descriptor, batch)
       state.withLock { $0.writing = false }
       wrote.signal()
     }
