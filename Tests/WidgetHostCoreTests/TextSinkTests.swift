@@ -24,7 +24,7 @@ import WidgetSchema
         payload: .entry(
           entry(["hi  "], spans: [Span(row: 0, column: 0, length: 2, bold: true)], url: "app://x")))
     )
-    let text = output.text.replacingOccurrences(of: "\u{202F}", with: " ")
+    let text = output.text
     #expect(text == "K/i · entry 12:00:00 AM · app://x\n╭──────╮\n│ hi   │\n╰──────╯\n", "\(text)")
   }
 

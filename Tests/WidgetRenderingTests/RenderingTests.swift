@@ -93,7 +93,8 @@ import WidgetSchema
     let dates = DateText(
       locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
     let then = now.addingTimeInterval(-(2 * 3600 + 23 * 60 + 5))
-    #expect(dates.string(now, style: .time, now: now).contains("8:00"))
+    #expect(dates.string(now, style: .time, now: now) == "8:00 AM", "a plain space, not U+202F")
+    #expect(dates.clockTime(now) == "8:00:00 AM")
     #expect(dates.string(now, style: .date, now: now) == "January 15, 2027")
     #expect(dates.string(then, style: .relative, now: now) == "2 hours, 23 minutes")
     #expect(

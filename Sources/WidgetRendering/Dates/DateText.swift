@@ -40,11 +40,13 @@ public struct DateText: Sendable {
   public func string(_ date: Date, style: DateStyle, now: Date) -> String {
     switch style {
     case .time:
-      return date.formatted(
-        Date.FormatStyle(date: .omitted, time: .shortened, locale: locale, timeZone: timeZone))
+      return Self.plainSpaces(
+        date.formatted(
+          Date.FormatStyle(date: .omitted, time: .shortened, locale: locale, timeZone: timeZone)))
     case .date:
-      return date.formatted(
-        Date.FormatStyle(date: .long, time: .omitted, locale: locale, timeZone: timeZone))
+      return Self.plainSpaces(
+        date.formatted(
+          Date.FormatStyle(date: .long, time: .omitted, locale: locale, timeZone: timeZone)))
     case .relative:
       return Self.relative(seconds: abs(date.timeIntervalSince(now)))
     case .offset:
@@ -67,7 +69,19 @@ public struct DateText: Sendable {
     var style = Date.FormatStyle(
       date: .omitted, time: .standard, locale: locale, timeZone: timeZone)
     style.timeZone = timeZone
-    return date.formatted(style)
+    return Self.plainSpaces(date.formatted(style))
+  }
+
+  /// `text` with the no-break spaces of ICU's date patterns (U+202F between `4:41` and `PM`,
+  /// U+00A0 in some locales) as plain spaces: bar fonts often lack U+202F and draw a box, and a
+  /// program matching `4:41 PM` in the stream should find it. Every sink shows the same text.
+  static func plainSpaces(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: { $0 == "\u{202F}" || $0 == "\u{00A0}" }) else {
+      return text
+    }
+    return String(
+      String.UnicodeScalarView(
+        text.unicodeScalars.map { $0 == "\u{202F}" || $0 == "\u{00A0}" ? " " : $0 }))
   }
 
   /// When the text of a live date (`.relative`, `.offset`, `.timer`) shown at `now` next
