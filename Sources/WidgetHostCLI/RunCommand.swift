@@ -155,10 +155,10 @@ enum RunCommand: Command {
     case .json:
       sink = JSONSink(output: context.output)
     case .i3bar:
-      sink = I3BarSink(output: context.output, errors: context.errors)
+      sink = I3BarSink(output: context.output, errors: context.errors, dates: options.dates)
       readsClicks = true
     case .waybar:
-      sink = WaybarSink(output: context.output, errors: context.errors)
+      sink = WaybarSink(output: context.output, errors: context.errors, dates: options.dates)
     }
     // The default (1G) is not parsed from text: that was a cold path at every start.
     let memoryLimit = arguments[Self.memoryLimit] ?? WorkerLoader.defaultMemoryLimit

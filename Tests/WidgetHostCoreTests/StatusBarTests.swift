@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import TestSupport
 import Testing
+import WidgetRendering
 import WidgetSchema
 
 @testable import WidgetHostCore
@@ -10,13 +11,46 @@ import WidgetSchema
 @Suite struct StatusBarTests {
   static let start = Date(timeIntervalSince1970: 1_800_000_000)
 
+  /// An entry of `view` as the host shows it: drawn on `family`'s grid.
   static func entry(
-    _ lines: [String], family: WidgetFamily = .systemSmall, kind: String = "K",
-    source: EntrySource = .timeline, spans: [Span] = []
+    _ view: ViewNode, family: WidgetFamily = .systemSmall, kind: String = "K",
+    source: EntrySource = .timeline
   ) -> EntryEvent {
-    EntryEvent(
+    let drawn = Renderer(dates: dates).render(
+      EventRouter.displayedView(of: view, source: source), family: family, now: start)
+    return EntryEvent(
       kind: kind, family: family, source: source, date: start, validUntil: nil, relevance: nil,
-      view: .empty, lines: lines, spans: spans)
+      view: view, lines: drawn.lines, spans: drawn.spans)
+  }
+
+  /// An entry of `texts` one below another, each a `Text`.
+  static func entry(
+    _ texts: [String], family: WidgetFamily = .systemSmall, kind: String = "K",
+    source: EntrySource = .timeline
+  ) -> EntryEvent {
+    entry(
+      .stack(StackNode(axis: .vertical, children: texts.map(text))), family: family, kind: kind,
+      source: source)
+  }
+
+  /// An entry whose grid is `lines` as given, for what is read from the grid alone.
+  static func drawn(_ lines: [String], spans: [Span] = []) -> EntryEvent {
+    EntryEvent(
+      kind: "K", family: .systemSmall, source: .timeline, date: start, validUntil: nil,
+      relevance: nil, view: .empty, lines: lines, spans: spans)
+  }
+
+  static func text(_ string: String) -> ViewNode { .text(TextNode(runs: [.verbatim(string)])) }
+
+  static func hstack(_ children: [ViewNode]) -> ViewNode {
+    .stack(StackNode(axis: .horizontal, children: children))
+  }
+
+  static let dates = DateText(
+    locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
+
+  static func texts(_ entry: EntryEvent) -> [DrawnText] {
+    BarText(dates: dates).texts(entry, now: start)
   }
 
   static func event(_ seq: UInt64, _ instance: String, _ payload: EventPayload) -> StreamEvent {
@@ -27,15 +61,48 @@ import WidgetSchema
 
   // MARK: Flattening
 
-  @Test func inlineIsItsOneLineAndOtherFamiliesJoinTheirLines() {
-    let inline = Self.entry(["  Mon   12:00  "], family: .accessoryInline)
-    #expect(BarText.fullText(inline) == "Mon 12:00")
-    let small = Self.entry(["  Battery      ", "", "   73%   Full ", "     "])
-    #expect(BarText.fullText(small) == "Battery · 73% Full")
-    #expect(BarText.shortText(small) == "Battery")
+  @Test func textsSideBySideJoinWithASpaceAndOneBelowAnotherWithADot() {
+    let inline = Self.entry(
+      Self.hstack([Self.text("Mon"), Self.text("12:00")]), family: .accessoryInline)
+    #expect(BarText.fullText(Self.texts(inline)) == "Mon 12:00")
+    let small = Self.entry(
+      .stack(
+        StackNode(
+          axis: .vertical,
+          children: [Self.text("Battery"), Self.hstack([Self.text("73%"), Self.text("Full")])])))
+    #expect(BarText.fullText(Self.texts(small)) == "Battery · 73% Full")
+    #expect(BarText.shortText(Self.texts(small)) == "Battery")
+    let placeholder = Self.entry(["Battery", "73%"], source: .placeholder)
+    #expect(BarText.fullText(Self.texts(placeholder)) == "███████ · ███")
+  }
+
+  /// A text the grid wraps is one sentence in a bar, and an image is left out: the bar shows
+  /// neither line breaks nor picture frames.
+  @Test func wrappedTextIsOneSentenceAndImagesAreLeftOut() throws {
+    let sentence = "Tomorrow: light rain in the morning, then sunny and warm"
+    let view = ViewNode.stack(
+      StackNode(
+        axis: .vertical,
+        children: [
+          .modified(
+            .image(ImageNode(name: "photo", resizable: true)),
+            .frame(Frame(width: 80, height: 32))),
+          Self.text(sentence),
+        ]))
+    let entry = Self.entry(view)
+    #expect(
+      entry.lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.count >= 4,
+      "the image takes rows and the text wraps: \(entry.lines)")
+    #expect(BarText.fullText(Self.texts(entry)) == sentence)
+    let symbol = Self.entry(
+      Self.hstack([.image(ImageNode(systemName: "sun.max")), Self.text("21°")]),
+      family: .accessoryInline)
+    #expect(BarText.fullText(Self.texts(symbol)) == "☀ 21°", "a symbol is text")
+  }
+
+  @Test func theTooltipIsTheGridAsDrawn() {
+    let small = Self.drawn(["  Battery      ", "", "   73%   Full ", "     "])
     #expect(BarText.tooltip(small) == "Battery\n\n 73%   Full")
-    let placeholder = Self.entry(["████ ██", "███"], source: .placeholder)
-    #expect(BarText.fullText(placeholder) == "████ ██ · ███")
   }
 
   @Test func colourIsTheFirstColouredSpanAsHex() {
@@ -46,9 +113,9 @@ import WidgetSchema
       Span(row: 0, column: 4, length: 2, foreground: orange),
       Span(row: 0, column: 0, length: 2, bold: true),
     ]
-    #expect(BarText.color(Self.entry(["ab cd", "ef"], spans: spans)) == "#ff8000")
-    #expect(BarText.color(Self.entry(["ab"], spans: [spans[0]])) == "#ff453a")
-    #expect(BarText.color(Self.entry(["ab"], spans: [spans[2]])) == nil)
+    #expect(BarText.color(Self.drawn(["ab cd", "ef"], spans: spans)) == "#ff8000")
+    #expect(BarText.color(Self.drawn(["ab"], spans: [spans[0]])) == "#ff453a")
+    #expect(BarText.color(Self.drawn(["ab"], spans: [spans[2]])) == nil)
     #expect(BarText.hex(ColorValue(name: "primary")) == nil)
     #expect(BarText.hex(ColorValue(red: 0, green: 0.04, blue: 2)) == "#000aff")
     #expect(
@@ -73,12 +140,18 @@ import WidgetSchema
   @Test func i3barIsAnEndlessArrayInInstanceOrderWrittenOnChangeOnly() throws {
     let output = MemoryOutput()
     let errors = MemoryOutput()
-    let sink = I3BarSink(output: output, errors: errors)
+    let sink = I3BarSink(output: output, errors: errors, dates: Self.dates)
     try sink.prepare(instances: ["B/systemSmall", "A/accessoryInline"])
     sink.begin(Self.header())
-    let red = [Span(row: 0, column: 0, length: 3, foreground: ColorValue(name: "red"))]
-    let a = Self.entry(["Low battery"], family: .accessoryInline, kind: "A", spans: red)
-    let b = Self.entry(["Title", "", " 5   items "], kind: "B")
+    let a = Self.entry(
+      .modified(Self.text("Low battery"), .style(TextStyle(foreground: ColorValue(name: "red")))),
+      family: .accessoryInline, kind: "A")
+    let b = Self.entry(
+      .stack(
+        StackNode(
+          axis: .vertical,
+          children: [Self.text("Title"), Self.hstack([Self.text("5"), Self.text("items")])])),
+      kind: "B")
     sink.write(Self.event(1, "A/accessoryInline", .entry(a)))
     sink.write(Self.event(2, "B/systemSmall", .entry(b)))
     // The same entry again, a redraw with the same text, a warning: nothing new to show.
@@ -86,8 +159,7 @@ import WidgetSchema
     sink.refresh(instance: "A/accessoryInline", entry: a)
     sink.write(
       Self.event(4, "B/systemSmall", .warning(ProblemEvent(code: "view-ignored", message: "w"))))
-    var later = b
-    later.lines = ["Title", "6 items"]
+    let later = Self.entry(["Title", "6 items"], kind: "B")
     sink.refresh(instance: "B/systemSmall", entry: later)
 
     // Read it as i3bar would: in small chunks, checking every array as it completes.
@@ -118,6 +190,31 @@ import WidgetSchema
     #expect(output.text.hasPrefix(#"{"version":1,"click_events":true}"# + "\n[\n"))
     #expect(output.text.split(separator: "\n").last?.hasPrefix(",[") == true, "never closed")
     #expect(errors.text == "widget-host: warning: B/systemSmall: w\n")
+  }
+
+  /// i3bar has no classes: a stale or restored entry shows in grey, whatever its own colour.
+  @Test func i3barGreysStaleAndRestoredEntries() throws {
+    let output = MemoryOutput()
+    let sink = I3BarSink(output: output, errors: MemoryOutput(), dates: Self.dates)
+    try sink.prepare(instances: ["A/accessoryInline"])
+    sink.begin(Self.header())
+    let red = ViewNode.modified(
+      Self.text("Low battery"), .style(TextStyle(foreground: ColorValue(name: "red"))))
+    var entry = Self.entry(red, family: .accessoryInline, kind: "A")
+    sink.write(Self.event(1, "A/accessoryInline", .entry(entry)))
+    entry.restored = true
+    sink.write(Self.event(2, "A/accessoryInline", .entry(entry)))
+    entry.restored = false
+    sink.write(Self.event(3, "A/accessoryInline", .entry(entry)))
+    entry.stale = true
+    sink.write(Self.event(4, "A/accessoryInline", .entry(entry)))
+    var reader = try I3BarStreamReader()
+    reader.feed(Data(output.text.utf8))
+    #expect(reader.problems == [])
+    #expect(
+      reader.arrays.map { $0.map(\.color) } == [
+        ["#ff453a"], [I3BarSink.staleColor], ["#ff453a"], [I3BarSink.staleColor],
+      ])
   }
 
   @Test func theStreamReaderRejectsWhatI3barWouldNot() throws {
@@ -152,20 +249,19 @@ import WidgetSchema
   @Test func waybarWritesOneCheckedLinePerChange() throws {
     let output = MemoryOutput()
     let errors = MemoryOutput()
-    let sink = WaybarSink(output: output, errors: errors)
+    let sink = WaybarSink(output: output, errors: errors, dates: Self.dates)
     try sink.prepare(instances: ["Battery/systemSmall"])
     sink.begin(Self.header())
     let instance = "Battery/systemSmall"
-    let placeholder = Self.entry(["███████", "███"], kind: "Battery", source: .placeholder)
-    let real = Self.entry([" Battery ", "  73%  "], kind: "Battery")
+    let placeholder = Self.entry(["Battery", "73%"], kind: "Battery", source: .placeholder)
+    let real = Self.entry(["Battery", "73%"], kind: "Battery")
     sink.write(Self.event(1, instance, .entry(placeholder)))
     sink.write(Self.event(2, instance, .entry(real)))
     sink.refresh(instance: instance, entry: real)
     sink.write(
       Self.event(
         3, instance, .error(ProblemEvent(code: "provider-failed", message: "no battery"))))
-    var next = real
-    next.lines = ["Battery", "charging"]
+    let next = Self.entry(["Battery", "charging"], kind: "Battery")
     sink.write(Self.event(4, instance, .entry(next)))
 
     let schema = (validator: JSONSchemaValidator.statusBars, file: "waybar.schema.json")
@@ -183,10 +279,10 @@ import WidgetSchema
     #expect(
       decoded == [
         Line(
-          text: "███████ · ███", tooltip: "███████\n███", class: ["Battery", "placeholder"]),
-        Line(text: "Battery · 73%", tooltip: "Battery\n 73%", class: ["Battery"], percentage: 73),
+          text: "███████ · ███", tooltip: "███████\n  ███", class: ["Battery", "placeholder"]),
+        Line(text: "Battery · 73%", tooltip: "Battery\n  73%", class: ["Battery"], percentage: 73),
         Line(
-          text: "Battery · 73%", tooltip: "Battery\n 73%\n\nno battery",
+          text: "Battery · 73%", tooltip: "Battery\n  73%\n\nno battery",
           class: ["Battery", "error"], percentage: 73),
         Line(text: "Battery · charging", tooltip: "Battery\ncharging", class: ["Battery"]),
       ])
@@ -198,7 +294,7 @@ import WidgetSchema
   /// reach it escaped, so the module shows them instead of refusing the line.
   @Test func waybarEscapesPangoMarkup() throws {
     let output = MemoryOutput()
-    let sink = WaybarSink(output: output, errors: MemoryOutput())
+    let sink = WaybarSink(output: output, errors: MemoryOutput(), dates: Self.dates)
     try sink.prepare(instances: ["Show/systemSmall"])
     sink.begin(Self.header())
     let entry = Self.entry(["Tom & Jerry <3", "\"it's\" > all"], kind: "Show")
@@ -206,14 +302,14 @@ import WidgetSchema
     struct Line: Decodable { var text: String, tooltip: String }
     let line = try JSONDecoder().decode(Line.self, from: Data(output.text.utf8))
     #expect(line.text == "Tom &amp; Jerry &lt;3 · &quot;it&apos;s&quot; &gt; all")
-    #expect(line.tooltip == "Tom &amp; Jerry &lt;3\n&quot;it&apos;s&quot; &gt; all")
+    #expect(line.tooltip == "Tom &amp; Jerry &lt;3\n &quot;it&apos;s&quot; &gt; all")
   }
 
   /// A stale entry (its reload failed) and a restored one (from the run before) say so in
   /// their classes, for the bar's CSS to dim them.
   @Test func waybarMarksStaleAndRestoredEntries() throws {
     let output = MemoryOutput()
-    let sink = WaybarSink(output: output, errors: MemoryOutput())
+    let sink = WaybarSink(output: output, errors: MemoryOutput(), dates: Self.dates)
     try sink.prepare(instances: ["Show/systemSmall"])
     sink.begin(Self.header())
     var restored = Self.entry(["old"], kind: "Show")
@@ -234,7 +330,7 @@ import WidgetSchema
   }
 
   @Test func waybarRefusesAnythingButOneInstance() throws {
-    let sink = WaybarSink(output: MemoryOutput(), errors: MemoryOutput())
+    let sink = WaybarSink(output: MemoryOutput(), errors: MemoryOutput(), dates: Self.dates)
     #expect(throws: Never.self) { try sink.prepare(instances: ["K/systemSmall"]) }
     #expect {
       try sink.prepare(instances: ["K/systemSmall", "K/systemMedium"])
@@ -256,7 +352,7 @@ import WidgetSchema
     let host = WidgetHost(
       options: options, clock: VirtualClock(start: Self.start),
       loader: FakeLoader(timeline: Timeline(entries: [entry], policy: .never), placeholder: entry),
-      sinks: [WaybarSink(output: output, errors: output)], log: output)
+      sinks: [WaybarSink(output: output, errors: output, dates: Self.dates)], log: output)
     await #expect(throws: HostError.self) { _ = try await host.run() }
     #expect(output.text.isEmpty)
   }

@@ -1,28 +1,51 @@
+import Foundation
+import WidgetRendering
 import WidgetSchema
 
-/// How an entry's rendering becomes status-bar text, shared by ``I3BarSink`` and
-/// ``WaybarSink`` (docs/status-bars.md).
+/// How an entry becomes status-bar text, shared by ``I3BarSink`` and ``WaybarSink``
+/// (docs/status-bars.md).
 ///
-/// Bars show one line, so the entry's grid is flattened: `accessoryInline` (one row by design)
-/// is its single line; every other family is its non-empty lines, each trimmed, joined with
-/// `" · "`. Runs of whitespace (the layout's columns and padding) collapse to one space.
-/// Redacted placeholders stay as they are drawn (`████`), so a bar shows that the widget is
-/// loading.
-public enum BarText {
-  /// The separator between the lines of a multi-line family.
+/// Bars show one line, so the entry is read as text: the texts and symbols it draws on its
+/// family's grid (``Renderer/texts(_:family:now:)``), in reading order, each text's wrapped
+/// lines joined with a space; texts side by side (on the same rows) joined with a space, those
+/// one below another with `" · "`. Images and shapes are left out. Redacted placeholders stay as
+/// they are drawn (`████`), so a bar shows that the widget is loading.
+public struct BarText: Sendable {
+  /// The separator between texts one below another.
   public static let separator = " · "
 
-  /// The entry as one line.
-  public static func fullText(_ entry: EntryEvent) -> String {
-    if entry.family == .accessoryInline {
-      return collapsed(entry.lines.first ?? "")
-    }
-    return entry.lines.map(collapsed).filter { !$0.isEmpty }.joined(separator: separator)
+  private let renderer: Renderer
+
+  /// Reads entries with `dates` formatting their dates.
+  public init(dates: DateText) {
+    renderer = Renderer(dates: dates)
   }
 
-  /// The first non-empty line, for bars short of space.
-  public static func shortText(_ entry: EntryEvent) -> String {
-    entry.lines.lazy.map(collapsed).first { !$0.isEmpty } ?? ""
+  /// The texts `entry` shows at `now`, as its grid draws it.
+  public func texts(_ entry: EntryEvent, now: Date) -> [DrawnText] {
+    renderer.texts(
+      EventRouter.displayedView(of: entry.view, source: entry.source), family: entry.family,
+      now: now)
+  }
+
+  /// The texts as one line.
+  public static func fullText(_ texts: [DrawnText]) -> String {
+    var line = ""
+    var previous: Range<Int>?
+    for text in texts {
+      if let previous {
+        line += previous.overlaps(text.rows) ? " " : separator
+      }
+      line += text.text
+      previous = text.rows
+    }
+    return line
+  }
+
+  /// The first row of text, for bars short of space.
+  public static func shortText(_ texts: [DrawnText]) -> String {
+    guard let first = texts.first else { return "" }
+    return fullText(texts.prefix { $0.rows.overlaps(first.rows) })
   }
 
   /// The grid as drawn, for a tooltip: every line with trailing spaces trimmed and the
@@ -95,10 +118,6 @@ public enum BarText {
     return nil
   }
 
-  /// `text` trimmed, with every run of whitespace as one space.
-  static func collapsed(_ text: String) -> String {
-    text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-  }
 }
 
 /// How the bar formats name a problem on standard error (one line).

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import WidgetRendering
 import WidgetSchema
 
 /// The i3bar/swaybar protocol (`--format i3bar`, docs/status-bars.md): the header
@@ -7,7 +8,7 @@ import WidgetSchema
 /// each after the first preceded by a comma, the endless array never closed.
 ///
 /// One block per instance, in instance order, showing the instance's latest entry flattened
-/// by ``BarText``. A new array is written whenever an entry (or a live date's redraw) changes
+/// by ``BarText``, grey while it is stale or restored. A new array is written whenever an entry (or a live date's redraw) changes
 /// what a block shows. Errors, warnings and opened URLs go to `errors` as one line each. Click
 /// events come back on standard input: see ``I3BarClicks``.
 public final class I3BarSink: EventSink {
@@ -21,18 +22,19 @@ public final class I3BarSink: EventSink {
     public var name: String
     /// The instance id again (i3bar's `instance` field).
     public var instance: String
-    /// The first span's foreground colour as `#rrggbb`, if any.
+    /// The first span's foreground colour as `#rrggbb`, if any; grey (``staleColor``) while
+    /// the entry is stale or restored from the run before.
     public var color: String?
     /// Always false: widgets have no urgency.
     public var urgent: Bool
 
-    /// The block for `entry` shown by `instance`.
-    public init(instance: String, entry: EntryEvent) {
-      fullText = BarText.fullText(entry)
-      shortText = BarText.shortText(entry)
+    /// The block for `entry` shown by `instance`, whose texts are `texts`.
+    public init(instance: String, entry: EntryEvent, texts: [DrawnText]) {
+      fullText = BarText.fullText(texts)
+      shortText = BarText.shortText(texts)
       name = instance
       self.instance = instance
-      color = BarText.color(entry)
+      color = entry.stale || entry.restored ? I3BarSink.staleColor : BarText.color(entry)
       urgent = false
     }
 
@@ -42,6 +44,10 @@ public final class I3BarSink: EventSink {
       case name, instance, color, urgent
     }
   }
+
+  /// The colour of a block whose entry is old news: shown after a failed reload, or restored
+  /// from the run before until a fresh timeline comes (i3bar has no classes to style).
+  public static let staleColor = "#8e8e93"
 
   /// The header line i3bar reads first.
   public static let header = #"{"version":1,"click_events":true}"#
@@ -54,13 +60,16 @@ public final class I3BarSink: EventSink {
 
   private let output: any OutputTarget
   private let errors: any OutputTarget
+  private let barText: BarText
   private let state = Mutex(State())
   private let encoder = WidgetJSON.encoder()
 
-  /// Writes the protocol to `output` and problems to `errors`.
-  public init(output: any OutputTarget, errors: any OutputTarget) {
+  /// Writes the protocol to `output` and problems to `errors`, with `dates` formatting the
+  /// entries' dates.
+  public init(output: any OutputTarget, errors: any OutputTarget, dates: DateText) {
     self.output = output
     self.errors = errors
+    barText = BarText(dates: dates)
   }
 
   public func prepare(instances: [String]) throws(HostError) {
@@ -74,7 +83,7 @@ public final class I3BarSink: EventSink {
   public func write(_ event: StreamEvent) {
     switch event.payload {
     case .entry(let entry):
-      if let instance = event.instance { show(entry, instance: instance) }
+      if let instance = event.instance { show(entry, instance: instance, now: event.time) }
     case .error(let problem):
       errors.write("widget-host: error: \(BarProblem.subject(problem, event.instance))\n")
     case .warning(let problem):
@@ -88,14 +97,15 @@ public final class I3BarSink: EventSink {
   }
 
   public func refresh(instance: String?, entry: EntryEvent) {
-    if let instance { show(entry, instance: instance) }
+    // A refresh comes as the host redraws a live date, on the wall clock under `run`.
+    if let instance { show(entry, instance: instance, now: Date()) }
   }
 
   /// The endless array stays open: i3bar reads until the process exits.
   public func end() {}
 
-  private func show(_ entry: EntryEvent, instance: String) {
-    let block = Block(instance: instance, entry: entry)
+  private func show(_ entry: EntryEvent, instance: String, now: Date) {
+    let block = Block(instance: instance, entry: entry, texts: barText.texts(entry, now: now))
     state.withLock { state in
       if !state.order.contains(instance) { state.order.append(instance) }
       state.blocks[instance] = block

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import WidgetRendering
 import WidgetSchema
 
 /// One JSON object per line for a Waybar custom module with `return-type: json`
@@ -27,6 +28,8 @@ public final class WaybarSink: EventSink {
 
   private struct State {
     var entry: EntryEvent?
+    /// The entry's texts, read when it arrived or was redrawn.
+    var texts: [DrawnText] = []
     var kind: String?
     var failure: String?
     var lastWritten: Update?
@@ -34,13 +37,16 @@ public final class WaybarSink: EventSink {
 
   private let output: any OutputTarget
   private let errors: any OutputTarget
+  private let barText: BarText
   private let state = Mutex(State())
   private let encoder = WidgetJSON.encoder()
 
-  /// Writes updates to `output` and problems to `errors`.
-  public init(output: any OutputTarget, errors: any OutputTarget) {
+  /// Writes updates to `output` and problems to `errors`, with `dates` formatting the entries'
+  /// dates.
+  public init(output: any OutputTarget, errors: any OutputTarget, dates: DateText) {
     self.output = output
     self.errors = errors
+    barText = BarText(dates: dates)
   }
 
   /// Accepts exactly one instance.
@@ -60,8 +66,10 @@ public final class WaybarSink: EventSink {
   public func write(_ event: StreamEvent) {
     switch event.payload {
     case .entry(let entry):
+      let texts = barText.texts(entry, now: event.time)
       update { state in
         state.entry = entry
+        state.texts = texts
         state.kind = entry.kind
         if entry.source != .placeholder { state.failure = nil }
       }
@@ -82,7 +90,12 @@ public final class WaybarSink: EventSink {
   }
 
   public func refresh(instance: String?, entry: EntryEvent) {
-    update { $0.entry = entry }
+    // A refresh comes as the host redraws a live date, on the wall clock under `run`.
+    let texts = barText.texts(entry, now: Date())
+    update { state in
+      state.entry = entry
+      state.texts = texts
+    }
   }
 
   private func update(_ change: (inout State) -> Void) {
@@ -115,7 +128,7 @@ public final class WaybarSink: EventSink {
       classes.append("error")
       tooltip += "\n\n" + failure
     }
-    let text = BarText.fullText(entry)
+    let text = BarText.fullText(state.texts)
     return Update(
       text: markup(text), tooltip: markup(tooltip), class: classes,
       percentage: BarText.percentage(text))

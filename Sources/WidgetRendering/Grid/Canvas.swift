@@ -230,6 +230,26 @@ struct Canvas {
     return lines
   }
 
+  /// What `rect` shows as one line of text: each of its rows trimmed, with runs of spaces as one
+  /// space, the non-empty rows joined with a space (a wrapped text read as the one sentence it
+  /// is).
+  func text(in rect: CellRect) -> String {
+    let area = rect.intersection(CellRect(x: 0, y: 0, width: size.width, height: size.height))
+    var rows: [String] = []
+    for row in area.y..<area.y + area.height {
+      let codes = (area.x..<area.x + area.width).map { cells[row * size.width + $0].code }
+        .filter { $0 != Self.continuation }
+      var bytes = [UInt8](repeating: 0, count: codes.reduce(0) { $0 + table.utf8Count(of: $1) })
+      bytes.withUnsafeMutableBufferPointer { buffer in
+        var count = 0
+        for code in codes { table.writeUTF8(of: code, to: buffer, at: &count) }
+      }
+      let words = String(decoding: bytes, as: UTF8.self).split(separator: " ")
+      if !words.isEmpty { rows.append(words.joined(separator: " ")) }
+    }
+    return rows.joined(separator: " ")
+  }
+
   /// Runs of cells with the same non-default style, row by row, as the entry's spans: made here
   /// from the table's style, not through an array of spans of the cell style to map (the map
   /// and its copies of the colours were two fifths of the spans' time).

@@ -12,6 +12,10 @@ struct GridPainter {
   private(set) var regions: [TapRegion] = []
   /// Warnings found while drawing.
   private(set) var warnings: [String] = []
+  /// Whether to note where text and symbols are drawn (``textAreas``); only bars ask.
+  var notesText = false
+  /// The cells of each text and symbol drawn, in drawing order, when ``notesText``.
+  private(set) var textAreas: [CellRect] = []
 
   init(family: WidgetFamily, metrics: GridMetrics) {
     self.family = family
@@ -37,6 +41,7 @@ struct GridPainter {
     case .resizableImage(let image, _, _):
       drawResizableImage(image, node: node, rect: rect, visible: visible, in: &canvas)
     case .text(let text):
+      if notesText { textAreas.append(visible) }
       let style = text.paragraph
       if TextLayout.quickSize(
         text.summary, width: rect.width, height: rect.height, style: style) != nil
@@ -60,6 +65,7 @@ struct GridPainter {
         canvas.write(line, x: rect.x + indent, y: rect.y + row, dim: dim)
       }
     case .symbol(let glyph):
+      if notesText { textAreas.append(visible) }
       canvas.write(glyph, x: rect.x, y: rect.y, limit: rect.width, dim: dim)
     case .shape(let shape, let fill):
       paint(shape: shape.shape, color: fill, node: node, in: &canvas, rect: visible, dim: dim)

@@ -17,6 +17,20 @@ public struct RenderedEntry: Sendable, Equatable {
   public var nextLiveChange: Date?
 }
 
+/// One text or symbol as a grid shows it (``Renderer/texts(_:family:now:)``).
+public struct DrawnText: Sendable, Equatable {
+  /// What it shows, its lines joined with a space.
+  public var text: String
+  /// The grid rows it was drawn in.
+  public var rows: Range<Int>
+
+  /// A text drawn in `rows`.
+  public init(text: String, rows: Range<Int>) {
+    self.text = text
+    self.rows = rows
+  }
+}
+
 /// Renders entries onto their family's cell grid: the layout engine with the grid's metrics
 /// (``GridMetrics``), then the cells drawn.
 public struct Renderer: Sendable {
@@ -31,6 +45,24 @@ public struct Renderer: Sendable {
   /// `view` drawn on `family`'s grid at time `now`. The content is centered, as WidgetKit
   /// centers a widget's body; `.containerBackground` layers fill the whole grid behind it.
   public func render(_ view: ViewNode, family: WidgetFamily, now: Date) -> RenderedEntry {
+    draw(view, family: family, now: now, notingText: false).entry
+  }
+
+  /// The texts `view` shows on `family`'s grid at `now`, in drawing order (which is reading
+  /// order: a stack's views one after the other, a layer after what it is behind): each text
+  /// and symbol as drawn, its wrapped lines joined with a space, without images, shapes or
+  /// blank ones. What a status bar shows of a widget (docs/status-bars.md).
+  public func texts(_ view: ViewNode, family: WidgetFamily, now: Date) -> [DrawnText] {
+    let drawn = draw(view, family: family, now: now, notingText: true)
+    return drawn.textAreas.compactMap { area in
+      let text = drawn.canvas.text(in: area)
+      return text.isEmpty ? nil : DrawnText(text: text, rows: area.y..<area.y + area.height)
+    }
+  }
+
+  private func draw(_ view: ViewNode, family: WidgetFamily, now: Date, notingText: Bool) -> (
+    entry: RenderedEntry, canvas: Canvas, textAreas: [CellRect]
+  ) {
     let grid = CellMetrics.grid(for: family)
     var builder = LayoutBuilder(metrics: GridMetrics(), dates: dates, now: now)
     let root = builder.build(view)
@@ -43,11 +75,13 @@ public struct Renderer: Sendable {
         height: Double(grid.height) * GridMetrics.row))
     var canvas = Canvas(size: grid, table: metrics.table)
     var painter = GridPainter(family: family, metrics: metrics)
+    painter.notesText = notingText
     for background in builder.containerBackgrounds { painter.draw(background, in: &canvas) }
     painter.draw(root, in: &canvas)
-    return RenderedEntry(
+    let entry = RenderedEntry(
       lines: canvas.lines, spans: canvas.spans, regions: painter.regions, url: builder.widgetURL,
       warnings: painter.warnings, nextLiveChange: builder.nextLiveChange)
+    return (entry, canvas, painter.textAreas)
   }
 
   /// Just the rows of `view` on `family`'s grid at `now`.
