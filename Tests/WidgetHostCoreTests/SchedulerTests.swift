@@ -247,9 +247,14 @@ import WidgetSchema
     #expect(harness.calls() == 4, "the first reload is free, then 3 budgeted ones")
     #expect(harness.budgets() == [3, 2, 1, 0])
     #expect(harness.deferrals() == [Self.start.addingTimeInterval(60 + 86_400)])
+    #expect(
+      harness.shown() == ["placeholder", "t0", "t1", "t2", "t3", "t3"],
+      "the entry that was due for a reload shows again, stale")
+    #expect(harness.staleFlags() == [false, false, false, false, false, true])
     await harness.scheduler.reload(bundle: "b", kind: nil)
     await harness.settle()
     #expect(harness.calls() == 5, "a requested reload is free")
+    #expect(harness.staleFlags().last == false, "a fresh timeline is not stale")
     await harness.advance(by: 86_400)
     #expect(harness.calls() == 6, "the deferred reload runs once the window has room")
     await harness.stop()
@@ -284,8 +289,10 @@ import WidgetSchema
     let limits = harness.rateLimits()
     #expect(limits.map(\.limit) == ["2 requested reloads per minute"])
     #expect(limits.first?.until == Self.start.addingTimeInterval(60))
+    #expect(harness.staleFlags().last == true, "what shows waits for a put-off reload: stale")
     await harness.advance(by: 60)
     #expect(harness.calls() == 4, "the deferred reload, once the minute is over")
+    #expect(harness.staleFlags().last == false)
     await harness.stop()
   }
 

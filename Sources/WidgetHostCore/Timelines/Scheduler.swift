@@ -87,6 +87,9 @@ public actor Scheduler {
     func shows(_ id: String) -> Bool { firstInstance == id || otherInstances.contains(id) }
     var generation = 0
     var failures = 0
+    /// A reload was due and put off (refresh budget or rate limit) since the last timeline: what
+    /// shows is older than the widget wanted, so it is marked stale until a timeline comes.
+    var overdue = false
     /// Provider calls made for the group (placeholders and timelines).
     var providerCalls = 0
     /// When budgeted reloads were made, oldest first (within the window).
@@ -558,12 +561,14 @@ public actor Scheduler {
           rates[key.bundle, default: BundleRate()].warnedUntil = until
           emit(.rateLimited(key, instances: group.instances, until: until, limit: limit))
         }
+        markOverdue(key, group)
       } else if let deferral = budgetDeferral(group, at: now) {
         group.nextReload = deferral
         plan(PlannedReload(key: key, date: deferral, reason: "deferred: budget spent"))
         emit(
           .deferred(
             key, instances: group.instances, until: deferral, budget: configuration.budget ?? 0))
+        markOverdue(key, group)
       } else {
         startFetch(key, group)
       }
@@ -645,7 +650,7 @@ public actor Scheduler {
       show(
         Showing(
           entry: timeline.entries[index], source: .timeline, validUntil: validUntil,
-          stale: group.failures > 0, restored: group.restored), key, group)
+          stale: group.failures > 0 || group.overdue, restored: group.restored), key, group)
     } else if let placeholder = group.placeholder?.entry, group.shown == nil {
       group.shown = .placeholder
       group.placeholder = nil
@@ -659,6 +664,16 @@ public actor Scheduler {
   private func show(_ showing: Showing, _ key: TimelineKey, _ group: Group) {
     group.current = showing
     emit(showing.event(key, instances: group.instances))
+  }
+
+  /// Marks what `group` shows stale because the reload it was due for is put off: a bar or a
+  /// page then shows that it is old news, rather than freezing on it silently.
+  private func markOverdue(_ key: TimelineKey, _ group: Group) {
+    group.overdue = true
+    if var current = group.current, current.source == .timeline, !current.stale {
+      current.stale = true
+      show(current, key, group)
+    }
   }
 
   /// Whether the reload now due is over budget; if so, when the budget allows it.
@@ -866,6 +881,7 @@ public actor Scheduler {
       group.generation += 1
       group.restored = false
       group.failures = 0
+      group.overdue = false
       group.reloadReason = .policy
       group.nextReload = TimelineMath.nextReload(
         policy: timeline.policy, entries: timeline.entries, fetchedAt: now,
