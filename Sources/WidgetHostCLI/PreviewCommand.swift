@@ -42,7 +42,8 @@ enum PreviewCommand: Command {
     SharedOptions.kinds,
     SharedOptions.families.help(
       "Show only this family (default: every family the kind supports)."),
-    SharedOptions.instances, SharedOptions.home, format, output, scale, SharedOptions.deadline,
+    SharedOptions.instances, SharedOptions.home, SharedOptions.renderingMode, format, output, scale,
+    SharedOptions.deadline,
     SharedOptions.placeholderDeadline, SharedOptions.locale,
   ]
   static let examples = [

@@ -79,7 +79,8 @@ enum RunCommand: Command {
 
   static let options: [any CommandOption] = [
     SharedOptions.kinds, SharedOptions.families, SharedOptions.instances, SharedOptions.home,
-    format, once, sinks, pictures, pictureFormat, scale, token, allowNoToken, openURL,
+    SharedOptions.renderingMode, format, once, sinks, pictures, pictureFormat, scale, token,
+    allowNoToken, openURL,
     SharedOptions.stateDirectory, SharedOptions.budget,
     SharedOptions.minimumReloadInterval, SharedOptions.deadline,
     SharedOptions.placeholderDeadline, SharedOptions.color, SharedOptions.logLevel,

@@ -12,12 +12,17 @@ public struct ProviderContext: Codable, Sendable, Hashable {
   public var configuration: [String: JSONValue]?
   /// The `options` method: the parameter whose options are asked for.
   public var parameter: String?
+  /// How the instance is drawn (`@Environment(\.widgetRenderingMode)` in the SDK). The host
+  /// always sends it; absent (an older host) means the family's ``RenderingMode/default(for:)``.
+  public var renderingMode: RenderingMode?
 
   /// Creates a context; `displaySize` defaults to the family's size.
   public init(
     family: WidgetFamily, displaySize: Size? = nil, isPreview: Bool = false,
-    configuration: [String: JSONValue]? = nil, parameter: String? = nil
+    configuration: [String: JSONValue]? = nil, parameter: String? = nil,
+    renderingMode: RenderingMode? = nil
   ) {
+    self.renderingMode = renderingMode
     self.family = family
     self.displaySize = displaySize ?? family.displaySize
     self.isPreview = isPreview

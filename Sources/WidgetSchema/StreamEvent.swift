@@ -255,6 +255,9 @@ public struct EntryEvent: Sendable, Equatable {
   /// Where each node of `view` was laid out in points, with text baselines, when the stream
   /// carries geometry (the JSON and socket sinks: docs/stream.md#geometry).
   public var geometry: EntryGeometry?
+  /// How the instance is drawn (docs/rendering.md#rendering-modes), as its provider was told.
+  /// Written only when it is not the family's ``RenderingMode/default(for:)``.
+  public var renderingMode: RenderingMode
   /// From when the entry is shown: its `date` (with `validUntil`, the span it covers).
   public var validFrom: Date { date }
 
@@ -263,8 +266,10 @@ public struct EntryEvent: Sendable, Equatable {
     kind: String, family: WidgetFamily, source: EntrySource, date: Date, validUntil: Date?,
     relevance: Relevance?, view: ViewNode, lines: [String], spans: [Span] = [],
     regions: [TapRegion] = [], url: String? = nil, stale: Bool = false, restored: Bool = false,
-    configuration: [String: JSONValue]? = nil, geometry: EntryGeometry? = nil
+    configuration: [String: JSONValue]? = nil, geometry: EntryGeometry? = nil,
+    renderingMode: RenderingMode? = nil
   ) {
+    self.renderingMode = renderingMode ?? .default(for: family)
     self.configuration = configuration
     self.geometry = geometry
     self.kind = kind
@@ -497,6 +502,7 @@ extension EntryEvent: Codable {
     case validFrom
     case configuration
     case geometry
+    case renderingMode
   }
 
   public init(from decoder: any Decoder) throws {
@@ -517,6 +523,9 @@ extension EntryEvent: Codable {
     configuration = try container.decodeIfPresent(
       [String: JSONValue].self, forKey: .configuration)
     geometry = try container.decodeIfPresent(EntryGeometry.self, forKey: .geometry)
+    renderingMode =
+      try container.decodeIfPresent(RenderingMode.self, forKey: .renderingMode)
+      ?? .default(for: family)
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -537,5 +546,8 @@ extension EntryEvent: Codable {
     if restored { try container.encode(true, forKey: .restored) }
     try container.encodeIfPresent(configuration, forKey: .configuration)
     try container.encodeIfPresent(geometry, forKey: .geometry)
+    if renderingMode != .default(for: family) {
+      try container.encode(renderingMode, forKey: .renderingMode)
+    }
   }
 }

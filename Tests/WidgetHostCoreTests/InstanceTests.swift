@@ -64,7 +64,7 @@ import WidgetSchema
       {"instances": [
         {"id": "left", "kind": "Animals", "family": "systemSmall",
          "parameters": {"color": "red", "count": 3, "animal": {"identifier": "cat"}, "gone": null}},
-        {"kind": "Clock"}
+        {"kind": "Clock", "renderingMode": "accented"}
       ]}
       """
     let specs = try HomeScreen.decode(Data(json.utf8), file: "home.json")
@@ -77,6 +77,7 @@ import WidgetSchema
       ], "null means unset")
     #expect(specs[0].origin == "home.json: instances[0]")
     #expect(specs[1].id == nil && specs[1].family == nil && specs[1].parameters.isEmpty)
+    #expect(specs[0].renderingMode == nil && specs[1].renderingMode == .accented)
   }
 
   @Test(arguments: [
@@ -98,6 +99,15 @@ import WidgetSchema
       "home.json: instances[0].parameters: expected an object"
     ),
     (#"{"instances": [{"kind": "K", "params": {}}]}"#, "home.json: instances[0].params: unknown"),
+    (
+      #"{"instances": [{"kind": "K", "renderingMode": "tinted"}]}"#,
+      "home.json: instances[0].renderingMode: unknown rendering mode 'tinted' (expected one of: "
+        + "fullColor, accented, vibrant)"
+    ),
+    (
+      #"{"instances": [{"kind": "K", "renderingMode": 1}]}"#,
+      "home.json: instances[0].renderingMode: expected a string"
+    ),
   ])
   func errorsNameTheFileAndTheJSONPath(_ json: String, _ message: String) {
     #expect {
@@ -127,6 +137,7 @@ import WidgetSchema
       #"{"instances": [{"kind": "K", "famly": "x"}]}"#,
       #"{"instances": [{"family": "systemSmall"}]}"#,
       #"{"instances": [{"kind": "K", "family": "big"}]}"#, #"{}"#,
+      #"{"instances": [{"kind": "K", "renderingMode": "tinted"}]}"#,
     ] {
       #expect(!schemas.problems(in: bad, against: "home-screen.schema.json").isEmpty, "\(bad)")
     }

@@ -288,6 +288,67 @@ import WidgetSchema
   static let redJPEG =
     "/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcpLDAxNDQ0Hyc5PTgyPC4zNDL/2wBDAQkJCQwLDBgNDRgyIRwhMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjL/wAARCAAIAAgDASIAAhEBAxEB/8QAHwAAAQUBAQEBAQEAAAAAAAAAAAECAwQFBgcICQoL/8QAtRAAAgEDAwIEAwUFBAQAAAF9AQIDAAQRBRIhMUEGE1FhByJxFDKBkaEII0KxwRVS0fAkM2JyggkKFhcYGRolJicoKSo0NTY3ODk6Q0RFRkdISUpTVFVWV1hZWmNkZWZnaGlqc3R1dnd4eXqDhIWGh4iJipKTlJWWl5iZmqKjpKWmp6ipqrKztLW2t7i5usLDxMXGx8jJytLT1NXW19jZ2uHi4+Tl5ufo6erx8vP09fb3+Pn6/8QAHwEAAwEBAQEBAQEBAQAAAAAAAAECAwQFBgcICQoL/8QAtREAAgECBAQDBAcFBAQAAQJ3AAECAxEEBSExBhJBUQdhcRMiMoEIFEKRobHBCSMzUvAVYnLRChYkNOEl8RcYGRomJygpKjU2Nzg5OkNERUZHSElKU1RVVldYWVpjZGVmZ2hpanN0dXZ3eHl6goOEhYaHiImKkpOUlZaXmJmaoqOkpaanqKmqsrO0tba3uLm6wsPExcbHyMnK0tPU1dbX2Nna4uPk5ebn6Onq8vP09fb3+Pn6/9oADAMBAAIRAxEAPwDi6KKK+ZP3E//Z"
 
+  /// A red square in the accent group beside a green one, over a yellow container background,
+  /// in systemMedium (docs/rendering.md#rendering-modes).
+  static let modeView = ViewNode.modified(
+    .stack(
+      StackNode(
+        axis: .horizontal,
+        children: [
+          .modified(
+            .modified(.color(ColorValue(name: "red")), .frame(Frame(width: 40, height: 40))),
+            .accentable(true)),
+          .modified(.color(ColorValue(name: "green")), .frame(Frame(width: 40, height: 40))),
+        ])),
+    .containerBackground(.color(ColorValue(name: "yellow"))))
+
+  /// How many opaque pixels of `image` `test` holds for.
+  static func count(_ image: PNGImage, _ test: (Int, Int, Int) -> Bool) -> Int {
+    var count = 0
+    for y in 0..<image.height {
+      for x in 0..<image.width {
+        let pixel = image.pixel(x, y)
+        if pixel.alpha > 200, test(Int(pixel.red), Int(pixel.green), Int(pixel.blue)) { count += 1 }
+      }
+    }
+    return count
+  }
+
+  static func isRed(_ r: Int, _ g: Int, _ b: Int) -> Bool { r > 200 && g < 90 && b < 90 }
+  static func isYellow(_ r: Int, _ g: Int, _ b: Int) -> Bool { r > 200 && g > 180 && b < 60 }
+  static func isAccent(_ r: Int, _ g: Int, _ b: Int) -> Bool {
+    r < 30 && (115...150).contains(g) && b > 235
+  }
+
+  /// fullColor draws the colours given; accented the accent group in the accent colour and the
+  /// rest in white, without the container background; vibrant only greys, a colour as light as
+  /// its luminance.
+  @Test func renderingModesColourTheGroups() throws {
+    let square = 40 * 40 * 4  // pixels at 2×
+    func draw(_ mode: RenderingMode) throws -> PNGImage {
+      try PNGImage(
+        decoding: renderer.render(Self.modeView, family: .systemMedium, now: now, mode: mode).data)
+    }
+    let full = try draw(.fullColor)
+    #expect(Self.count(full, Self.isRed) >= square * 9 / 10)
+    #expect(Self.count(full, Self.isYellow) > square)
+    #expect(Self.count(full, Self.isAccent) == 0)
+
+    let accented = try draw(.accented)
+    #expect(Self.count(accented, Self.isAccent) >= square * 9 / 10)
+    #expect(Self.count(accented, Self.isRed) == 0)
+    #expect(Self.count(accented, Self.isYellow) == 0, "the container background is removed")
+    #expect(Self.count(accented) { r, g, b in r > 250 && g > 250 && b > 250 } >= square * 9 / 10)
+
+    let vibrant = try draw(.vibrant)
+    #expect(Self.count(vibrant) { r, g, b in max(r, g, b) - min(r, g, b) > 8 } == 0)
+    // At the squares' centres (the stack is centred): green is lighter than red.
+    let (x, y) = (vibrant.width / 2, vibrant.height / 2)
+    let red = vibrant.pixel(x - 48, y).red
+    let green = vibrant.pixel(x + 48, y).red
+    #expect(green > red + 40, "red \(red), green \(green)")
+  }
+
   @Test func writesSVG() throws {
     let image = try renderer.render(
       Self.text("vector"), family: .systemSmall, now: now, format: .svg)

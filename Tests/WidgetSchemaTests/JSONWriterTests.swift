@@ -120,6 +120,10 @@ import WidgetSupport
       EntryEvent(
         kind: "K", family: .accessoryCircular, source: .timeline, date: date, validUntil: nil,
         relevance: Relevance(score: -1), view: view, lines: ["x"], configuration: [:]),
+      EntryEvent(
+        kind: "K", family: .accessoryCircular, source: .timeline, date: date, validUntil: nil,
+        relevance: Relevance(score: 1), view: view, lines: ["x"], restored: true,
+        renderingMode: .accented),
     ]
     for entry in entries {
       try expectSameBytes(
@@ -420,6 +424,7 @@ import WidgetSupport
           "entity": .object(["identifier": .string("1"), "display": .string("One")]),
         ]),
       ProviderContext(family: .systemMedium, configuration: [:]),
+      ProviderContext(family: .accessoryCircular, parameter: "p", renderingMode: .accented),
     ]
     for context in contexts {
       #expect(

@@ -31,6 +31,12 @@ enum SharedOptions {
     "--home", value: "FILE",
     help: "Show the instances of this home-screen file (JSON, docs/home-screen.md).")
 
+  static let renderingMode = Option<RenderingMode>.choice(
+    "--rendering-mode", value: "MODE", noun: "rendering mode",
+    help: "Draw the instances that do not give their own in this mode, and tell their bundles: "
+      + "fullColor, accented or vibrant (default: each family's; docs/rendering.md).",
+    choices: ["fullColor": .fullColor, "accented": .accented, "vibrant": .vibrant])
+
   // How the host schedules and calls: run, simulate, preview.
   static let budget = Option<Int?>(
     "--budget", value: "N", synopsis: "N|unlimited",
@@ -180,7 +186,7 @@ enum SharedOptions {
 
 extension HostOptions {
   /// Applies the shared host options a command declares and was given: the selection
-  /// (`--kind`, `--family`, `--instance`, `--home`), the schedule (`--budget`,
+  /// (`--kind`, `--family`, `--instance`, `--home`), `--rendering-mode`, the schedule (`--budget`,
   /// `--min-reload-interval`), the deadlines and `--locale`. `--instance` and `--home` choose
   /// the instances themselves, so either with `--kind` or `--family` is a usage error.
   mutating func apply(_ arguments: Arguments, command: String) throws(UsageError) {
@@ -201,6 +207,11 @@ extension HostOptions {
       }
       instances += specs
       homeScreen = home
+    }
+    if arguments.declares(SharedOptions.renderingMode),
+      let mode = arguments[SharedOptions.renderingMode]
+    {
+      renderingMode = mode
     }
     if arguments.declares(SharedOptions.budget), let budget = arguments[SharedOptions.budget] {
       scheduler.budget = budget

@@ -242,7 +242,8 @@ public final class BundleTimelineProvider: TimelineProviding {
     let configurable = configurableKinds.withLock { $0.contains(key.kind) }
     let context = ProviderContext(
       family: key.family, isPreview: isPreview,
-      configuration: configurable ? key.configurationValues ?? [:] : nil)
+      configuration: configurable ? key.configurationValues ?? [:] : nil,
+      renderingMode: key.renderingMode)
     return await call(method, key, context: context, as: type)
   }
 

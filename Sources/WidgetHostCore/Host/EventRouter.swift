@@ -144,7 +144,7 @@ final class EventRouter: Sendable {
           validUntil: validUntil, relevance: entry.relevance, view: entry.view,
           lines: rendered.lines, spans: rendered.spans, regions: rendered.regions,
           url: rendered.url, stale: stale, restored: restored,
-          configuration: configuration, geometry: geometry)
+          configuration: configuration, geometry: geometry, renderingMode: key.renderingMode)
       }
     } else {
       stopRedraws(of: key)
@@ -165,7 +165,7 @@ final class EventRouter: Sendable {
             validUntil: validUntil, relevance: entry.relevance, view: entry.view,
             lines: rendered.lines, spans: rendered.spans, regions: rendered.regions,
             url: rendered.url, stale: stale, restored: restored,
-            configuration: configuration, geometry: geometry)))
+            configuration: configuration, geometry: geometry, renderingMode: key.renderingMode)))
     }
   }
 

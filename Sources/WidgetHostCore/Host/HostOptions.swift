@@ -17,6 +17,9 @@ public struct HostOptions: Sendable {
   public var instances: [InstanceSpec] = []
   /// A home-screen file listing the instances to show (`--home`, docs/home-screen.md).
   public var homeScreen: String?
+  /// The rendering mode of the instances that do not give their own (`--rendering-mode`); nil
+  /// means each family's default (docs/rendering.md#rendering-modes).
+  public var renderingMode: RenderingMode?
   /// Render the current entry of every instance once, then stop.
   public var once = false
   /// Scheduler tunables.

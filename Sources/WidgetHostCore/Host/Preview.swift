@@ -74,7 +74,7 @@ extension WidgetHost {
           kind: key.kind, family: key.family, source: source, date: entry.date, validUntil: nil,
           relevance: entry.relevance, view: entry.view, lines: rendered.lines,
           spans: rendered.spans, regions: rendered.regions, url: rendered.url,
-          configuration: key.configurationValues))
+          configuration: key.configurationValues, renderingMode: key.renderingMode))
     case .failure(let failure):
       return PreviewItem.Outcome(
         error: PreviewItem.Failure(code: failure.code, message: failure.message))

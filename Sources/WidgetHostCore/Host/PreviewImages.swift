@@ -36,7 +36,8 @@ public enum PreviewImages {
         guard let entry = outcome.entry else { continue }
         let view = EventRouter.displayedView(of: entry.view, source: source)
         let image = try renderer.render(
-          view, family: item.family, now: now, scale: scale, format: format)
+          view, family: item.family, now: now, scale: scale, format: format,
+          mode: entry.renderingMode)
         let name = "\(item.kind).\(item.family.rawValue).\(label).\(format.rawValue)"
         let path = (directory as NSString).appendingPathComponent(name)
         try AtomicFile.write(image.data, to: path)

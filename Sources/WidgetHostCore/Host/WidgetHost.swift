@@ -337,6 +337,12 @@ public final class WidgetHost: Sendable {
           of: planned, kinds: options.kinds, families: options.families, everyFamily: everyFamily
         ).map { InstanceSpec(id: $0.id, kind: $0.key.kind, family: $0.key.family) }
       }
+      // `--rendering-mode` for the instances that do not name their own.
+      if let mode = options.renderingMode {
+        for index in specs.indices where specs[index].renderingMode == nil {
+          specs[index].renderingMode = mode
+        }
+      }
       (placed, problems) = InstanceResolver.place(specs, in: planned)
       // A sink may refuse the selection (`--format waybar` with several instances).
       if problems.isEmpty { try stream.prepare(instances: placed.map(\.id)) }

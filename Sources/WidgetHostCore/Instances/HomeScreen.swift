@@ -6,7 +6,7 @@ import WidgetSchema
 /// (docs/home-screen.md, schema docs/schemas/home-screen.schema.json).
 ///
 /// JSON: `{"instances": [{"id": "left", "kind": "Animals", "family": "systemSmall",
-/// "parameters": {"color": "red"}}]}`.
+/// "renderingMode": "accented", "parameters": {"color": "red"}}]}`.
 public enum HomeScreen {
   /// Reads the instances of the home-screen file at `path`.
   public static func load(_ path: String) throws(HomeScreenError) -> [InstanceSpec] {
@@ -41,10 +41,11 @@ public enum HomeScreen {
     for (index, item) in items.enumerated() {
       let path = "instances[\(index)]"
       guard case .object(let fields) = item else { throw fail(path, "expected an object") }
-      let known: Set = ["id", "kind", "family", "parameters"]
+      let known: Set = ["id", "kind", "family", "renderingMode", "parameters"]
       for key in fields.keys.sorted() where !known.contains(key) {
         throw fail(
-          "\(path).\(key)", "unknown field (expected id, kind, family, parameters)")
+          "\(path).\(key)",
+          "unknown field (expected id, kind, family, renderingMode, parameters)")
       }
       func string(_ key: String, required: Bool) throws(HomeScreenError) -> String? {
         switch fields[key] {
@@ -68,6 +69,15 @@ public enum HomeScreen {
         }
         family = known
       }
+      var renderingMode: RenderingMode?
+      if let name = try string("renderingMode", required: false) {
+        guard let known = RenderingMode(rawValue: name) else {
+          let names = RenderingMode.allCases.map(\.rawValue).joined(separator: ", ")
+          throw fail(
+            "\(path).renderingMode", "unknown rendering mode '\(name)' (expected one of: \(names))")
+        }
+        renderingMode = known
+      }
       var parameters: [String: ParameterInput] = [:]
       switch fields["parameters"] {
       case nil, .null?:
@@ -82,7 +92,7 @@ public enum HomeScreen {
       specs.append(
         InstanceSpec(
           id: id, kind: kind, family: family, parameters: parameters,
-          origin: "\(file): \(path)"))
+          renderingMode: renderingMode, origin: "\(file): \(path)"))
     }
     return specs
   }

@@ -41,7 +41,8 @@ final class InstanceConfigurator: Sendable {
         id: placed.id,
         key: TimelineKey(
           bundle: placed.bundle, kind: placed.kind.kind, family: placed.family,
-          configuration: InstanceResolver.canonicalJSON(configuration))),
+          configuration: InstanceResolver.canonicalJSON(configuration),
+          renderingMode: placed.spec.renderingMode)),
       []
     )
   }
@@ -82,7 +83,8 @@ final class InstanceConfigurator: Sendable {
     }
     let key = TimelineKey(
       bundle: bundle, kind: kind.kind, family: instance.key.family,
-      configuration: InstanceResolver.canonicalJSON(configuration))
+      configuration: InstanceResolver.canonicalJSON(configuration),
+      renderingMode: instance.key.renderingMode)
     return .success((WidgetInstance(id: instance.id, key: key), values))
   }
 
@@ -126,7 +128,8 @@ final class InstanceConfigurator: Sendable {
     guard problems.isEmpty else { return (nil, problems) }
     let key = TimelineKey(
       bundle: bundle, kind: kind.kind, family: instance.key.family,
-      configuration: InstanceResolver.canonicalJSON(configuration))
+      configuration: InstanceResolver.canonicalJSON(configuration),
+      renderingMode: instance.key.renderingMode)
     return (WidgetInstance(id: instance.id, key: key), [])
   }
 

@@ -14,6 +14,9 @@ public struct InstanceSpec: Sendable, Equatable {
   public var family: WidgetFamily?
   /// Parameter values by name, as given: text from the command line, JSON from a file.
   public var parameters: [String: ParameterInput]
+  /// How the instance is drawn (a home-screen file's `renderingMode`); nil: `--rendering-mode`,
+  /// else the family's default.
+  public var renderingMode: RenderingMode?
   /// Where the spec was given, for messages (`--instance 'Animal?color=red'`,
   /// `home.json: instances[0]`).
   public var origin: String
@@ -21,8 +24,10 @@ public struct InstanceSpec: Sendable, Equatable {
   /// Creates a spec.
   public init(
     id: String? = nil, kind: String, family: WidgetFamily? = nil,
-    parameters: [String: ParameterInput] = [:], origin: String = ""
+    parameters: [String: ParameterInput] = [:], renderingMode: RenderingMode? = nil,
+    origin: String = ""
   ) {
+    self.renderingMode = renderingMode
     self.id = id
     self.kind = kind
     self.family = family

@@ -62,7 +62,8 @@ public final class PictureSink: EventSink {
     let view = EventRouter.displayedView(of: entry.view, source: entry.source)
     do {
       let image = try renderer.render(
-        view, family: entry.family, now: time, scale: scale, format: format)
+        view, family: entry.family, now: time, scale: scale, format: format,
+        mode: entry.renderingMode)
       try AtomicFile.write(image.data, to: path(of: instance))
       for warning in image.warnings { warn("\(instance): \(warning)") }
     } catch {

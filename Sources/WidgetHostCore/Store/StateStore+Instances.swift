@@ -14,7 +14,8 @@ extension StateStore {
   public struct StoredInstance: Sendable, Equatable {
     /// The instance id.
     public var id: String
-    /// What it shows: bundle, kind, family and its configuration now.
+    /// What it shows: bundle, kind, family and its configuration now (in the family's default
+    /// mode: the mode is not stored, it is the command line's).
     public var key: TimelineKey
     /// The configuration the command line (or home-screen file) gave it when the host started.
     public var startConfiguration: String
@@ -66,7 +67,9 @@ extension StateStore {
       guard let stored = self.instance(planned.id), Self.reuses(stored, for: planned.key) else {
         continue
       }
-      running[index] = WidgetInstance(id: planned.id, key: stored.key)
+      // The mode is the command line's: `configure` changes only parameters.
+      running[index] = WidgetInstance(
+        id: planned.id, key: stored.key.inMode(planned.key.renderingMode))
     }
     try transactionNotWaitingForTheDisk { connection throws(SQLiteError) in
       for (instance, start) in zip(running, given) {

@@ -15,7 +15,10 @@ extension StateStore {
   }
 
   private static func values(_ key: TimelineKey) -> [SQLiteValue] {
-    [.text(key.bundle), .text(key.kind), .text(key.family.rawValue), .text(key.configuration)]
+    [
+      .text(key.bundle), .text(key.kind), .text(key.family.rawValue), .text(key.configuration),
+      .text(key.storedRenderingMode),
+    ]
   }
 
   /// Budgeted reloads of `key` made after `since`, oldest first.
@@ -23,7 +26,7 @@ extension StateStore {
     (try? access { connection throws(SQLiteError) in
       try connection.query(
         "SELECT at FROM budget_ledger WHERE bundle = ?1 AND kind = ?2 AND family = ?3 "
-          + "AND configuration = ?4 AND at > ?5 ORDER BY at",
+          + "AND configuration = ?4 AND rendering_mode = ?5 AND at > ?6 ORDER BY at",
         Self.values(key) + [.real(since.timeIntervalSince1970)]
       ) { Date(timeIntervalSince1970: $0.real(0)) }
     }) ?? []
@@ -34,12 +37,12 @@ extension StateStore {
     try? access { connection throws(SQLiteError) in
       try connection.transaction { () throws(SQLiteError) in
         try connection.run(
-          "INSERT INTO budget_ledger (bundle, kind, family, configuration, at) "
-            + "VALUES (?1, ?2, ?3, ?4, ?5)",
+          "INSERT INTO budget_ledger (bundle, kind, family, configuration, rendering_mode, at) "
+            + "VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
           Self.values(key) + [.real(date.timeIntervalSince1970)])
         try connection.run(
           "DELETE FROM budget_ledger WHERE bundle = ?1 AND kind = ?2 AND family = ?3 "
-            + "AND configuration = ?4 AND at <= ?5",
+            + "AND configuration = ?4 AND rendering_mode = ?5 AND at <= ?6",
           Self.values(key) + [.real(date.addingTimeInterval(-window).timeIntervalSince1970)])
       }
     }
@@ -56,8 +59,8 @@ extension StateStore {
     try? transactionNotWaitingForTheDisk { connection throws(SQLiteError) in
       for plan in plans {
         try connection.run(
-          "INSERT OR REPLACE INTO next_reload (bundle, kind, family, configuration, at, reason) "
-            + "VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+          "INSERT OR REPLACE INTO next_reload (bundle, kind, family, configuration, "
+            + "rendering_mode, at, reason) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
           Self.values(plan.key) + [
             plan.date.map { .real($0.timeIntervalSince1970) } ?? .null, .text(plan.reason),
           ])
@@ -70,13 +73,14 @@ extension StateStore {
     let keys =
       (try? access { connection throws(SQLiteError) in
         try connection.query(
-          "SELECT bundle, kind, family, configuration FROM budget_ledger "
-            + "UNION SELECT bundle, kind, family, configuration FROM next_reload "
-            + "ORDER BY 1, 2, 3, 4"
+          "SELECT bundle, kind, family, configuration, rendering_mode FROM budget_ledger "
+            + "UNION SELECT bundle, kind, family, configuration, rendering_mode FROM next_reload "
+            + "ORDER BY 1, 2, 3, 4, 5"
         ) { row -> TimelineKey? in
           guard let family = WidgetFamily(rawValue: row.text(2)) else { return nil }
           return TimelineKey(
-            bundle: row.text(0), kind: row.text(1), family: family, configuration: row.text(3))
+            bundle: row.text(0), kind: row.text(1), family: family, configuration: row.text(3),
+            renderingMode: RenderingMode(rawValue: row.text(4)))
         }
       }) ?? []
     return keys.compactMap { $0 }.map { key in
@@ -84,7 +88,7 @@ extension StateStore {
         (try? access { connection throws(SQLiteError) in
           try connection.query(
             "SELECT at, reason FROM next_reload WHERE bundle = ?1 AND kind = ?2 AND family = ?3 "
-              + "AND configuration = ?4", Self.values(key)
+              + "AND configuration = ?4 AND rendering_mode = ?5", Self.values(key)
           ) { row -> (Date?, String) in
             (row.isNull(0) ? nil : Date(timeIntervalSince1970: row.real(0)), row.text(1))
           }

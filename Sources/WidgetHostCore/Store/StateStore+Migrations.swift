@@ -6,6 +6,8 @@ extension StateStore {
   /// - 1: the refresh-budget ledger and each instance's next reload. Files written before
   ///   versioning have these tables and `user_version` 0; the step's `IF NOT EXISTS` keeps them.
   /// - 2: instances (id → bundle, kind, family, configuration) and each instance's last timeline.
+  /// - 3: the rendering mode, part of a timeline key, in the ledger, the planned reloads and the
+  ///   stored timelines (empty for the family's default mode, which every earlier row is in).
   static let migrations: [String] = [
     """
     CREATE TABLE IF NOT EXISTS budget_ledger (
@@ -26,6 +28,21 @@ extension StateStore {
       instance TEXT PRIMARY KEY, bundle TEXT NOT NULL, kind TEXT NOT NULL, family TEXT NOT NULL,
       configuration TEXT NOT NULL, timeline TEXT NOT NULL, fetched REAL NOT NULL,
       bundle_version TEXT NOT NULL);
+    """,
+    """
+    ALTER TABLE budget_ledger ADD COLUMN rendering_mode TEXT NOT NULL DEFAULT '';
+    DROP INDEX IF EXISTS budget_ledger_key;
+    CREATE INDEX budget_ledger_key
+      ON budget_ledger (bundle, kind, family, configuration, rendering_mode, at);
+    CREATE TABLE next_reload_3 (
+      bundle TEXT NOT NULL, kind TEXT NOT NULL, family TEXT NOT NULL,
+      configuration TEXT NOT NULL, rendering_mode TEXT NOT NULL DEFAULT '', at REAL,
+      reason TEXT NOT NULL, PRIMARY KEY (bundle, kind, family, configuration, rendering_mode));
+    INSERT INTO next_reload_3 (bundle, kind, family, configuration, at, reason)
+      SELECT bundle, kind, family, configuration, at, reason FROM next_reload;
+    DROP TABLE next_reload;
+    ALTER TABLE next_reload_3 RENAME TO next_reload;
+    ALTER TABLE timelines ADD COLUMN rendering_mode TEXT NOT NULL DEFAULT '';
     """,
   ]
 

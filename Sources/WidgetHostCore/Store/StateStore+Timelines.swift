@@ -7,7 +7,7 @@ extension StateStore {
   public struct StoredTimeline: Sendable, Equatable {
     /// The instance id.
     public var instance: String
-    /// The key the timeline was fetched for (bundle, kind, family, configuration).
+    /// The key the timeline was fetched for (bundle, kind, family, configuration, mode).
     public var key: TimelineKey
     /// The entries and reload policy, as the bundle gave them.
     public var timeline: Timeline
@@ -55,12 +55,13 @@ extension StateStore {
             for instance in row.instances {
               try connection.run(
                 "INSERT OR REPLACE INTO timelines (instance, bundle, kind, family, "
-                  + "configuration, timeline, fetched, bundle_version) "
-                  + "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                  + "configuration, timeline, fetched, bundle_version, rendering_mode) "
+                  + "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
                 [
                   .text(instance), .text(row.key.bundle), .text(row.key.kind),
                   .text(row.key.family.rawValue), .text(row.key.configuration), .text(row.json),
                   .real(fetchedAt.timeIntervalSince1970), .text(row.bundleVersion),
+                  .text(row.key.storedRenderingMode),
                 ])
             }
           }
@@ -82,16 +83,16 @@ extension StateStore {
     let rows =
       (try? access { connection throws(SQLiteError) in
         try connection.query(
-          "SELECT bundle, kind, family, configuration, timeline, fetched, bundle_version "
-            + "FROM timelines WHERE instance = ?1", [.text(instance)]
+          "SELECT bundle, kind, family, configuration, timeline, fetched, bundle_version, "
+            + "rendering_mode FROM timelines WHERE instance = ?1", [.text(instance)]
         ) { row in
           (
             row.text(0), row.text(1), row.text(2), row.text(3), row.text(4), row.real(5),
-            row.text(6)
+            row.text(6), row.text(7)
           )
         }
       }) ?? []
-    guard let (bundle, kind, familyName, configuration, json, fetched, version) = rows.first
+    guard let (bundle, kind, familyName, configuration, json, fetched, version, mode) = rows.first
     else { return nil }
     let timeline: Timeline
     do {
@@ -107,7 +108,9 @@ extension StateStore {
     guard let family = WidgetFamily(rawValue: familyName) else { return nil }
     return StoredTimeline(
       instance: instance,
-      key: TimelineKey(bundle: bundle, kind: kind, family: family, configuration: configuration),
+      key: TimelineKey(
+        bundle: bundle, kind: kind, family: family, configuration: configuration,
+        renderingMode: RenderingMode(rawValue: mode)),
       timeline: timeline, fetchedAt: Date(timeIntervalSince1970: fetched), bundleVersion: version)
   }
 }

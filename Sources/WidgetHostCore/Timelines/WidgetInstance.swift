@@ -1,9 +1,9 @@
 import WidgetSchema
 
-/// What makes two instances share one provider call: the same bundle, kind, family and
-/// configuration.
+/// What makes two instances share one provider call: the same bundle, kind, family,
+/// configuration and rendering mode (the bundle builds its view for the mode it is told).
 public struct TimelineKey: Hashable, Sendable, CustomStringConvertible {
-  /// The four fields, in one allocation that every copy of the key shares: a key is held by its
+  /// The five fields, in one allocation that every copy of the key shares: a key is held by its
   /// instance, the scheduler's group and the group's dictionary, and carried by every event, so
   /// a copy costs a reference instead of 56 bytes.
   private final class Fields: Sendable {
@@ -11,12 +11,17 @@ public struct TimelineKey: Hashable, Sendable, CustomStringConvertible {
     let kind: String
     let family: WidgetFamily
     let configuration: String
+    let renderingMode: RenderingMode
 
-    init(bundle: String, kind: String, family: WidgetFamily, configuration: String) {
+    init(
+      bundle: String, kind: String, family: WidgetFamily, configuration: String,
+      renderingMode: RenderingMode
+    ) {
       self.bundle = bundle
       self.kind = kind
       self.family = family
       self.configuration = configuration
+      self.renderingMode = renderingMode
     }
   }
 
@@ -30,16 +35,36 @@ public struct TimelineKey: Hashable, Sendable, CustomStringConvertible {
   public var family: WidgetFamily { fields.family }
   /// The instance's configuration as canonical JSON (`{}` for static widgets).
   public var configuration: String { fields.configuration }
+  /// How the instance is drawn, and what its provider is told (docs/rendering.md#rendering-modes).
+  public var renderingMode: RenderingMode { fields.renderingMode }
 
-  /// Creates a key.
-  public init(bundle: String, kind: String, family: WidgetFamily, configuration: String = "{}") {
-    fields = Fields(bundle: bundle, kind: kind, family: family, configuration: configuration)
+  /// Creates a key; `renderingMode` defaults to the family's (``RenderingMode/default(for:)``).
+  public init(
+    bundle: String, kind: String, family: WidgetFamily, configuration: String = "{}",
+    renderingMode: RenderingMode? = nil
+  ) {
+    fields = Fields(
+      bundle: bundle, kind: kind, family: family, configuration: configuration,
+      renderingMode: renderingMode ?? .default(for: family))
+  }
+
+  /// The same key in another rendering mode (nil: the family's).
+  public func inMode(_ mode: RenderingMode?) -> TimelineKey {
+    TimelineKey(
+      bundle: bundle, kind: kind, family: family, configuration: configuration,
+      renderingMode: mode)
+  }
+
+  /// The rendering mode as the state file stores it: empty for the family's default, so that
+  /// keys stored before modes existed still match.
+  var storedRenderingMode: String {
+    renderingMode == .default(for: family) ? "" : renderingMode.rawValue
   }
 
   public static func == (left: TimelineKey, right: TimelineKey) -> Bool {
     left.fields === right.fields
       || (left.bundle == right.bundle && left.kind == right.kind && left.family == right.family
-        && left.configuration == right.configuration)
+        && left.configuration == right.configuration && left.renderingMode == right.renderingMode)
   }
 
   public func hash(into hasher: inout Hasher) {
@@ -47,6 +72,7 @@ public struct TimelineKey: Hashable, Sendable, CustomStringConvertible {
     hasher.combine(kind)
     hasher.combine(family)
     hasher.combine(configuration)
+    hasher.combine(renderingMode)
   }
 
   public var description: String { "\(kind) (\(family.rawValue))" }

@@ -191,6 +191,7 @@ enum BundleExport {
       isPreview: context.isPreview)
     providerContext.configurationValues = context.configuration
     providerContext.optionsParameter = context.parameter
+    providerContext.renderingMode = context.renderingMode
     widget.respond(method, providerContext) { result in
       switch result {
       case .success(let json): send(WK_STATUS_OK, json)

@@ -27,7 +27,8 @@ struct EntryEncoder<Entry: TimelineEntry, Content: View> {
   private func schemaEntry(_ entry: Entry, redacted: Bool = false) -> WidgetSchema.Entry {
     var environment = EnvironmentValues()
     environment.widgetFamily = context.family
-    environment.widgetRenderingMode = .mode(for: context.family)
+    environment.widgetRenderingMode =
+      context.renderingMode.map(WidgetRenderingMode.init) ?? .mode(for: context.family)
     if redacted { environment.redactionReasons = .placeholder }
     var view = ViewResolver.resolve(content(entry), in: environment)
     // An empty view has nothing to redact.

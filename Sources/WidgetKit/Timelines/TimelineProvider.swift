@@ -33,6 +33,9 @@ public struct TimelineProviderContext: Sendable {
   var configurationValues: [String: JSONValue]?
   /// The parameter an `options` call asks about.
   var optionsParameter: String?
+  /// How the host draws the instance, as the call's context says (nil: an older host, which
+  /// does not say; the family's default then).
+  var renderingMode: WidgetSchema.RenderingMode?
 
   /// Creates a context (the SDK does this for each call; tests may too).
   public init(family: WidgetFamily, displaySize: CGSize? = nil, isPreview: Bool = false) {

@@ -36,12 +36,20 @@ public struct WidgetRenderingMode: Hashable, Sendable, CustomStringConvertible {
   }
 }
 
+extension WidgetRenderingMode {
+  /// The mode the host names in a call's context.
+  init(_ mode: WidgetSchema.RenderingMode) {
+    self.init(name: mode.rawValue)
+  }
+}
+
 private struct WidgetRenderingModeKey: EnvironmentKey {
   static let defaultValue = WidgetRenderingMode.fullColor
 }
 
 extension EnvironmentValues {
-  /// How the widget is coloured. The SDK sets it from the family, as an iPhone would:
+  /// How the widget is coloured: the instance's mode, as the host draws it (`--rendering-mode`,
+  /// a home-screen file's `renderingMode`). By default the family's, as an iPhone shows it:
   /// `.vibrant` for the lock screen's accessory families, `.accented` for `accessoryCorner`
   /// (a watch face), `.fullColor` for home-screen widgets.
   public var widgetRenderingMode: WidgetRenderingMode {

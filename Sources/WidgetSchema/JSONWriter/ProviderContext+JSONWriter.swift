@@ -25,6 +25,10 @@ extension ProviderContext {
       writer.nextKey("parameter")
       writer.string(parameter)
     }
+    if let renderingMode {
+      writer.nextKey("renderingMode")
+      writer.string(renderingMode.rawValue)
+    }
     writer.byte(UInt8(ascii: "}"))
     return writer.bytes
   }

@@ -265,6 +265,10 @@ extension JSONByteWriter {
       nextKey("relevance")
       try self.relevance(relevance)
     }
+    if data.renderingMode != .default(for: data.family) {
+      nextKey("renderingMode")
+      string(data.renderingMode.rawValue)
+    }
     if data.restored { raw(#","restored":true"#) }
     nextKey("source")
     string(data.source.rawValue)

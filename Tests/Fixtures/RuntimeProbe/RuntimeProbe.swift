@@ -167,6 +167,32 @@ struct ContainerWidget: ProbeWidget { static let completion = Completion.contain
 struct NetworkWidget: ProbeWidget { static let completion = Completion.network }
 struct MainBundleWidget: ProbeWidget { static let completion = Completion.mainBundle }
 
+/// The rendering mode the host tells the bundle (docs/rendering.md#rendering-modes): the view
+/// says which mode it was built in, and shows a red square in the accent group beside a green
+/// one in the default group, over a yellow container background.
+struct RenderingModeWidget: Widget {
+  struct ModeView: View {
+    @Environment(\.widgetRenderingMode) var mode
+    var body: some View {
+      VStack {
+        Text(verbatim: "mode \(mode)")
+        HStack {
+          Color.red.frame(width: 40, height: 40).widgetAccentable()
+          Color.green.frame(width: 40, height: 40)
+        }
+      }
+      .containerBackground(Color.yellow, for: .widget)
+    }
+  }
+
+  var body: some WidgetConfiguration {
+    StaticConfiguration(kind: "renderingMode", provider: ProbeProvider(completion: .clock)) { _ in
+      ModeView()
+    }
+    .supportedFamilies([.systemMedium, .accessoryRectangular])
+  }
+}
+
 @main
 struct RuntimeProbe: WidgetBundle {
   var body: some Widget {
@@ -178,5 +204,6 @@ struct RuntimeProbe: WidgetBundle {
     ContainerWidget()
     NetworkWidget()
     MainBundleWidget()
+    RenderingModeWidget()
   }
 }
