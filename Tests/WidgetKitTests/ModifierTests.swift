@@ -231,6 +231,22 @@ import WidgetSchema
     #expect(resolved(EmptyView().padding().widgetURL(URL(string: "a://b"))) == .empty)
   }
 
+  /// `aspectRatio`, `scaledToFit` and `scaledToFill` become `aspectRatio` nodes; a ratio that
+  /// is not a finite positive number (a zero height) is the child's own.
+  @Test func aspectRatiosAreKept() {
+    #expect(resolved(Text("a").scaledToFit()) == .modified(a, .aspectRatio(nil, fill: false)))
+    #expect(resolved(Text("a").scaledToFill()) == .modified(a, .aspectRatio(nil, fill: true)))
+    #expect(
+      resolved(Text("a").aspectRatio(1.5, contentMode: .fit))
+        == .modified(a, .aspectRatio(1.5, fill: false)))
+    #expect(
+      resolved(Text("a").aspectRatio(CGSize(width: 4, height: 2), contentMode: .fill))
+        == .modified(a, .aspectRatio(2, fill: true)))
+    #expect(
+      resolved(Text("a").aspectRatio(CGSize(width: 4, height: 0), contentMode: .fit))
+        == .modified(a, .aspectRatio(nil, fill: false)))
+  }
+
   @Test func ignoredModifiersAddNoNode() {
     let view = Text("a")
       .id(1)

@@ -223,6 +223,19 @@ import WidgetSchema
     #expect(small.warnings[0].contains("systemSmall"))
   }
 
+  /// On the grid an aspect ratio keeps whole cells, measured in points (a cell is 8×16): a
+  /// colour of ratio 2 fitted in 10×2 cells (80×32 points) is 8 columns wide, filling it 10.
+  @Test func aspectRatiosKeepWholeCells() {
+    func blocks(_ fill: Bool) -> [Int] {
+      let view = ViewNode.modified(
+        .modified(.color(ColorValue(name: "red")), .aspectRatio(2, fill: fill)),
+        .frame(Frame(width: 80, height: 32)))
+      return render(view).lines.map { $0.filter { $0 == "█" }.count }.filter { $0 > 0 }
+    }
+    #expect(blocks(false) == [8, 8])
+    #expect(blocks(true) == [10, 10])
+  }
+
   @Test func symbolsAndImages() {
     let view = hstack([.image(ImageNode(systemName: "play.fill")), text("Song")], spacing: 4)
     #expect(render(view, .accessoryInline).lines[0].contains("▶ Song"))

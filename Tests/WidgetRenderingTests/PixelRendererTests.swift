@@ -288,6 +288,72 @@ import WidgetSchema
   static let redJPEG =
     "/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcpLDAxNDQ0Hyc5PTgyPC4zNDL/2wBDAQkJCQwLDBgNDRgyIRwhMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjL/wAARCAAIAAgDASIAAhEBAxEB/8QAHwAAAQUBAQEBAQEAAAAAAAAAAAECAwQFBgcICQoL/8QAtRAAAgEDAwIEAwUFBAQAAAF9AQIDAAQRBRIhMUEGE1FhByJxFDKBkaEII0KxwRVS0fAkM2JyggkKFhcYGRolJicoKSo0NTY3ODk6Q0RFRkdISUpTVFVWV1hZWmNkZWZnaGlqc3R1dnd4eXqDhIWGh4iJipKTlJWWl5iZmqKjpKWmp6ipqrKztLW2t7i5usLDxMXGx8jJytLT1NXW19jZ2uHi4+Tl5ufo6erx8vP09fb3+Pn6/8QAHwEAAwEBAQEBAQEBAQAAAAAAAAECAwQFBgcICQoL/8QAtREAAgECBAQDBAcFBAQAAQJ3AAECAxEEBSExBhJBUQdhcRMiMoEIFEKRobHBCSMzUvAVYnLRChYkNOEl8RcYGRomJygpKjU2Nzg5OkNERUZHSElKU1RVVldYWVpjZGVmZ2hpanN0dXZ3eHl6goOEhYaHiImKkpOUlZaXmJmaoqOkpaanqKmqsrO0tba3uLm6wsPExcbHyMnK0tPU1dbX2Nna4uPk5ebn6Onq8vP09fb3+Pn6/9oADAMBAAIRAxEAPwDi6KKK+ZP3E//Z"
 
+  /// A 40×20-pixel image made resizable and given an aspect ratio, in a 100×60-point frame
+  /// centred in systemSmall: fitted it is 100×50, filling 120×60 (overflowing the frame),
+  /// each centred in it, except that an overflowing child starts at the frame's top left (the
+  /// host never places a child before its frame's edge; SwiftUI centres it); a ratio given (1)
+  /// wins over the image's.
+  @Test(arguments: [
+    (nil as Double?, false, NodeGeometry(x: 35, y: 60, width: 100, height: 50)),
+    (nil, true, NodeGeometry(x: 35, y: 55, width: 120, height: 60)),
+    (1, false, NodeGeometry(x: 55, y: 55, width: 60, height: 60)),
+    (1, true, NodeGeometry(x: 35, y: 55, width: 100, height: 100)),
+  ])
+  func aspectRatiosFitAndFill(_ ratio: Double?, _ fill: Bool, _ expected: NodeGeometry) throws {
+    let view = ViewNode.modified(
+      .modified(
+        .image(ImageNode(name: "wide", resizable: true, pixelWidth: 40, pixelHeight: 20)),
+        .aspectRatio(ratio, fill: fill)),
+      .frame(Frame(width: 100, height: 60)))
+    let geometry = try renderer.geometry(view, family: .systemSmall, now: now)
+    #expect(geometry.nodes[0] == NodeGeometry(x: 35, y: 55, width: 100, height: 60))
+    #expect(geometry.nodes[1] == expected, "the aspectRatio node is its child's size")
+    #expect(geometry.nodes[2] == expected)
+  }
+
+  /// `.scaledToFit()` on a 2:1 image in a stack of systemMedium (364×170): 340×170, the
+  /// image's own ratio kept.
+  @Test func aFittedImageKeepsItsRatioInAStack() throws {
+    let view = ViewNode.stack(
+      StackNode(
+        axis: .vertical,
+        children: [
+          .modified(
+            .image(ImageNode(name: "wide", resizable: true, pixelWidth: 40, pixelHeight: 20)),
+            .aspectRatio(nil, fill: false))
+        ]))
+    let image = try renderer.geometry(view, family: .systemMedium, now: now).nodes[2]
+    #expect(image.width / image.height == 2)
+    #expect(image.height == 170)
+  }
+
+  /// `.minimumScaleFactor(_:)` shrinks a line that does not fit its width before truncating
+  /// it: smaller (shorter) than the same text without it, inside its frame; a factor too large
+  /// for the text shrinks it by that factor and truncates the rest.
+  @Test func minimumScaleFactorShrinksBeforeTruncating() throws {
+    func textFrame(_ factor: Double?) throws -> NodeGeometry {
+      let view = ViewNode.modified(
+        Self.text(
+          "A line much too long for its frame",
+          TextStyle(font: Font(size: 17), lineLimit: 1, minimumScaleFactor: factor)),
+        .frame(Frame(width: 120)))
+      return try renderer.geometry(view, family: .systemSmall, now: now).nodes[2]
+    }
+    let plain = try textFrame(nil)
+    let shrunk = try textFrame(0.3)
+    let limited = try textFrame(0.9)
+    #expect(shrunk.height < plain.height * 0.8, "\(shrunk) vs \(plain)")
+    #expect(shrunk.height > plain.height * 0.3)
+    #expect(shrunk.width <= 120)
+    #expect(abs(limited.height - plain.height * 0.9) < 1.5, "\(limited) vs \(plain)")
+    // A text that fits is not shrunk.
+    let short = ViewNode.modified(
+      Self.text("Hi", TextStyle(font: Font(size: 17), lineLimit: 1, minimumScaleFactor: 0.3)),
+      .frame(Frame(width: 120)))
+    let hi = try renderer.geometry(short, family: .systemSmall, now: now).nodes[2]
+    #expect(abs(hi.height - plain.height) < 0.01)
+  }
+
   /// A red square in the accent group beside a green one, over a yellow container background,
   /// in systemMedium (docs/rendering.md#rendering-modes).
   static let modeView = ViewNode.modified(

@@ -158,6 +158,8 @@ typedef PIXEL_ENUM(cairo_status_t) (*pixel_read_func)(void *closure, unsigned ch
   X(pango, PangoAttrList *, pango_attr_list_new, (void))                                        \
   X(pango, void, pango_attr_list_unref, (PangoAttrList *list))                                  \
   X(pango, void, pango_attr_list_insert, (PangoAttrList *list, PangoAttribute *attr))           \
+  X(pango, PangoAttrList *, pango_attr_list_copy, (PangoAttrList *list))                        \
+  X(pango, PangoAttribute *, pango_attr_scale_new, (double scale_factor))                       \
   X(pango, PangoAttribute *, pango_attr_family_new, (const char *family))                       \
   X(pango, PangoAttribute *, pango_attr_size_new, (int size))                                   \
   X(pango, PangoAttribute *, pango_attr_weight_new, (PIXEL_ENUM(PangoWeight) weight))                               \

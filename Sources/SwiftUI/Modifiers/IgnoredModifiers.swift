@@ -48,20 +48,6 @@ extension View {
   /// Ignored: widgets have no safe area.
   public func edgesIgnoringSafeArea(_ edges: Edge.Set) -> some View { self }
 
-  /// Ignored: images are drawn as one character, whatever their content mode.
-  public func scaledToFill() -> some View { self }
-
-  /// Ignored: images are drawn as one character, whatever their content mode.
-  public func scaledToFit() -> some View { self }
-
-  /// Ignored: images are drawn as one character, whatever their aspect ratio.
-  public func aspectRatio(_ aspectRatio: CGFloat? = nil, contentMode: ContentMode) -> some View {
-    self
-  }
-
-  /// Ignored: images are drawn as one character, whatever their aspect ratio.
-  public func aspectRatio(_ aspectRatio: CGSize, contentMode: ContentMode) -> some View { self }
-
   /// Ignored: a symbol is one character, in the text's colour.
   public func symbolRenderingMode(_ mode: SymbolRenderingMode?) -> some View { self }
 

@@ -54,6 +54,26 @@ extension View {
           alignment: alignment.value)))
   }
 
+  /// Offers the view the largest (`.fit`) or smallest (`.fill`) size of `aspectRatio` (width
+  /// over height; nil: the view's ideal size's, an image's own) inside or around the space it
+  /// is given.
+  public func aspectRatio(_ aspectRatio: CGFloat? = nil, contentMode: ContentMode) -> some View {
+    let ratio = aspectRatio.map(Double.init).flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+    return wrapped(in: .aspectRatio(ratio, fill: contentMode == .fill))
+  }
+
+  /// `aspectRatio(_:contentMode:)` with the ratio of `aspectRatio`'s width to its height.
+  public func aspectRatio(_ aspectRatio: CGSize, contentMode: ContentMode) -> some View {
+    self.aspectRatio(aspectRatio.width / aspectRatio.height, contentMode: contentMode)
+  }
+
+  /// `aspectRatio(contentMode: .fit)`: scaled to fit the space given, keeping its aspect.
+  public func scaledToFit() -> some View { aspectRatio(contentMode: .fit) }
+
+  /// `aspectRatio(contentMode: .fill)`: scaled to fill the space given, keeping its aspect
+  /// (it may overflow; clip it with `.clipped()`).
+  public func scaledToFill() -> some View { aspectRatio(contentMode: .fill) }
+
   /// Sets the priority with which the enclosing stack gives this view space (default 0).
   public func layoutPriority(_ value: Double) -> some View {
     wrapped(in: .layoutPriority(value))

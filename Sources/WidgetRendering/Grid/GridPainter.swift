@@ -84,7 +84,7 @@ struct GridPainter {
       }
     case .stack(_, _, _, let children):
       for child in children { draw(child, in: &canvas, dim: dim) }
-    case .frame(_, let child), .padding(_, _, _, _, let child):
+    case .frame(_, let child), .padding(_, _, _, _, let child), .aspect(_, _, let child):
       draw(child, in: &canvas, dim: dim)
     case .background(let layer, _, let child):
       draw(layer, in: &canvas, dim: dim)

@@ -62,7 +62,62 @@ struct Layout<Metrics: LayoutMetrics> {
         width: size.width + leading + trailing, height: size.height + top + bottom)
     case .background(_, _, let child), .overlay(_, _, let child), .effect(_, let child):
       return size(of: child, proposal)
+    case .aspect(let ratio, let fill, let child):
+      return size(of: child, aspectProposal(ratio, fill: fill, child, proposal))
     }
+  }
+
+  // MARK: Aspect ratios
+
+  /// What `.aspectRatio(ratio, contentMode:)` offers its child for `proposal`: the largest
+  /// size of the ratio inside the offer (`fit`) or the smallest around it (`fill`); with one
+  /// length offered, the other follows from it; with none, the child's ideal size. The ratio is
+  /// the child's own when none is given: a resizable image's pixel size, else its ideal size.
+  /// The grid's lengths round to whole cells, a fitted one never past the offer.
+  func aspectProposal(
+    _ ratio: Double?, fill: Bool, _ child: LayoutNode<Metrics>, _ proposal: Proposal
+  ) -> Proposal {
+    guard proposal.width != nil || proposal.height != nil else { return proposal }
+    let ratio = ratio ?? ownRatio(of: child)
+    var width: Double
+    var height: Double
+    switch (proposal.width, proposal.height) {
+    case (let offered?, nil):
+      (width, height) = (offered, offered / ratio)
+    case (nil, let offered?):
+      (width, height) = (offered * ratio, offered)
+    case (let offeredWidth?, let offeredHeight?):
+      // Wider than the ratio: a fitted size is as tall as the offer, a filling one as wide.
+      if (offeredWidth > offeredHeight * ratio) != fill {
+        (width, height) = (offeredHeight * ratio, offeredHeight)
+      } else {
+        (width, height) = (offeredWidth, offeredWidth / ratio)
+      }
+    case (nil, nil):
+      return proposal
+    }
+    width = metrics.length(width, horizontal: true)
+    height = metrics.length(height, horizontal: false)
+    if !fill {
+      if let offered = proposal.width { width = min(width, offered) }
+      if let offered = proposal.height { height = min(height, offered) }
+    }
+    return Proposal(width: width, height: height)
+  }
+
+  /// The ratio of a child's own size: a resizable image's pixels, else its ideal size (1 when
+  /// that is empty).
+  private func ownRatio(of child: LayoutNode<Metrics>) -> Double {
+    if case .resizableImage(let image, _, _) = child.kind, image.systemName == nil,
+      let width = image.pixelWidth, let height = image.pixelHeight, width > 0, height > 0
+    {
+      return Double(width) / Double(height)
+    }
+    let ideal = size(of: child, Proposal(width: nil, height: nil))
+    guard ideal.width > 0, ideal.height > 0, ideal.width.isFinite, ideal.height.isFinite else {
+      return 1
+    }
+    return ideal.width / ideal.height
   }
 
   // MARK: Stacks
@@ -273,7 +328,8 @@ struct Layout<Metrics: LayoutMetrics> {
       return top
         + baseline(
           of: child, LayoutSize(width: size.width, height: max(0, size.height - top)), last: last)
-    case .background(_, _, let child), .overlay(_, _, let child), .effect(_, let child):
+    case .background(_, _, let child), .overlay(_, _, let child), .effect(_, let child),
+      .aspect(_, _, let child):
       return baseline(of: child, size, last: last)
     case .frame(let frame, let child):
       let layout = frameLayout(frame, child, Proposal(width: size.width, height: size.height))
@@ -385,7 +441,7 @@ struct Layout<Metrics: LayoutMetrics> {
           y: rect.y
             + offset(layerSize.height, in: rect.height, Self.vertical(alignment), horizontal: false),
           width: layerSize.width, height: layerSize.height))
-    case .effect(_, let child):
+    case .effect(_, let child), .aspect(_, _, let child):
       place(child, in: rect)
     }
   }

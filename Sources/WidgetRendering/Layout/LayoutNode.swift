@@ -26,6 +26,9 @@ final class LayoutNode<Metrics: LayoutMetrics> {
     case overlay(LayoutNode, Alignment, LayoutNode)
     /// A child drawn with an effect: a link region, clipping, opacity.
     case effect(Effect, LayoutNode)
+    /// `.aspectRatio(_:contentMode:)`: the child offered a size of `ratio` (nil: its own)
+    /// fitted into or filling the offer.
+    case aspect(ratio: Double?, fill: Bool, LayoutNode)
   }
 
   enum Effect {

@@ -14,23 +14,55 @@ final class PointText {
   let redacted: Bool
   /// The colour of the text where no run gives one, and of redaction bars.
   let foreground: ColorValue?
-  /// The runs' byte ranges and colours, for rendering modes that recolour text.
+  /// Whether the text has no characters.
   let isEmpty: Bool
+  /// The runs' attributes at their own sizes (owned).
+  let attributes: OpaquePointer
+  /// `.minimumScaleFactor(_:)`: how far the text may shrink to fit (1: not at all).
+  let minimumScale: Double
+  /// The scale the layout's attributes have now.
+  private var scale = 1.0
 
   init(
-    libraries: pixel_libraries, layout: OpaquePointer, paragraph: TextLayout.Paragraph,
-    redacted: Bool, foreground: ColorValue?, isEmpty: Bool
+    libraries: pixel_libraries, layout: OpaquePointer, attributes: OpaquePointer,
+    paragraph: TextLayout.Paragraph, redacted: Bool, foreground: ColorValue?, isEmpty: Bool,
+    minimumScale: Double
   ) {
     self.libraries = libraries
     self.layout = layout
+    self.attributes = attributes
     self.paragraph = paragraph
     self.redacted = redacted
     self.foreground = foreground
     self.isEmpty = isEmpty
+    self.minimumScale = minimumScale.isNaN ? 1 : min(max(minimumScale, 0.01), 1)
   }
 
   deinit {
     libraries.g_object_unref(UnsafeMutableRawPointer(layout))
+    libraries.pango_attr_list_unref(attributes)
+  }
+
+  /// Draws every run at `scale` times its size.
+  private func setScale(_ scale: Double) {
+    guard scale != self.scale else { return }
+    self.scale = scale
+    let c = libraries
+    guard scale != 1 else { return c.pango_layout_set_attributes(layout, attributes) }
+    let scaled = c.pango_attr_list_copy(attributes)!
+    if let attribute = c.pango_attr_scale_new(scale) {
+      attribute.pointee.start_index = 0
+      attribute.pointee.end_index = UInt32.max  // PANGO_ATTR_INDEX_TO_TEXT_END
+      c.pango_attr_list_insert(scaled, attribute)
+    }
+    c.pango_layout_set_attributes(layout, scaled)
+    c.pango_attr_list_unref(scaled)
+  }
+
+  /// Whether the text as laid out now shows all of itself in `height`.
+  private func fits(height: Double?) -> Bool {
+    libraries.pango_layout_is_ellipsized(layout) == 0
+      && (height.map { extents().logical.height <= $0 + 0.01 } ?? true)
   }
 
   /// Pango units per point: the context's resolution is 72 dpi, so a point is a Pango pixel.
@@ -44,8 +76,29 @@ final class PointText {
 
   /// Sets the layout up for a box of `width` × `height` points (nil: unbounded) as SwiftUI
   /// breaks text: words wrap, at most `lineLimit` lines and as many as fit the height (at least
-  /// one), the last truncated by the mode.
+  /// one), the last truncated by the mode. A text with a `minimumScaleFactor` that does not fit
+  /// is first drawn smaller, at the largest scale down to that factor at which it fits (found
+  /// to 1/128 of the range), and truncated only if it does not fit even at the factor.
   func configure(width: Double?, height: Double?) {
+    setScale(1)
+    configureLines(width: width, height: height)
+    guard minimumScale < 1, width != nil, !fits(height: height) else { return }
+    setScale(minimumScale)
+    configureLines(width: width, height: height)
+    guard fits(height: height) else { return }
+    var low = minimumScale
+    var high = 1.0
+    for _ in 0..<7 {
+      let middle = (low + high) / 2
+      setScale(middle)
+      configureLines(width: width, height: height)
+      if fits(height: height) { low = middle } else { high = middle }
+    }
+    setScale(low)
+    configureLines(width: width, height: height)
+  }
+
+  private func configureLines(width: Double?, height: Double?) {
     let c = libraries
     // One Pango unit of slack: a text drawn in the width it measured keeps its lines.
     c.pango_layout_set_width(layout, width.map { Self.pangoLength($0) + 1 } ?? -1)
@@ -177,7 +230,6 @@ struct PointMetrics: LayoutMetrics {
     let c = libraries
     var utf8: [UInt8] = []
     let attributes = c.pango_attr_list_new()!
-    defer { c.pango_attr_list_unref(attributes) }
     var anyRedacted = false
     for run in node.runs {
       let runStyle = run.ownStyle.map { style.merged(with: $0) } ?? style
@@ -214,8 +266,9 @@ struct PointMetrics: LayoutMetrics {
     }
     c.pango_layout_set_attributes(layout, attributes)
     return PointText(
-      libraries: c, layout: layout, paragraph: TextLayout.Paragraph(style),
-      redacted: anyRedacted, foreground: style.foreground, isEmpty: utf8.isEmpty)
+      libraries: c, layout: layout, attributes: attributes, paragraph: TextLayout.Paragraph(style),
+      redacted: anyRedacted, foreground: style.foreground, isEmpty: utf8.isEmpty,
+      minimumScale: style.minimumScaleFactor ?? 1)
   }
 
   mutating func symbol(_ systemName: String, style: TextStyle, resolved: PointFont)

@@ -387,6 +387,12 @@ struct ReplyReader {
     case .accentable:
       let child = try child()
       return .modified(child, .accentable(try bool(try required(tree, "value"))))
+    case .aspectRatio:
+      let child = try child()
+      let mode = try string(try required(tree, "contentMode"))
+      guard mode == "fit" || mode == "fill" else { throw Refusal() }
+      return .modified(
+        child, .aspectRatio(try optionalDouble(tree, "ratio"), fill: mode == "fill"))
     }
   }
 
@@ -394,7 +400,7 @@ struct ReplyReader {
   enum ViewType {
     case empty, divider, text, image, shape, color, hstack, vstack, zstack, spacer, frame
     case padding, background, overlay, containerBackground, style, opacity, clip, link
-    case widgetURL, layoutPriority, accentable
+    case widgetURL, layoutPriority, accentable, aspectRatio
   }
 
   /// Each view type's name.
@@ -421,6 +427,7 @@ struct ReplyReader {
     ("widgetURL", .widgetURL),
     ("layoutPriority", .layoutPriority),
     ("accentable", .accentable),
+    ("aspectRatio", .aspectRatio),
   ]
 
   /// The view type `tree` names, compared as bytes: no `String` made for it.

@@ -578,6 +578,13 @@ extension JSONByteWriter {
       try valued(child, type: #""accentable","value":"#)
       bool(value)
       byte(UInt8(ascii: "}"))
+    case .aspectRatio(let ratio, let fill):
+      open("child")
+      try view(child)
+      nextKey("contentMode")
+      string(fill ? "fill" : "fit")
+      try optionalNumber("ratio", ratio)
+      raw(#","type":"aspectRatio"}"#)
     }
   }
 

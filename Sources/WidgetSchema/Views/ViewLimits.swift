@@ -183,6 +183,10 @@ public enum ViewLimits {
         length(cornerRadius, path + ".cornerRadius")
       case .layoutPriority(let value):
         range(value, -ViewLimits.maximumPriority...ViewLimits.maximumPriority, path + ".value")
+      case .aspectRatio(let ratio, _):
+        if let ratio {
+          range(ratio, (1 / ViewLimits.maximumLength)...ViewLimits.maximumLength, path + ".ratio")
+        }
       case .link, .widgetURL, .accentable:
         return
       }

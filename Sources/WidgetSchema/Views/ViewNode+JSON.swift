@@ -15,6 +15,8 @@ extension ViewNode: Codable {
     case url
     case shape
     case cornerRadius
+    case ratio
+    case contentMode
   }
 
   /// Every `type` a node may have.
@@ -41,6 +43,7 @@ extension ViewNode: Codable {
     case widgetURL
     case layoutPriority
     case accentable
+    case aspectRatio
   }
 
   public init(from decoder: any Decoder) throws {
@@ -114,6 +117,17 @@ extension ViewNode: Codable {
         try child(), .layoutPriority(try container.decode(Double.self, forKey: .value)))
     case .accentable:
       self = .modified(try child(), .accentable(try container.decode(Bool.self, forKey: .value)))
+    case .aspectRatio:
+      let mode = try container.decode(String.self, forKey: .contentMode)
+      guard mode == "fit" || mode == "fill" else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .contentMode, in: container,
+          debugDescription: "unknown content mode '\(mode)' (expected fit or fill)")
+      }
+      self = .modified(
+        try child(),
+        .aspectRatio(
+          try container.decodeIfPresent(Double.self, forKey: .ratio), fill: mode == "fill"))
     }
   }
 
@@ -187,6 +201,10 @@ extension ViewNode: Codable {
       case .accentable(let value):
         try type(.accentable)
         try container.encode(value, forKey: .value)
+      case .aspectRatio(let ratio, let fill):
+        try type(.aspectRatio)
+        try container.encodeIfPresent(ratio, forKey: .ratio)
+        try container.encode(fill ? "fill" : "fit", forKey: .contentMode)
       }
     }
   }

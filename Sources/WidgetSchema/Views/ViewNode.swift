@@ -64,6 +64,10 @@ public enum Modifier: Sendable, Equatable {
   case layoutPriority(Double)
   /// `.widgetAccentable(_:)`.
   case accentable(Bool)
+  /// `.aspectRatio(_:contentMode:)`, `.scaledToFit()` (`fill` false), `.scaledToFill()` (`fill`
+  /// true): the child is offered the largest (fit) or smallest (fill) size of `ratio` (width
+  /// over height; nil: the child's ideal size's) inside or around the offer.
+  case aspectRatio(Double?, fill: Bool)
 }
 
 /// A text node: a sequence of runs drawn as one paragraph.
