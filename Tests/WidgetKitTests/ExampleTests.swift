@@ -152,7 +152,11 @@ import WidgetSchema
       framed, .padding(WidgetSchema.EdgeInsets(top: 16, leading: 16, bottom: 16, trailing: 16)))
     let background = ViewNode.modified(
       padded,
-      .background(.image(ImageNode(name: "item_bg_icon", resizable: true)), alignment: .center))
+      .background(
+        .modified(
+          .image(ImageNode(name: "item_bg_icon", resizable: true)),
+          .aspectRatio(nil, fill: true)),
+        alignment: .center))
     #expect(
       resolved(wishesWidgetEntryView(entry: entry), family: .systemMedium)
         == .modified(background, .widgetURL("url://123")))

@@ -14,13 +14,20 @@ import WidgetSchema
     #expect(
       resolved(Image("logo").resizable().renderingMode(.template))
         == .image(ImageNode(name: "logo", resizable: true)))
-    // Scaling and symbol modifiers are accepted and leave no node.
+    // Scaling modifiers are aspect-ratio nodes, in the order applied; symbol modifiers leave
+    // no node.
+    let star = ViewNode.image(ImageNode(systemName: "star", resizable: true))
     #expect(
       resolved(
         Image(systemName: "star").resizable().scaledToFill().scaledToFit()
           .aspectRatio(contentMode: .fit).aspectRatio(2, contentMode: .fill)
           .symbolRenderingMode(.hierarchical).imageScale(.large))
-        == .image(ImageNode(systemName: "star", resizable: true)))
+        == .modified(
+          .modified(
+            .modified(
+              .modified(star, .aspectRatio(nil, fill: true)), .aspectRatio(nil, fill: false)),
+            .aspectRatio(nil, fill: false)),
+          .aspectRatio(2, fill: true)))
   }
 
   @Test func labelsAreAnIconAndATitleInAStack() {
