@@ -670,10 +670,14 @@ public actor Scheduler {
   /// page then shows that it is old news, rather than freezing on it silently.
   private func markOverdue(_ key: TimelineKey, _ group: Group) {
     group.overdue = true
-    if var current = group.current, current.source == .timeline, !current.stale {
-      current.stale = true
-      show(current, key, group)
-    }
+    showStale(key, group)
+  }
+
+  /// Shows again, marked stale, the timeline entry `group` shows, unless it already is.
+  private func showStale(_ key: TimelineKey, _ group: Group) {
+    guard var current = group.current, current.source == .timeline, !current.stale else { return }
+    current.stale = true
+    show(current, key, group)
   }
 
   /// Whether the reload now due is over budget; if so, when the budget allows it.
@@ -899,10 +903,7 @@ public actor Scheduler {
       group.reloadReason = .retry
       emit(.failure(key, instances: group.instances, failure))
       // What is shown stays, marked stale: it comes from a timeline that could not be renewed.
-      if var current = group.current, current.source == .timeline, !current.stale {
-        current.stale = true
-        show(current, key, group)
-      }
+      showStale(key, group)
       if group.timeline == nil { requestPlaceholder(for: key, group) }
     }
     if let requested = group.requestedDuringFetch {
