@@ -141,7 +141,22 @@ import WidgetSchema
       }
     }
     #expect(missing.isEmpty)
-    #expect(entry.lines.contains { $0.contains("┌──┐") })
+    // On the grid the logo (a red heart on a 60-pixel square) is a 4 × 2 mosaic of its mean
+    // colour, and the background picture (a pale yellow card) colours the cells behind the text.
+    let row = try #require(entry.lines.firstIndex { $0.contains("▒▒▒▒") })
+    let column = try #require(entry.lines[row].firstIndex(of: "▒")).utf16Offset(
+      in: entry.lines[row])
+    func color(_ column: Int, _ row: Int, background: Bool) -> ColorValue? {
+      let span = entry.spans.first {
+        $0.row == row && column >= $0.column && column < $0.column + $0.length
+      }
+      return background ? span?.background : span?.foreground
+    }
+    let drawn = try #require(color(column, row, background: false))
+    #expect(
+      (drawn.red ?? 0) > 0.8 && (drawn.green ?? 1) < 0.4 && (drawn.blue ?? 1) < 0.4, "\(drawn)")
+    let card = try #require(color(2, row, background: true))
+    #expect((card.red ?? 0) > 0.9 && (card.green ?? 0) > 0.85 && (card.blue ?? 0) > 0.7, "\(card)")
   }
 
   @Test func aMissingImageIsAWarningAndAVisibleMark() throws {
@@ -162,8 +177,8 @@ import WidgetSchema
     #expect(warnings.first?.kind == "wishesWidget")
     let logo = try #require(Self.images(in: entry.view).first { $0.name == "item_logo_icon" })
     #expect(logo.missing && logo.path == nil)
-    // The frame of the missing logo carries ⊠; the widget still shows its text.
-    #expect(entry.lines.contains { $0.contains("┌⊠─┐") })
+    // The missing logo is a faint box with ⊠; the widget still shows its text.
+    #expect(entry.lines.contains { $0.contains("░⊠░░") })
     #expect(text.contains("Today's wish"))
   }
 

@@ -280,6 +280,12 @@ struct Canvas {
     return spans
   }
 
+  /// Whether the cell at `column`, `row` of the canvas shows nothing (a space).
+  func isBlank(column: Int, row: Int) -> Bool {
+    guard column >= 0, row >= 0, column < size.width, row < size.height else { return false }
+    return cells[row * size.width + column].code == GlyphTable.space
+  }
+
   /// The style of each cell of `row` (two entries for a wide character, like the columns).
   func styles(ofRow row: Int) -> [CellStyle] {
     (0..<size.width).map { table.style(cells[row * size.width + $0].style) }
@@ -287,7 +293,7 @@ struct Canvas {
 }
 
 /// A rectangle of cells.
-struct CellRect: Equatable, Sendable {
+struct CellRect: Hashable, Sendable {
   var x: Int
   var y: Int
   var width: Int

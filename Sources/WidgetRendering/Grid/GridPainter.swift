@@ -4,7 +4,7 @@ import WidgetSchema
 /// Draws laid-out nodes onto a cell canvas: each node where the layout placed it
 /// (``LayoutNode/frame``, in points that are whole cells), as characters and cell styles.
 /// What a grid cannot show is approximated (docs/rendering.md): shapes as blocks, images as
-/// marks and frames.
+/// mosaics of their colours.
 struct GridPainter {
   let family: WidgetFamily
   let metrics: GridMetrics
@@ -38,8 +38,10 @@ struct GridPainter {
     switch node.kind {
     case .empty, .spacer:
       return
-    case .resizableImage(let image, _, _):
-      drawResizableImage(image, node: node, rect: rect, visible: visible, in: &canvas)
+    case .resizableImage(let image, let redacted, let foreground):
+      drawResizableImage(
+        image, redacted: redacted, foreground: foreground, node: node, rect: rect,
+        visible: visible, in: &canvas)
     case .text(let text):
       if notesText { textAreas.append(visible) }
       let style = text.paragraph
@@ -120,56 +122,86 @@ struct GridPainter {
     }
   }
 
-  /// A resizable image: the picture itself cannot be shown, so content images draw their frame,
-  /// labelled with the image's name when it fits inside (a missing image: ⊠ on the top edge);
-  /// images in a background draw nothing over the text in front of them.
-  private func drawResizableImage(
-    _ image: ImageNode, node: LayoutNode<GridMetrics>, rect: CellRect, visible: CellRect,
-    in canvas: inout Canvas
+  /// The characters of an image's cells, by brightness (docs/rendering.md, "Images").
+  static let imageRamp: [Character] = [" ", "░", "▒", "▓", "█"]
+  /// A cell at least this opaque shows the image; a fainter one shows what is behind it.
+  static let imageCoverage = 0.5
+
+  /// A resizable image, as a mosaic: each cell the mean colour of the pixels it covers (as its
+  /// foreground and background, so a colour terminal shows the colour whatever the character)
+  /// and a character for its brightness (``imageRamp``, for text without colour). Behind other
+  /// content it colours only the cells' background. A resizable symbol is its character,
+  /// centred; a placeholder's image is redaction blocks; a missing or unreadable image a faint
+  /// `░` box (on the blank cells) with ⊠ in its middle.
+  private mutating func drawResizableImage(
+    _ image: ImageNode, redacted: Bool, foreground: ColorValue?, node: LayoutNode<GridMetrics>,
+    rect: CellRect, visible: CellRect, in canvas: inout Canvas
   ) {
-    guard !node.isLayer, visible.width > 0, visible.height > 0 else { return }
-    let name = image.name
-    let missing = image.missing
-    let style = CellStyle(dim: true)
-    // Strings no longer than what the canvas shows of them.
-    let shown = min(rect.width, canvas.size.width)
-    guard rect.width >= 2, rect.height >= 2 else {
-      let mark = missing ? SymbolGlyphs.missingImage : SymbolGlyphs.namedImage
-      let row = String(repeating: mark, count: shown)
-      for line in visible.y..<visible.y + visible.height {
-        canvas.write(row, x: rect.x, y: line, limit: rect.width, style: style)
-      }
+    guard visible.width > 0, visible.height > 0 else { return }
+    if redacted {
+      guard !node.isLayer else { return }
+      fill(visible, with: "█", style: CellStyle(redacted: true), in: &canvas)
       return
     }
-    let inner = rect.width - 2
-    let edge = String(repeating: "─", count: max(0, min(inner, shown)))
-    canvas.write("┌" + edge + "┐", x: rect.x, y: rect.y, limit: rect.width, style: style)
-    let sidesEnd = min(rect.y + rect.height - 1, visible.y + visible.height)
-    if rect.y + 1 < sidesEnd {
-      for line in rect.y + 1..<sidesEnd {
-        canvas.write("│", x: rect.x, y: line, limit: 1, style: style)
-        canvas.write("│", x: rect.x + rect.width - 1, y: line, limit: 1, style: style)
-      }
-    }
-    canvas.write(
-      "└" + edge + "┘", x: rect.x, y: rect.y + rect.height - 1, limit: rect.width, style: style)
-    if missing, inner >= 1 {
+    if let systemName = image.systemName {
+      guard !node.isLayer else { return }
       canvas.write(
-        String(SymbolGlyphs.missingImage), x: rect.x + 1, y: rect.y, limit: 1, style: style)
+        String(SymbolGlyphs.glyph(for: systemName)), x: rect.x + (rect.width - 1) / 2,
+        y: rect.y + (rect.height - 1) / 2, limit: rect.width,
+        style: CellStyle(foreground: foreground))
+      return
     }
-    if let name, rect.height >= 3, inner >= 1 {
-      var label = ""
-      var used = 0
-      for character in name {
-        let width = TextWidth.of(character)
-        guard used + width <= inner else { break }
-        label.append(character)
-        used += width
+    let sampled: Result<[ImageMosaic.Cell], PixelRenderError>
+    if let path = image.path, !image.missing {
+      sampled = ImageMosaic.cells(
+        ImageMosaic.Request(
+          path: path, width: rect.width, height: rect.height,
+          visible: CellRect(
+            x: visible.x - rect.x, y: visible.y - rect.y, width: visible.width,
+            height: visible.height)))
+    } else {
+      sampled = .failure(PixelRenderError("missing"))
+    }
+    guard case .success(let cells) = sampled else {
+      if case .failure(let error) = sampled, !image.missing, image.path != nil {
+        warnings.append(error.message)
       }
-      let free = inner - used
+      guard !node.isLayer else { return }
+      // Faint, as the pixel renderer's translucent box: what is behind it stays readable.
+      for row in visible.y..<visible.y + visible.height {
+        for column in visible.x..<visible.x + visible.width
+        where canvas.isBlank(column: column, row: row) {
+          canvas.write("░", x: column, y: row, limit: 1, style: CellStyle(dim: true))
+        }
+      }
       canvas.write(
-        label, x: rect.x + 1 + free / 2, y: rect.y + (rect.height - 1) / 2, limit: inner,
-        style: style)
+        String(SymbolGlyphs.missingImage), x: rect.x + (rect.width - 1) / 2,
+        y: rect.y + (rect.height - 1) / 2, limit: 1, style: CellStyle(dim: true))
+      return
+    }
+    for (index, cell) in cells.enumerated() where cell.alpha >= Self.imageCoverage {
+      let x = visible.x + index % visible.width
+      let y = visible.y + index / visible.width
+      let color = ColorValue(red: cell.red, green: cell.green, blue: cell.blue)
+      let one = CellRect(x: x, y: y, width: 1, height: 1)
+      if node.isLayer {
+        canvas.fill(one, background: color)
+        continue
+      }
+      let level = Int((cell.luminance * Double(Self.imageRamp.count - 1)).rounded())
+      canvas.write(
+        String(Self.imageRamp[min(max(level, 0), Self.imageRamp.count - 1)]), x: x, y: y,
+        limit: 1, style: CellStyle(foreground: color, background: color))
+    }
+  }
+
+  /// `character` in every cell of `rect`.
+  private func fill(
+    _ rect: CellRect, with character: Character, style: CellStyle, in canvas: inout Canvas
+  ) {
+    let row = String(repeating: character, count: rect.width)
+    for line in rect.y..<rect.y + rect.height {
+      canvas.write(row, x: rect.x, y: line, limit: rect.width, style: style)
     }
   }
 
