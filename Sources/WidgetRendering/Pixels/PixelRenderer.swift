@@ -57,6 +57,19 @@ public struct PixelRenderer: Sendable {
     _ = try PixelLibraries.load()
   }
 
+  /// Loads the pixel libraries and the default font on a thread of its own, so that the first
+  /// render or geometry does not wait for them (a host whose stream carries geometry starts it
+  /// at once). Does nothing when the libraries are missing: the first render reports that.
+  public static func prepareInBackground() {
+    Thread.detachNewThread {
+      // Laying out a text makes fontconfig load its configuration and match the default font.
+      let renderer = PixelRenderer(
+        dates: DateText(locale: Locale(identifier: "en_US"), timeZone: TimeZone.current))
+      _ = try? renderer.geometry(
+        .text(TextNode(runs: [.verbatim("Ag")])), family: .systemSmall, now: Date())
+    }
+  }
+
   /// The Pango context every render lays out in: 72 dpi, so that a Pango pixel is a point;
   /// metrics not hinted and glyphs not rounded, so that a layout is the same at every scale.
   nonisolated(unsafe) private static var sharedContext: OpaquePointer?
@@ -94,15 +107,58 @@ public struct PixelRenderer: Sendable {
     _ view: ViewNode, family: WidgetFamily, now: Date, scale: Int = 2, format: PixelFormat = .png,
     mode: RenderingMode? = nil
   ) throws(PixelRenderError) -> PixelImage {
-    guard Self.scales.contains(scale) else {
-      throw PixelRenderError("scale \(scale) is not one of 1, 2, 3")
+    switch format {
+    case .png:
+      let bitmap = try draw(view, family: family, now: now, scale: scale, mode: mode)
+      return PixelImage(
+        data: try bitmap.png(), pixelWidth: bitmap.pixelWidth, pixelHeight: bitmap.pixelHeight,
+        geometry: bitmap.geometry, warnings: bitmap.warnings)
+    case .svg:
+      try Self.check(scale)
+      let c = try PixelLibraries.load()
+      let mode = mode ?? .default(for: family)
+      return try PixelLibraries.lock.withLock { _ throws(PixelRenderError) in
+        let laidOut = layOut(view, family: family, now: now, c: c)
+        return try svg(laidOut, family: family, scale: scale, mode: mode, c: c)
+      }
     }
+  }
+
+  /// `view` drawn for `family` at `now`, at `scale`, in `mode` (by default the family's), as
+  /// pixels not yet encoded: ``render(_:family:now:scale:format:mode:)`` without the encoding.
+  public func draw(
+    _ view: ViewNode, family: WidgetFamily, now: Date, scale: Int = 2, mode: RenderingMode? = nil
+  ) throws(PixelRenderError) -> PixelBitmap {
+    try Self.check(scale)
     let c = try PixelLibraries.load()
     let mode = mode ?? .default(for: family)
     return try PixelLibraries.lock.withLock { _ throws(PixelRenderError) in
       let laidOut = layOut(view, family: family, now: now, c: c)
-      return try draw(laidOut, family: family, scale: scale, format: format, mode: mode, c: c)
+      let (width, height) = Self.pixels(laidOut, scale: scale)
+      guard let surface = c.cairo_image_surface_create(0, Int32(width), Int32(height)),
+        c.cairo_surface_status(surface) == 0
+      else {
+        throw PixelRenderError("Cairo cannot make a \(width)×\(height) surface")
+      }
+      let warnings = paint(laidOut, on: surface, family: family, scale: scale, mode: mode, c: c)
+      c.cairo_surface_flush(surface)
+      return PixelBitmap(
+        surface: surface, c: c, pixelWidth: width, pixelHeight: height,
+        geometry: laidOut.geometry, warnings: warnings)
     }
+  }
+
+  private static func check(_ scale: Int) throws(PixelRenderError) {
+    guard scales.contains(scale) else {
+      throw PixelRenderError("scale \(scale) is not one of 1, 2, 3")
+    }
+  }
+
+  private static func pixels(_ laidOut: LaidOut, scale: Int) -> (width: Int, height: Int) {
+    (
+      Int(laidOut.size.width.rounded(.up)) * scale,
+      Int(laidOut.size.height.rounded(.up)) * scale
+    )
   }
 
   /// A laid-out view: its nodes placed, with what drawing needs.
@@ -147,76 +203,121 @@ public struct PixelRenderer: Sendable {
       viewNodes: builder.viewNodes, size: size)
   }
 
-  private func draw(
-    _ laidOut: LaidOut, family: WidgetFamily, scale: Int, format: PixelFormat,
-    mode: RenderingMode, c: pixel_libraries
+  /// `laidOut` as an SVG document.
+  private func svg(
+    _ laidOut: LaidOut, family: WidgetFamily, scale: Int, mode: RenderingMode, c: pixel_libraries
   ) throws(PixelRenderError) -> PixelImage {
-    let width = Int(laidOut.size.width.rounded(.up)) * scale
-    let height = Int(laidOut.size.height.rounded(.up)) * scale
+    let (width, height) = Self.pixels(laidOut, scale: scale)
     var bytes: [UInt8] = []
-    let write: pixel_write_func = { closure, data, length in
-      guard let closure, let data else { return 0 }
-      closure.assumingMemoryBound(to: [UInt8].self).pointee.append(
-        contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-      return 0
-    }
-    var warnings = laidOut.metrics.warnings
-    try withUnsafeMutablePointer(to: &bytes) { (output) throws(PixelRenderError) in
-      let surface: OpaquePointer? =
-        switch format {
-        case .png: c.cairo_image_surface_create(0, Int32(width), Int32(height))
-        case .svg:
-          c.cairo_svg_surface_create_for_stream(write, output, Double(width), Double(height))
-        }
-      guard let surface, c.cairo_surface_status(surface) == 0 else {
+    let warnings = try withUnsafeMutablePointer(to: &bytes) {
+      (output) throws(PixelRenderError) -> [String] in
+      guard
+        let surface = c.cairo_svg_surface_create_for_stream(
+          PixelBitmap.append, output, Double(width), Double(height)),
+        c.cairo_surface_status(surface) == 0
+      else {
         throw PixelRenderError("Cairo cannot make a \(width)×\(height) surface")
       }
       defer { c.cairo_surface_destroy(surface) }
-      let cr = c.cairo_create(surface)!
-      c.cairo_scale(cr, Double(scale), Double(scale))
-      let full = LayoutRect(x: 0, y: 0, width: laidOut.size.width, height: laidOut.size.height)
-      let radius = Self.cornerRadius(of: family)
-      var painter = CairoPainter(
-        c: c, cr: cr, container: (full, radius), colors: ColorMapping(mode: mode),
-        metrics: laidOut.metrics)
-      if radius > 0 {
-        Shapes.continuousRoundedRectangle(c, cr, full, radius: radius)
-        c.cairo_clip(cr)
+      let warnings = paint(laidOut, on: surface, family: family, scale: scale, mode: mode, c: c)
+      c.cairo_surface_finish(surface)
+      guard c.cairo_surface_status(surface) == 0 else {
+        throw PixelRenderError("Cairo cannot write the SVG")
       }
-      if Self.hasContainer(family, mode: mode) {
-        // The system background, then the widget's own container backgrounds over it.
-        c.cairo_set_source_rgba(cr, 1, 1, 1, 1)
-        c.cairo_paint(cr)
-        for background in laidOut.backgrounds { painter.draw(background) }
-      } else if radius > 0 {
-        // Tinted and vibrant home screens remove the container background: a dark glass.
-        c.cairo_set_source_rgba(cr, 0.11, 0.11, 0.12, 1)
-        c.cairo_paint(cr)
-      }
-      painter.draw(laidOut.root)
-      c.cairo_destroy(cr)
-      warnings += painter.warnings
-      if family == .systemSmall {
-        for link in painter.links {
-          warnings.append(
-            "Link to \(link.url) ignored: systemSmall widgets open only their widgetURL, as on iOS")
-        }
-      }
-      switch format {
-      case .png:
-        c.cairo_surface_flush(surface)
-        guard c.cairo_surface_write_to_png_stream(surface, write, output) == 0 else {
-          throw PixelRenderError("Cairo cannot encode the PNG")
-        }
-      case .svg:
-        c.cairo_surface_finish(surface)
-        guard c.cairo_surface_status(surface) == 0 else {
-          throw PixelRenderError("Cairo cannot write the SVG")
-        }
-      }
+      return warnings
     }
     return PixelImage(
       data: bytes, pixelWidth: width, pixelHeight: height, geometry: laidOut.geometry,
       warnings: warnings)
+  }
+
+  /// Draws `laidOut` on `surface`: the family's container, its backgrounds and the view. The
+  /// problems found while drawing.
+  private func paint(
+    _ laidOut: LaidOut, on surface: OpaquePointer, family: WidgetFamily, scale: Int,
+    mode: RenderingMode, c: pixel_libraries
+  ) -> [String] {
+    var warnings = laidOut.metrics.warnings
+    let cr = c.cairo_create(surface)!
+    c.cairo_scale(cr, Double(scale), Double(scale))
+    let full = LayoutRect(x: 0, y: 0, width: laidOut.size.width, height: laidOut.size.height)
+    let radius = Self.cornerRadius(of: family)
+    var painter = CairoPainter(
+      c: c, cr: cr, container: (full, radius), colors: ColorMapping(mode: mode),
+      metrics: laidOut.metrics)
+    if radius > 0 {
+      Shapes.continuousRoundedRectangle(c, cr, full, radius: radius)
+      c.cairo_clip(cr)
+    }
+    if Self.hasContainer(family, mode: mode) {
+      // The system background, then the widget's own container backgrounds over it.
+      c.cairo_set_source_rgba(cr, 1, 1, 1, 1)
+      c.cairo_paint(cr)
+      for background in laidOut.backgrounds { painter.draw(background) }
+    } else if radius > 0 {
+      // Tinted and vibrant home screens remove the container background: a dark glass.
+      c.cairo_set_source_rgba(cr, 0.11, 0.11, 0.12, 1)
+      c.cairo_paint(cr)
+    }
+    painter.draw(laidOut.root)
+    c.cairo_destroy(cr)
+    warnings += painter.warnings
+    if family == .systemSmall {
+      for link in painter.links {
+        warnings.append(
+          "Link to \(link.url) ignored: systemSmall widgets open only their widgetURL, as on iOS")
+      }
+    }
+    return warnings
+  }
+}
+
+/// An entry drawn as pixels and not yet encoded (``PixelRenderer/draw(_:family:now:scale:mode:)``):
+/// a Cairo image surface, freed with the bitmap.
+public final class PixelBitmap: @unchecked Sendable {
+  private let surface: OpaquePointer
+  private let c: pixel_libraries
+  /// The size in pixels (points × scale).
+  public let pixelWidth: Int
+  public let pixelHeight: Int
+  /// Where each node of the view was drawn.
+  public let geometry: EntryGeometry
+  /// Problems worth telling the bundle's author (as ``PixelImage/warnings``).
+  public let warnings: [String]
+
+  init(
+    surface: OpaquePointer, c: pixel_libraries, pixelWidth: Int, pixelHeight: Int,
+    geometry: EntryGeometry, warnings: [String]
+  ) {
+    self.surface = surface
+    self.c = c
+    self.pixelWidth = pixelWidth
+    self.pixelHeight = pixelHeight
+    self.geometry = geometry
+    self.warnings = warnings
+  }
+
+  deinit {
+    PixelLibraries.lock.withLock { _ in c.cairo_surface_destroy(surface) }
+  }
+
+  /// Cairo's stream callback that appends to the `[UInt8]` its closure points to.
+  static let append: pixel_write_func = { closure, data, length in
+    guard let closure, let data else { return 0 }
+    closure.assumingMemoryBound(to: [UInt8].self).pointee.append(
+      contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+    return 0
+  }
+
+  /// The pixels encoded as a PNG file (by Cairo, through libpng).
+  public func png() throws(PixelRenderError) -> [UInt8] {
+    var bytes: [UInt8] = []
+    let status = PixelLibraries.lock.withLock { _ in
+      withUnsafeMutablePointer(to: &bytes) {
+        c.cairo_surface_write_to_png_stream(surface, Self.append, $0)
+      }
+    }
+    guard status == 0 else { throw PixelRenderError("Cairo cannot encode the PNG") }
+    return bytes
   }
 }
