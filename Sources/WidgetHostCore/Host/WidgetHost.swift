@@ -126,6 +126,9 @@ public final class WidgetHost: Sendable {
     // each is a good part of the time to the first frame. A state that cannot be opened is the
     // error reported, as when it was opened before the bundles.
     async let opened = Self.openState(in: options.stateDirectory)
+    // A stream with geometry lays entries out with Pango: its libraries and fonts load on
+    // another thread meanwhile, instead of before the first entry can be written.
+    if stream.wantsGeometry { PixelRenderer.prepareInBackground() }
     // Taken before anything is loaded, so that a rebuild during the start is not missed.
     let watcher =
       options.watch
