@@ -20,8 +20,11 @@ enum ConfigureCommand: Command {
   ).repeatable
   static let options: [any CommandOption] = [unset] + SharedOptions.client
   static let examples = [
-    ("widget-host configure left color=blue animal=whale", "show a blue whale on instance left"),
-    ("widget-host configure left --unset color", "instance left back to the default color"),
+    (
+      "widget-host configure left animal=tiger parameter=c",
+      "show a tiger on instance left (of the Animals example)"
+    ),
+    ("widget-host configure left --unset parameter", "instance left back to the default parameter"),
   ]
 
   static func run(_ arguments: Arguments, context: CommandContext) async throws(UsageError)

@@ -15,6 +15,15 @@ import Testing
     "widget-host inspect --json .build/debug/libClock.so": "the repository's build folder",
     "widget-host list ~/.local/share/widget-host/bundles": "a user's bundle folder",
     "widget-host validate libMine.so --kind Weather --json": "the reader's own library",
+    "widget-host watch --socket /tmp/wh.sock --format json --kind TestWidget | jq .type":
+      "a host listening on /tmp/wh.sock, a path every user of the machine shares",
+    "widget-host state --state-dir ~/bar-state --json": "a state folder in the user's home",
+  ]
+
+  /// The commands whose examples talk to a running host, or to the files of one (state,
+  /// quarantine, App Groups): they run beside ``HostCommands/host``.
+  static let hostCommands = [
+    "watch", "reload", "tap", "configure", "budget", "state", "unquarantine", "defaults",
   ]
 
   /// The folder the examples run in: Clock, SystemStatus, Animals and Wishes bundles.
@@ -65,6 +74,54 @@ import Testing
     }
     if inWord { words.append(current) }
     return words
+  }
+
+  /// The examples of the commands that need a running host, against one host serving the
+  /// instances they name (the Clock's, the Wishes widget's and Animals' `left`) on the default
+  /// socket. `watch` runs until interrupted: it passes when it has shown an entry.
+  @Test func everyHostCommandExampleRuns() throws {
+    var environment = Products.environment
+    let socket = TestSupport.temporaryDirectory("help-host").path + "/host.sock"
+    environment["WIDGET_HOST_SOCKET"] = socket
+    let bundle = { (name: String) in Self.folder.appendingPathComponent(name).path }
+    let host = try LiveProcess(
+      Products.widgetHost,
+      [
+        "run", bundle("Clock.widgetbundle"), bundle("Wishes.widgetbundle"),
+        bundle("Animals.widgetbundle"), "--instance", "TestWidget/systemSmall", "--instance",
+        "wishesWidget/systemMedium", "--instance",
+        "left=XG_Widget/systemSmall?parameter=b&animal=panda", "--sink", "socket", "--format",
+        "json",
+      ], environment: environment)
+    defer {
+      host.interrupt(SIGTERM)
+      _ = host.wait()
+    }
+    let shown = host.waitFor(timeout: 60) { lines in
+      ["TestWidget/systemSmall", "wishesWidget/systemMedium", "left"].allSatisfy { id in
+        lines.contains { $0.contains(#""type":"entry""#) && $0.contains(#""instance":"\#(id)""#) }
+      }
+    }
+    try #require(shown, "the host showed no entries: \(host.errors)")
+    for command in Self.hostCommands {
+      let examples = try Self.examples(of: command)
+      #expect(!examples.isEmpty, "\(command) --help has no examples")
+      for example in examples where Self.needsMore[example] == nil {
+        let commandLine = example.components(separatedBy: " | ").first!
+        let arguments = Array(Self.words(commandLine).dropFirst())
+        if command == "watch" {
+          let watch = try LiveProcess(Products.widgetHost, arguments, environment: environment)
+          let watched = watch.waitFor(timeout: 30) { $0.contains { $0.contains(" · entry") } }
+          watch.interrupt()
+          _ = watch.wait()
+          #expect(watched, "\(example) showed no entry: \(watch.errors)")
+          continue
+        }
+        let result = try TestSupport.run(
+          Products.widgetHost.path, arguments, in: Self.folder, environment: environment)
+        #expect(result.status == 0, "\(example): exit \(result.status): \(result.errors)")
+      }
+    }
   }
 
   @Test(arguments: commands)

@@ -141,7 +141,7 @@ import WidgetSchema
       }
     }
     #expect(missing.isEmpty)
-    // On the grid the logo (a red heart on a 60-pixel square) is a 4 × 2 mosaic of its mean
+    // On the grid the logo (a 60-pixel red square) is a 4 × 2 mosaic of its mean
     // colour, and the background picture (a pale yellow card) colours the cells behind the text.
     let row = try #require(entry.lines.firstIndex { $0.contains("▒▒▒▒") })
     let column = try #require(entry.lines[row].firstIndex(of: "▒")).utf16Offset(
