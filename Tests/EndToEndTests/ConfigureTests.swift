@@ -160,6 +160,11 @@ import WidgetSchema
     } catch {
       Issue.record("\(error)")
     }
+    // Unsetting a parameter the kind does not have is refused, as setting one is.
+    let unsetUnknown = try configure(["left", "--unset", "colour"])
+    #expect(unsetUnknown.status == 1)
+    #expect(unsetUnknown.errors.contains("colour"), "\(unsetUnknown.errors)")
+    #expect(unsetUnknown.errors.contains("unknown-parameter"), "\(unsetUnknown.errors)")
     let unknown = try configure(["nobody", "color=red"])
     #expect(unknown.status == 1)
     #expect(unknown.errors.contains("no instance 'nobody' (instances: left)"), "\(unknown.errors)")

@@ -65,6 +65,13 @@ final class InstanceConfigurator: Sendable {
       }
       return .success((instance, [:]))
     }
+    // A value set is checked by resolving it; one removed must name a parameter too.
+    let names = Set(kind.configuration.parameters.map(\.name))
+    if let name = changes.filter({ $0.value == .null && !names.contains($0.key) }).keys.sorted()
+      .first
+    {
+      return .failure(.unknownParameter(name, instance: instance.id, kind: kind.kind))
+    }
     var values = given.withLock { $0[instance.id] } ?? [:]
     for (name, value) in changes {
       values[name] = value == .null ? nil : .json(value)
