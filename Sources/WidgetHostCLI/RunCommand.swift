@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import WidgetBundleRuntime
 import WidgetHostCore
@@ -144,15 +145,19 @@ enum RunCommand: Command {
         environment: environment)
     else { preconditionFailure("--color is auto, always or never: checked when parsed") }
     let sink: any EventSink
+    var resizing: (any DispatchSourceSignal)?
+    defer { resizing?.cancel() }
     // Known here rather than asked later with `sink is I3BarSink`: a cast that fails looks for a
     // bridging conformance of JSONSink through every conformance record.
     var readsClicks = false
     switch arguments[format] ?? .text {
     case .text:
       if options.once { style.inPlace = false }
-      sink = TextSink(
+      let text = TextSink(
         output: context.output, errors: context.errors,
-        dates: options.dates, options: style)
+        dates: options.dates, options: TerminalResizing.sized(style))
+      resizing = TerminalResizing.redraws(text, inPlace: style.inPlace)
+      sink = text
     case .json:
       sink = JSONSink(output: context.output)
     case .i3bar:

@@ -48,7 +48,9 @@ enum WatchCommand: Command {
     let options = HostOptions(bundlePaths: [])
     let text = TextSink(
       output: context.output, errors: context.errors,
-      dates: options.dates, options: style)
+      dates: options.dates, options: TerminalResizing.sized(style))
+    let resizing = json ? nil : TerminalResizing.redraws(text, inPlace: style.inPlace)
+    defer { resizing?.cancel() }
     do {
       try await withTaskCancellationHandler {
         try client.watch(

@@ -55,6 +55,73 @@ import WidgetSchema
     #expect(frames[2].hasSuffix("\u{1B}[J"))
   }
 
+  /// `lines` of `width` columns as an entry of instance `id`, written to `sink`.
+  func show(_ sink: TextSink, _ id: String, width: Int, height: Int) {
+    let lines = (0..<height).map { row in
+      String(repeating: Character(String(row % 10)), count: width)
+    }
+    sink.write(StreamEvent(seq: 1, time: Date(), instance: id, payload: .entry(entry(lines))))
+  }
+
+  /// The last in-place frame of `output`, its lines without the escapes that end them.
+  func lastFrame(_ output: MemoryOutput) -> [String]? {
+    guard output.text.contains("\u{1B}[H") else { return nil }
+    let frame = output.text.components(separatedBy: "\u{1B}[H").last!
+    return frame.replacingOccurrences(of: "\u{1B}[J", with: "")
+      .replacingOccurrences(of: "\u{1B}[2J", with: "")
+      .components(separatedBy: "\u{1B}[K\n").filter { !$0.isEmpty }
+  }
+
+  /// In place on a wide terminal the boxes stand side by side, two spaces apart, titles cut to
+  /// their box; what does not fit the width goes on the next row of boxes.
+  @Test func inPlaceBoxesStandSideBySideAsTheTerminalAllows() throws {
+    let output = MemoryOutput()
+    let sink = TextSink(
+      output: output, errors: output, dates: dates,
+      options: .init(inPlace: true, terminalSize: { TerminalSize(columns: 30, rows: 20) }))
+    show(sink, "A", width: 8, height: 2)
+    show(sink, "Bee/systemSmall", width: 10, height: 1)
+    show(sink, "C", width: 20, height: 1)
+    let frame = try #require(lastFrame(output))
+    #expect(
+      frame == [
+        "A · entry 1…  Bee/systemSma…",
+        "╭──────────╮  ╭────────────╮",
+        "│ 00000000 │  │ 0000000000 │",
+        "│ 11111111 │  ╰────────────╯",
+        "╰──────────╯                ",
+        "C · entry 12:00:00 AM",
+        "╭──────────────────────╮",
+        "│ 00000000000000000000 │",
+        "╰──────────────────────╯",
+      ], "\(frame)")
+    // Resized (SIGWINCH) to a narrow terminal: one box per row, drawn on a cleared screen.
+    let resized = MemoryOutput()
+    let narrow = TextSink(
+      output: resized, errors: resized, dates: dates,
+      options: .init(inPlace: true, terminalSize: { TerminalSize(columns: 24, rows: 40) }))
+    show(narrow, "A", width: 8, height: 2)
+    show(narrow, "C", width: 20, height: 1)
+    narrow.redraw()
+    #expect(resized.text.contains("\u{1B}[H\u{1B}[2J"))
+    #expect(lastFrame(resized)?.count == 4 + 3 + 2)
+  }
+
+  /// Boxes wider or taller than the terminal cannot be drawn in place: each change is appended,
+  /// without cursor movements, as on a pipe.
+  @Test func boxesThatDoNotFitTheTerminalAreAppended() {
+    for size in [TerminalSize(columns: 10, rows: 40), TerminalSize(columns: 80, rows: 4)] {
+      let output = MemoryOutput()
+      let sink = TextSink(
+        output: output, errors: output, dates: dates,
+        options: .init(inPlace: true, terminalSize: { size }))
+      show(sink, "A", width: 8, height: 2)
+      show(sink, "A", width: 8, height: 2)
+      #expect(!output.text.contains("\u{1B}["), "\(size): \(output.text.debugDescription)")
+      #expect(output.text.components(separatedBy: "A · entry").count == 3)
+    }
+  }
+
   @Test func colourChoiceFollowsTheFlagAndNoColor() {
     let choose = TextSink.Options.choose
     #expect(choose("auto", false, [:])?.color == false)

@@ -8,9 +8,11 @@ import WidgetSchema
 /// warnings go to `errors` as one line each.
 ///
 /// With `color`, spans are drawn with ANSI styles (bold, colours, dim placeholders). With
-/// `inPlace` (a terminal), the screen shows the latest box of every instance and is redrawn in
-/// place; otherwise each change prints a new box. Live dates (`.timer`, `.relative`, `.offset`)
-/// are redrawn when their text changes.
+/// `inPlace` (a terminal), the screen shows the latest box of every instance, side by side as
+/// the terminal's width allows, and is redrawn in place (and on ``redraw()``, when the terminal
+/// is resized); when the boxes do not fit the terminal, each change is appended instead, as it
+/// always is without `inPlace`. Live dates (`.timer`, `.relative`, `.offset`) are redrawn when
+/// their text changes.
 public final class TextSink: EventSink {
   /// How boxes are drawn.
   public struct Options: Sendable {
@@ -18,11 +20,17 @@ public final class TextSink: EventSink {
     public var color: Bool
     /// Redraw all boxes in place (a terminal) instead of appending.
     public var inPlace: Bool
+    /// The terminal's size now, asked at each redraw; nil when unknown (no limit).
+    public var terminalSize: @Sendable () -> TerminalSize?
 
     /// Creates options.
-    public init(color: Bool = false, inPlace: Bool = false) {
+    public init(
+      color: Bool = false, inPlace: Bool = false,
+      terminalSize: @escaping @Sendable () -> TerminalSize? = { nil }
+    ) {
       self.color = color
       self.inPlace = inPlace
+      self.terminalSize = terminalSize
     }
 
     /// Options for `--color auto|always|never`: colour when asked, or when `auto` and the output
@@ -46,7 +54,7 @@ public final class TextSink: EventSink {
   private let dates: DateText
   private let options: Options
   /// The latest box of each instance, in first-shown order (for in-place redraws).
-  private let screen = Mutex<[(instance: String, box: String)]>([])
+  private let screen = Mutex<[(instance: String, box: Box)]>([])
 
   /// Writes boxes to `output` and problems to `errors`.
   public init(
@@ -86,9 +94,9 @@ public final class TextSink: EventSink {
   }
 
   private func show(_ entry: EntryEvent, instance: String?) {
-    let box = Self.box(for: entry, instance: instance, dates: dates, color: options.color)
+    let box = Self.box(entry, instance: instance, dates: dates, color: options.color)
     guard options.inPlace else {
-      output.write(box)
+      output.write(box.text)
       return
     }
     let name = instance ?? entry.kind
@@ -98,12 +106,82 @@ public final class TextSink: EventSink {
       } else {
         screen.append((name, box))
       }
-      // Home, the boxes, then clear whatever the previous frame left below them.
-      return "\u{1B}[H"
-        + screen.map(\.box).joined().replacingOccurrences(of: "\n", with: "\u{1B}[K\n")
-        + "\u{1B}[J"
+      // Home, the boxes, then clear whatever the previous frame left below them; a screen
+      // that does not fit the terminal appends the box instead.
+      return Self.arrange(screen.map(\.box), in: options.terminalSize()).map {
+        "\u{1B}[H" + $0 + "\u{1B}[J"
+      } ?? box.text
     }
     output.write(text)
+  }
+
+  /// Draws the screen again, for a terminal that was resized (SIGWINCH): cleared, then the
+  /// boxes laid out for its new size, if they fit it.
+  public func redraw() {
+    guard options.inPlace else { return }
+    let text = screen.withLock { screen in
+      Self.arrange(screen.map(\.box), in: options.terminalSize()).map {
+        "\u{1B}[H\u{1B}[2J" + $0
+      }
+    }
+    if let text { output.write(text) }
+  }
+
+  /// `boxes` laid out for a terminal of `size`: side by side while they fit its width (two
+  /// spaces apart, titles cut to their box's width), in rows of boxes top to bottom, each line
+  /// ending with "clear to the end of the line". Nil when a box is wider than the terminal or
+  /// the rows are taller than it (one row is kept for the cursor).
+  static func arrange(_ boxes: [Box], in size: TerminalSize?) -> String? {
+    // A terminal of unknown size: one box under the other, as when appending.
+    guard let size else {
+      return boxes.map(\.text).joined().replacingOccurrences(of: "\n", with: "\u{1B}[K\n")
+    }
+    let columns = size.columns
+    var rows: [[Box]] = []
+    var used = 0
+    for box in boxes {
+      guard box.width <= columns else { return nil }
+      if let last = rows.indices.last, used + 2 + box.width <= columns {
+        rows[last].append(box)
+        used += 2 + box.width
+      } else {
+        rows.append([box])
+        used = box.width
+      }
+    }
+    let height = rows.reduce(0) { $0 + ($1.map(\.lines.count).max() ?? 0) + 1 }
+    if height > size.rows - 1 { return nil }
+    var text = ""
+    for row in rows {
+      // A box alone on its row keeps its whole title, up to the terminal's width.
+      let titleWidth = { (box: Box) in row.count == 1 ? columns : box.width }
+      text +=
+        row.map { box in
+          let title = Self.cut(box.title, to: titleWidth(box))
+          return title + String(repeating: " ", count: max(0, box.width - TextWidth.of(title)))
+        }.joined(separator: "  ").trimmingTrailingSpaces() + "\u{1B}[K\n"
+      for line in 0..<(row.map(\.lines.count).max() ?? 0) {
+        text +=
+          row.map { box in
+            line < box.lines.count ? box.lines[line] : String(repeating: " ", count: box.width)
+          }.joined(separator: "  ") + "\u{1B}[K\n"
+      }
+    }
+    return text
+  }
+
+  /// `text` cut to `width` columns, ending with "…" when it was cut.
+  private static func cut(_ text: String, to width: Int) -> String {
+    guard TextWidth.of(text) > width else { return text }
+    var result = ""
+    var used = 0
+    for character in text {
+      let next = TextWidth.of(character)
+      guard used + next <= width - 1 else { break }
+      result.append(character)
+      used += next
+    }
+    return result + "…"
   }
 
   private static func subject(_ problem: ProblemEvent, _ instance: String?) -> String {
@@ -113,23 +191,46 @@ public final class TextSink: EventSink {
     return ""
   }
 
+  /// One entry as a box: the title line over the framed grid.
+  struct Box {
+    /// The instance, the entry's time and source (plain text).
+    var title: String
+    /// The frame's lines, styled when colour is on, each ``width`` columns wide.
+    var lines: [String]
+    /// The frame's width in columns.
+    var width: Int
+
+    /// The title, then the frame, each line ending with a line feed.
+    var text: String { title + "\n" + lines.map { $0 + "\n" }.joined() }
+  }
+
   /// The framed rendering of one entry.
   static func box(for entry: EntryEvent, instance: String?, dates: DateText, color: Bool) -> String
   {
+    box(entry, instance: instance, dates: dates, color: color).text
+  }
+
+  static func box(_ entry: EntryEvent, instance: String?, dates: DateText, color: Bool) -> Box {
     let width = entry.lines.map { TextWidth.of($0) }.max() ?? 0
     let time = dates.clockTime(entry.date)
     var title = (instance ?? "\(entry.kind)/\(entry.family.rawValue)") + " · "
     title += entry.source == .timeline ? "entry \(time)" : entry.source.rawValue
     if entry.restored { title += " · restored" }
     if let url = entry.url { title += " · \(url)" }
-    let lines = color ? ANSIStyle.styled(entry.lines, spans: entry.spans) : entry.lines
-    var text = title + "\n"
-    text += "╭" + String(repeating: "─", count: width + 2) + "╮\n"
-    for (line, plain) in zip(lines, entry.lines) {
+    let styled = color ? ANSIStyle.styled(entry.lines, spans: entry.spans) : entry.lines
+    var lines = ["╭" + String(repeating: "─", count: width + 2) + "╮"]
+    for (line, plain) in zip(styled, entry.lines) {
       let padding = String(repeating: " ", count: max(0, width - TextWidth.of(plain)))
-      text += "│ " + line + padding + " │\n"
+      lines.append("│ " + line + padding + " │")
     }
-    text += "╰" + String(repeating: "─", count: width + 2) + "╯\n"
-    return text
+    lines.append("╰" + String(repeating: "─", count: width + 2) + "╯")
+    return Box(title: title, lines: lines, width: width + 4)
+  }
+}
+
+extension String {
+  /// The string without the spaces at its end.
+  fileprivate func trimmingTrailingSpaces() -> String {
+    String(reversed().drop { $0 == " " }.reversed())
   }
 }
