@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 import WidgetSchema
 
-@testable import WidgetHostCore
+@_spi(Fuzzing) @testable import WidgetHostCore
 
 #if canImport(Glibc)
   import Glibc

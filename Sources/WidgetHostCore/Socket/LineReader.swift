@@ -5,9 +5,11 @@ import WidgetSchema
 ///
 /// A line longer than `limit` bytes is reported once as ``Line/tooLarge`` and the rest of it is
 /// discarded as it arrives, without being buffered, so the connection stays usable.
-struct LineReader: Sendable {
+///
+/// Public only to the fuzz targets (`@_spi(Fuzzing)`, docs/fuzzing.md).
+@_spi(Fuzzing) public struct LineReader: Sendable {
   /// One result of ``feed(_:)``.
-  enum Line: Equatable, Sendable {
+  public enum Line: Equatable, Sendable {
     /// A complete line, without its newline.
     case line(Data)
     /// A line went over the limit; its remaining bytes are being skipped.
@@ -20,12 +22,12 @@ struct LineReader: Sendable {
   private var discarding = false
 
   /// Creates a reader; requests are limited to 1 MiB.
-  init(limit: Int = 1 << 20) {
+  public init(limit: Int = 1 << 20) {
     self.limit = limit
   }
 
   /// Adds received bytes; returns the lines they complete, in order.
-  mutating func feed(_ bytes: some Collection<UInt8>) -> [Line] {
+  public mutating func feed(_ bytes: some Collection<UInt8>) -> [Line] {
     var lines: [Line] = []
     var rest = bytes[...]
     while !rest.isEmpty {

@@ -621,7 +621,10 @@ extension EventPayload {
 
 extension ControlRequest {
   /// Parses one request line; a failure is the `bad-request` or `too-large` error to reply.
-  static func parse(_ line: LineReader.Line) -> Result<ControlRequest, ControlFailure> {
+  /// Public only to the fuzz targets (`@_spi(Fuzzing)`, docs/fuzzing.md).
+  @_spi(Fuzzing) public static func parse(
+    _ line: LineReader.Line
+  ) -> Result<ControlRequest, ControlFailure> {
     guard case .line(let data) = line else {
       return .failure(
         ControlFailure(
