@@ -270,4 +270,15 @@ import Testing
       try WidgetJSON.decode(BundleDescription.self, from: intent)
         == WidgetJSON.decoder().decode(BundleDescription.self, from: intent))
   }
+
+  /// A zero with an exponent, which Foundation's parser refuses: the reader reads what the
+  /// decoder reads (the reply fuzz target found the reader accepting `"minLength":0E2`).
+  @Test(arguments: ["0E2", "0e2", "-0E2", "0e-1", "0.0e2", "1E2"])
+  func aZeroWithAnExponentReadsAsTheDecoderReadsIt(_ number: String) {
+    let data = Data(#"{"type":"spacer","minLength":\#(number)}"#.utf8)
+    let expected = try? WidgetJSON.decoder().decode(ViewNode.self, from: data)
+    let read = ReplyReader.decode(ViewNode.self, from: data)
+    #expect(read == nil || read == expected, "\(number): \(String(describing: read))")
+    #expect((try? WidgetJSON.decode(ViewNode.self, from: data)) == expected)
+  }
 }

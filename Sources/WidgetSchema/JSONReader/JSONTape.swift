@@ -538,6 +538,13 @@ private struct JSONTapeParser {
     guard integerDigits == 1 || bytes[integerStart] != UInt8(ascii: "0") else {
       throw JSONTapeRefusal()
     }
+    // Foundation's parser refuses a zero followed by an exponent (`0E2`, `-0e1`), which RFC 8259
+    // allows: the reader gives up on it too, so that both read the same replies (a fuzz finding).
+    if integerDigits == 1, bytes[integerStart] == UInt8(ascii: "0"), index < bytes.count,
+      bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")
+    {
+      throw JSONTapeRefusal()
+    }
     var integral = true
     var mantissaEnd = index
     if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
