@@ -151,21 +151,20 @@ struct GridPainter {
         style: CellStyle(foreground: foreground))
       return
     }
-    let sampled: Result<[ImageMosaic.Cell], PixelRenderError>
-    if let path = image.path, !image.missing {
-      sampled = ImageMosaic.cells(
-        ImageMosaic.Request(
-          path: path, width: rect.width, height: rect.height,
-          visible: CellRect(
-            x: visible.x - rect.x, y: visible.y - rect.y, width: visible.width,
-            height: visible.height)))
-    } else {
-      sampled = .failure(PixelRenderError("missing"))
-    }
-    guard case .success(let cells) = sampled else {
-      if case .failure(let error) = sampled, !image.missing, image.path != nil {
-        warnings.append(error.message)
+    // Nil for a missing image (its `image-missing` warning was written when the entry came).
+    let sampled =
+      image.missing
+      ? nil
+      : image.path.map { path in
+        ImageMosaic.cells(
+          ImageMosaic.Request(
+            path: path, width: rect.width, height: rect.height,
+            visible: CellRect(
+              x: visible.x - rect.x, y: visible.y - rect.y, width: visible.width,
+              height: visible.height)))
       }
+    guard case .success(let cells)? = sampled else {
+      if case .failure(let error)? = sampled { warnings.append(error.message) }
       guard !node.isLayer else { return }
       // Faint, as the pixel renderer's translucent box: what is behind it stays readable.
       for row in visible.y..<visible.y + visible.height {
