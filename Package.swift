@@ -232,7 +232,10 @@ let package = Package(
       name: "WidgetToolingTests",
       dependencies: ["WidgetTooling", "WidgetSchema", "TestSupport"]),
     .testTarget(
-      name: "WidgetHostCLITests", dependencies: ["WidgetHostCLI", "WidgetHostCore", "WidgetSchema"]),
+      name: "WidgetHostCLITests",
+      dependencies: [
+        "WidgetHostCLI", "WidgetHostCore", "WidgetSchema", "WidgetBundleRuntime", "TestSupport",
+      ]),
     .testTarget(name: "WidgetBenchTests", dependencies: ["TestSupport", "WidgetBench"]),
     .testTarget(
       name: "EndToEndTests",

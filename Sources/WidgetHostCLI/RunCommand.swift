@@ -9,7 +9,7 @@ import WidgetSchema
 enum RunCommand: Command {
   static let name = "run"
   static let summary = "Load widget bundles and stream their widgets' entries."
-  static let operands = "<bundle>..."
+  static let operands = "[<bundle>...]"
   static let discussion = """
     Each <bundle> is a Name.widgetbundle folder or, for development, a shared library built with \
     the SDK. Every kind of every bundle is shown in its first family unless --kind and --family \
@@ -19,7 +19,9 @@ enum RunCommand: Command {
     restarted; a bundle that crashes 3 times within 60 s is quarantined until its library \
     changes or 'widget-host unquarantine' is run (docs/isolation.md). Each widget's last \
     timeline is kept in --state-dir: a restarted host shows its entry at once, marked restored, \
-    before asking the bundle again (docs/state.md).
+    before asking the bundle again (docs/state.md). Settings start from the configuration \
+    file (--config; docs/configuration.md), which the options given override, and SIGHUP reads \
+    it again. A <bundle> that is a folder of bundles stands for every Name.widgetbundle in it.
     """
 
   /// What `--format` writes the stream as.
@@ -34,6 +36,23 @@ enum RunCommand: Command {
       + "for one Waybar custom module: select exactly one instance); docs/status-bars.md.",
     choices: ["text": .text, "json": .json, "i3bar": .i3bar, "waybar": .waybar])
   static let once = Flag("--once", help: "Show every widget's current entry, then exit.")
+  static let output = Option<String>(
+    "--output", value: "FILE",
+    help: "Write the stream to FILE instead of standard output (appended; created, mode 600, "
+      + "when missing), or to standard output with -."
+  ) { (text) throws(ValueError) in
+    guard !text.isEmpty else { throw ValueError("--output needs a file, got ''") }
+    return text
+  }.path
+  static let config = Option<String>(
+    "--config", value: "FILE", synopsis: "FILE|none",
+    help: "Start from the settings in FILE (JSON, docs/configuration.md), or from none "
+      + "(default: $XDG_CONFIG_HOME/widget-host/config.json when it exists); the options given "
+      + "override it."
+  ) { (text) throws(ValueError) in
+    guard !text.isEmpty else { throw ValueError("--config needs a file or none, got ''") }
+    return text
+  }
   static let sinks = Option<SocketEndpoint>(
     "--sink", value: "SINK", synopsis: "socket[:PATH]|tcp:HOST:PORT",
     help: "Also serve the stream and control requests: socket (at "
@@ -79,8 +98,9 @@ enum RunCommand: Command {
     "Pixels per point for --pictures: 1, 2 (the default) or 3.")
 
   static let options: [any CommandOption] = [
-    SharedOptions.kinds, SharedOptions.families, SharedOptions.instances, SharedOptions.home,
-    SharedOptions.renderingMode, format, once, sinks, pictures, pictureFormat, scale, token,
+    config, SharedOptions.kinds, SharedOptions.families, SharedOptions.instances,
+    SharedOptions.home, SharedOptions.renderingMode, format, once, output, sinks, pictures,
+    pictureFormat, scale, token,
     allowNoToken, openURL,
     SharedOptions.stateDirectory, SharedOptions.budget,
     SharedOptions.minimumReloadInterval, SharedOptions.deadline,
@@ -122,16 +142,65 @@ enum RunCommand: Command {
     ),
   ]
 
-  static func run(_ arguments: Arguments, context: CommandContext) async throws(UsageError)
-    -> ExitCode
-  {
-    let bundles = arguments.positionals
-    guard !bundles.isEmpty else {
-      throw UsageError(command: name, message: "give at least one bundle")
+  /// The options that choose the instances: one of them on the command line replaces all of
+  /// them in the configuration file.
+  static let selection: [any CommandOption] = [
+    SharedOptions.kinds, SharedOptions.families, SharedOptions.instances, SharedOptions.home,
+  ]
+
+  /// The command line over the configuration file it names with `--config` (by default the
+  /// one at ``ConfigFile/defaultPath(environment:)``, when it exists), and the file read.
+  static func configured(
+    _ commandLine: Arguments, environment: [String: String]
+  ) throws(ConfigError) -> (arguments: Arguments, file: String?) {
+    let path: String
+    if let given = commandLine[config] {
+      if given == "none" { return (commandLine, nil) }
+      path = given
+    } else {
+      path = ConfigFile.defaultPath(environment: environment)
+      guard FileManager.default.fileExists(atPath: path) else { return (commandLine, nil) }
     }
+    let file = try ConfigFile.load(path, options: allOptions, environment: environment)
+    return (commandLine.overriding(file, groups: [selection]), path)
+  }
+
+  static func run(_ commandLine: Arguments, context givenContext: CommandContext)
+    async throws(UsageError) -> ExitCode
+  {
     // One copy of the environment for the whole start: ProcessInfo makes a new dictionary each
     // time it is asked.
     let environment = ProcessInfo.processInfo.environment
+    let arguments: Arguments
+    do {
+      arguments = try configured(commandLine, environment: environment).arguments
+    } catch {
+      givenContext.errors.write(errorLines(error.description))
+      return .usage
+    }
+    guard !arguments.positionals.isEmpty else {
+      throw UsageError(
+        command: name,
+        message: "give at least one bundle (or list them under \"bundles\" in the "
+          + "configuration file, docs/configuration.md)")
+    }
+    let bundles: [String]
+    do { bundles = try BundleSource.expandingFolders(arguments.positionals) } catch {
+      givenContext.errors.write(errorLines(error.description))
+      return .bundle
+    }
+    var context = givenContext
+    if let path = arguments[output], path != "-" {
+      let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+      guard descriptor >= 0 else {
+        context.errors.write(
+          errorLines("--output \(path): \(String(cString: strerror(errno)))"))
+        return .failure
+      }
+      context.output = FileOutput(
+        handle: FileHandle(fileDescriptor: descriptor, closeOnDealloc: true))
+      context.outputIsTerminal = false
+    }
     var options = HostOptions(bundlePaths: bundles, environment: environment)
     try options.apply(arguments, command: name)
     options.once = arguments[once]

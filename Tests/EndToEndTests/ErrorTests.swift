@@ -81,7 +81,9 @@ import Testing
     let noBundle = try Products.run(["run"])
     #expect(noBundle.status == 2)
     #expect(
-      noBundle.errors == "widget-host run: give at least one bundle (see widget-host run --help)\n")
+      noBundle.errors
+        == "widget-host run: give at least one bundle (or list them under \"bundles\" in the "
+        + "configuration file, docs/configuration.md) (see widget-host run --help)\n")
     let badFamily = try Products.run(["run", Products.clock, "--family", "huge"])
     #expect(badFamily.status == 2)
     #expect(badFamily.errors.contains("unknown family 'huge' (expected one of: systemSmall,"))

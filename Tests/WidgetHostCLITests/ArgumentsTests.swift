@@ -57,7 +57,7 @@ import WidgetHostCore
     #expect(await WidgetHostCLI.main(["--version"], context: context) == 0)
     #expect(output.text.hasSuffix("widget-host \(WidgetHost.version)\n"))
     #expect(await WidgetHostCLI.main(["help", "run"], context: context) == 0)
-    #expect(output.text.contains("USAGE: widget-host run <bundle>..."))
+    #expect(output.text.contains("USAGE: widget-host run [<bundle>...]"))
     #expect(errors.text.isEmpty)
   }
 

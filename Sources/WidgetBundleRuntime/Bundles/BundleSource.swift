@@ -86,6 +86,29 @@ public struct BundleSource: Sendable, Equatable {
     }
   }
 
+  /// The bundles `paths` name, in order: a `*.widgetbundle` folder or a library is itself, any
+  /// other folder stands for the bundles directly inside it (``bundles(in:)``). A folder that
+  /// holds none is an error naming it.
+  public static func expandingFolders(_ paths: [String]) throws(BundleError) -> [String] {
+    var expanded: [String] = []
+    for path in paths {
+      var isDirectory = false
+      guard !path.hasSuffix(".widgetbundle"), !path.hasSuffix(".widgetbundle/"),
+        FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory,
+        !FileManager.default.fileExists(atPath: path + "/manifest.json")
+      else {
+        expanded.append(path)
+        continue
+      }
+      let found = try bundles(in: path)
+      guard !found.isEmpty else {
+        throw .notABundle(path: path, reason: "a folder without any .widgetbundle in it")
+      }
+      expanded += found
+    }
+    return expanded
+  }
+
   /// `path` as `URL(fileURLWithPath: path).standardizedFileURL.path` gives it (absolute, without
   /// `.` and `..` components or repeated slashes), without making a URL when it is so already:
   /// a URL's first uses cost more than the rest of opening a bare library.

@@ -63,6 +63,31 @@ struct Arguments {
     }
   }
 
+  /// Arguments given by other means than the command line (a configuration file): `values`
+  /// by option key, already converted, and the operands.
+  init(values: [String: [any Sendable]], positionals: [String], options: [any CommandOption]) {
+    declared = Set(options.map(\.info.key))
+    self.values = values
+    self.positionals = positionals
+  }
+
+  /// These arguments (the command line's) over `defaults` (a configuration file's): an option
+  /// given here replaces the defaults' values of it, and an option of one of `groups` given
+  /// here replaces the defaults' values of every option of its group (the command line's
+  /// `--instance` replaces the file's `kind` and `family`); operands given here replace the
+  /// defaults'.
+  func overriding(_ defaults: Arguments, groups: [[any CommandOption]]) -> Arguments {
+    var merged = defaults
+    for group in groups {
+      let keys = group.map(\.info.key)
+      guard keys.contains(where: { values[$0] != nil }) else { continue }
+      for key in keys { merged.values[key] = nil }
+    }
+    for (key, given) in values { merged.values[key] = given }
+    if !positionals.isEmpty { merged.positionals = positionals }
+    return merged
+  }
+
   /// The values given for `option`; the option must be one the command declares.
   private func given(_ option: OptionInfo) -> [any Sendable] {
     precondition(

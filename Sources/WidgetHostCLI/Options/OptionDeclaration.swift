@@ -1,3 +1,5 @@
+import WidgetSchema
+
 /// What an option declares, whatever the type of its value: its spellings, the name of its
 /// value, one line of help, whether it may be given more than once, and how its text becomes a
 /// value. Parsing, `--help`, the synopsis and the checks of docs/cli.md all read it.
@@ -17,6 +19,13 @@ struct OptionInfo: Sendable {
   var required = false
   /// Turns one value's text into the value, or says what is wrong with it.
   var convert: @Sendable (String) throws(ValueError) -> any Sendable
+  /// True if the value names a file or folder: a configuration file's relative paths are read
+  /// from the file's folder, and `~/` from the home folder.
+  var isPath = false
+  /// How a configuration file may give the value as a JSON object instead of text (an
+  /// instance as a home-screen file writes it), given the object, its JSON path and the file;
+  /// nil when only text (or a number) will do.
+  var convertObject: (@Sendable (JSONValue, String, String) throws(ValueError) -> any Sendable)?
 
   /// The key values are kept under: the first spelling.
   var key: String { names[0] }
@@ -41,9 +50,13 @@ struct OptionInfo: Sendable {
 /// (`--budget needs a number of reloads or unlimited, got 'x'`).
 struct ValueError: Error, Sendable, Equatable {
   var message: String
+  /// The JSON path of the offending value inside a configuration file's value, when it is
+  /// deeper than the option's own key (`instance[1].family`).
+  var path: String?
 
-  init(_ message: String) {
+  init(_ message: String, at path: String? = nil) {
     self.message = message
+    self.path = path
   }
 }
 
@@ -115,6 +128,13 @@ struct Option<Value: Sendable>: CommandOption {
     info.required = true
     return Option(info: info)
   }
+
+  /// The same option, whose value is a path (``OptionInfo/isPath``).
+  var path: Option<Value> {
+    var info = info
+    info.isPath = true
+    return Option(info: info)
+  }
 }
 
 /// An option with a value of type `Value` that may be given several times (`--kind A --kind B`).
@@ -123,6 +143,19 @@ struct RepeatedOption<Value: Sendable>: CommandOption {
 
   fileprivate init(info: OptionInfo) {
     self.info = info
+  }
+
+  /// The same option, which a configuration file may also give as JSON objects that `convert`
+  /// reads (with the object's JSON path and the file, for errors).
+  func objects(
+    _ convert: @escaping @Sendable (JSONValue, String, String) throws(ValueError) -> Value
+  ) -> RepeatedOption<Value> {
+    var info = info
+    info.convertObject = {
+      (value: JSONValue, path: String, file: String) throws(ValueError) -> any Sendable in
+      try convert(value, path, file)
+    }
+    return RepeatedOption(info: info)
   }
 
   /// The same option with another line of help.

@@ -26,10 +26,17 @@ enum SharedOptions {
     } catch {
       throw ValueError(error.description)
     }
-  }.repeatable
+  }.repeatable.objects { (value, path, file) throws(ValueError) in
+    do throws(HomeScreenError) {
+      return try HomeScreen.instance(value, path: path, file: file)
+    } catch {
+      throw ValueError(error.message, at: error.path)
+    }
+  }
   static let home = Option<String>(
     "--home", value: "FILE",
-    help: "Show the instances of this home-screen file (JSON, docs/home-screen.md).")
+    help: "Show the instances of this home-screen file (JSON, docs/home-screen.md)."
+  ).path
 
   static let renderingMode = Option<RenderingMode>.choice(
     "--rendering-mode", value: "MODE", noun: "rendering mode",
@@ -72,7 +79,7 @@ enum SharedOptions {
     // An empty value would be the current folder, unasked.
     guard !text.isEmpty else { throw ValueError("--state-dir needs a folder, got ''") }
     return text
-  }
+  }.path
   static let logLevel = Option<BundleLogLevel>.choice(
     "--log-level", value: "LEVEL", noun: "log level",
     help: "Bundle log lines shown on stderr: debug, info (default), warning, error.",
@@ -116,7 +123,7 @@ enum SharedOptions {
     help: "Read the host's token from FILE (mode 600; default $WIDGET_HOST_TOKEN)."
   ) { (path) throws(ValueError) in
     try readToken(path)
-  }
+  }.path
   static let timeout = Option<Double>(
     "--timeout", value: "SECONDS",
     help: "How long to wait for the host's reply to a request (default 60)."

@@ -39,62 +39,71 @@ public enum HomeScreen {
     guard case .array(let items) = list else { throw fail("instances", "expected an array") }
     var specs: [InstanceSpec] = []
     for (index, item) in items.enumerated() {
-      let path = "instances[\(index)]"
-      guard case .object(let fields) = item else { throw fail(path, "expected an object") }
-      let known: Set = ["id", "kind", "family", "renderingMode", "parameters"]
-      for key in fields.keys.sorted() where !known.contains(key) {
-        throw fail(
-          "\(path).\(key)",
-          "unknown field (expected id, kind, family, renderingMode, parameters)")
-      }
-      func string(_ key: String, required: Bool) throws(HomeScreenError) -> String? {
-        switch fields[key] {
-        case nil, .null?:
-          if required { throw fail("\(path).\(key)", "missing required field") }
-          return nil
-        case .string(let value)?:
-          guard !value.isEmpty else { throw fail("\(path).\(key)", "must not be empty") }
-          return value
-        default:
-          throw fail("\(path).\(key)", "expected a string")
-        }
-      }
-      let id = try string("id", required: false)
-      let kind = try string("kind", required: true) ?? ""
-      var family: WidgetFamily?
-      if let name = try string("family", required: false) {
-        guard let known = WidgetFamily(rawValue: name) else {
-          let names = WidgetFamily.allCases.map(\.rawValue).joined(separator: ", ")
-          throw fail("\(path).family", "unknown family '\(name)' (expected one of: \(names))")
-        }
-        family = known
-      }
-      var renderingMode: RenderingMode?
-      if let name = try string("renderingMode", required: false) {
-        guard let known = RenderingMode(rawValue: name) else {
-          let names = RenderingMode.allCases.map(\.rawValue).joined(separator: ", ")
-          throw fail(
-            "\(path).renderingMode", "unknown rendering mode '\(name)' (expected one of: \(names))")
-        }
-        renderingMode = known
-      }
-      var parameters: [String: ParameterInput] = [:]
-      switch fields["parameters"] {
-      case nil, .null?:
-        break
-      case .object(let values)?:
-        for (name, value) in values where value != .null {
-          parameters[name] = .json(value)
-        }
-      default:
-        throw fail("\(path).parameters", "expected an object of parameter values by name")
-      }
-      specs.append(
-        InstanceSpec(
-          id: id, kind: kind, family: family, parameters: parameters,
-          renderingMode: renderingMode, origin: "\(file): \(path)"))
+      specs.append(try instance(item, path: "instances[\(index)]", file: file))
     }
     return specs
+  }
+
+  /// Reads one instance object of a home-screen file (or of a configuration file's
+  /// `instance` list) found at JSON `path` in `file`.
+  public static func instance(
+    _ item: JSONValue, path: String, file: String
+  ) throws(HomeScreenError) -> InstanceSpec {
+    func fail(_ path: String, _ message: String) -> HomeScreenError {
+      HomeScreenError(file: file, path: path, message: message)
+    }
+    guard case .object(let fields) = item else { throw fail(path, "expected an object") }
+    let known: Set = ["id", "kind", "family", "renderingMode", "parameters"]
+    for key in fields.keys.sorted() where !known.contains(key) {
+      throw fail(
+        "\(path).\(key)",
+        "unknown field (expected id, kind, family, renderingMode, parameters)")
+    }
+    func string(_ key: String, required: Bool) throws(HomeScreenError) -> String? {
+      switch fields[key] {
+      case nil, .null?:
+        if required { throw fail("\(path).\(key)", "missing required field") }
+        return nil
+      case .string(let value)?:
+        guard !value.isEmpty else { throw fail("\(path).\(key)", "must not be empty") }
+        return value
+      default:
+        throw fail("\(path).\(key)", "expected a string")
+      }
+    }
+    let id = try string("id", required: false)
+    let kind = try string("kind", required: true) ?? ""
+    var family: WidgetFamily?
+    if let name = try string("family", required: false) {
+      guard let known = WidgetFamily(rawValue: name) else {
+        let names = WidgetFamily.allCases.map(\.rawValue).joined(separator: ", ")
+        throw fail("\(path).family", "unknown family '\(name)' (expected one of: \(names))")
+      }
+      family = known
+    }
+    var renderingMode: RenderingMode?
+    if let name = try string("renderingMode", required: false) {
+      guard let known = RenderingMode(rawValue: name) else {
+        let names = RenderingMode.allCases.map(\.rawValue).joined(separator: ", ")
+        throw fail(
+          "\(path).renderingMode", "unknown rendering mode '\(name)' (expected one of: \(names))")
+      }
+      renderingMode = known
+    }
+    var parameters: [String: ParameterInput] = [:]
+    switch fields["parameters"] {
+    case nil, .null?:
+      break
+    case .object(let values)?:
+      for (name, value) in values where value != .null {
+        parameters[name] = .json(value)
+      }
+    default:
+      throw fail("\(path).parameters", "expected an object of parameter values by name")
+    }
+    return InstanceSpec(
+      id: id, kind: kind, family: family, parameters: parameters,
+      renderingMode: renderingMode, origin: "\(file): \(path)")
   }
 }
 
