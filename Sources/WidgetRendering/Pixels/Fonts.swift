@@ -4,9 +4,11 @@ import WidgetSchema
 /// default setting) and weights, and the installed families that stand in for Apple's
 /// (docs/rendering.md, "Fonts").
 enum Fonts {
-  /// The families tried in order for each design: the design's own, then Noto Sans; fontconfig
-  /// falls back further by itself, to Noto Sans CJK and Noto Color Emoji. (Named in the list,
-  /// the emoji font drew the digits: it has grey glyphs for 0–9, the keycaps' bases.)
+  /// The families tried in order for each design: the design's own, then Noto Sans, then Noto
+  /// Sans CJK SC for Chinese, Japanese and Korean (named, so that another CJK font installed
+  /// beside it, such as the VL Gothic that i3's packages bring, does not change what is drawn);
+  /// fontconfig falls back further by itself, to Noto Color Emoji. (Named in the list, the
+  /// emoji font drew the digits: it has grey glyphs for 0–9, the keycaps' bases.)
   static func families(for design: String?) -> String {
     let primary =
       switch design {
@@ -15,7 +17,7 @@ enum Fonts {
       case "serif": "Noto Serif"
       default: "Inter"
       }
-    return primary + ",Noto Sans"
+    return primary + ",Noto Sans,Noto Sans CJK SC"
   }
 
   /// The point size of a text style.
