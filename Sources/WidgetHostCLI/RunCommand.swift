@@ -20,8 +20,8 @@ enum RunCommand: Command {
     changes or 'widget-host unquarantine' is run (docs/isolation.md). Each widget's last \
     timeline is kept in --state-dir: a restarted host shows its entry at once, marked restored, \
     before asking the bundle again (docs/state.md). Settings start from the configuration \
-    file (--config; docs/configuration.md), which the options given override, and SIGHUP reads \
-    it again. A <bundle> that is a folder of bundles stands for every Name.widgetbundle in it.
+    file (--config; docs/configuration.md), which the options given override; SIGHUP reads it \
+    again and applies its bundles and instances, keeping the instances that did not change. A <bundle> that is a folder of bundles stands for every Name.widgetbundle in it.
     """
 
   /// What `--format` writes the stream as.
@@ -178,16 +178,16 @@ enum RunCommand: Command {
       givenContext.errors.write(errorLines(error.description))
       return .usage
     }
-    guard !arguments.positionals.isEmpty else {
-      throw UsageError(
-        command: name,
-        message: "give at least one bundle (or list them under \"bundles\" in the "
-          + "configuration file, docs/configuration.md)")
-    }
-    let bundles: [String]
-    do { bundles = try BundleSource.expandingFolders(arguments.positionals) } catch {
-      givenContext.errors.write(errorLines(error.description))
-      return .bundle
+    var options: HostOptions
+    do throws(Refusal) {
+      options = try hostOptions(arguments, environment: environment)
+    } catch {
+      switch error {
+      case .usage(let error): throw error
+      case .bundle(let error):
+        givenContext.errors.write(errorLines(error.description))
+        return .bundle
+      }
     }
     var context = givenContext
     if let path = arguments[output], path != "-" {
@@ -201,8 +201,6 @@ enum RunCommand: Command {
         handle: FileHandle(fileDescriptor: descriptor, closeOnDealloc: true))
       context.outputIsTerminal = false
     }
-    var options = HostOptions(bundlePaths: bundles, environment: environment)
-    try options.apply(arguments, command: name)
     options.once = arguments[once]
     options.stateDirectory =
       arguments[SharedOptions.stateDirectory]
@@ -315,6 +313,10 @@ enum RunCommand: Command {
       I3BarClicks.startReading(
         from: context.input, control: host.control, errors: context.errors)
     }
+    let reloading = ConfigurationReloading.start(
+      host, commandLine: commandLine, running: arguments, environment: environment,
+      errors: context.errors)
+    defer { reloading.cancel() }
     do {
       let summary = try await host.run()
       return options.once && summary.failedInstances > 0 ? .providerFailed : .success
@@ -327,6 +329,35 @@ enum RunCommand: Command {
       context.errors.write(errorLines(error.description))
       return .bundle
     }
+  }
+
+  /// Why `run`'s arguments cannot start a host: a usage error, or a bundle folder that holds
+  /// no bundle.
+  enum Refusal: Error {
+    case usage(UsageError)
+    case bundle(BundleError)
+  }
+
+  /// What `arguments` (the command line over the configuration file) ask the host to show
+  /// and how to schedule it: the bundles, each folder of bundles expanded, and the shared
+  /// options. At start and again on SIGHUP.
+  static func hostOptions(
+    _ arguments: Arguments, environment: [String: String]
+  ) throws(Refusal) -> HostOptions {
+    guard !arguments.positionals.isEmpty else {
+      throw .usage(
+        UsageError(
+          command: name,
+          message: "give at least one bundle (or list them under \"bundles\" in the "
+            + "configuration file, docs/configuration.md)"))
+    }
+    let bundles: [String]
+    do { bundles = try BundleSource.expandingFolders(arguments.positionals) } catch {
+      throw .bundle(error)
+    }
+    var options = HostOptions(bundlePaths: bundles, environment: environment)
+    do { try options.apply(arguments, command: name) } catch { throw .usage(error) }
+    return options
   }
 
   /// `none`, or a number of bytes with an optional K, M or G suffix (powers of 1024).

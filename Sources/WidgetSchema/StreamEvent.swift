@@ -65,6 +65,9 @@ public enum EventPayload: Sendable, Equatable {
   case error(ProblemEvent)
   /// A tap opened a URL (`widgetURL` or a `Link`).
   case openURL(OpenURLEvent)
+  /// An instance was added to or removed from a running host (`run` reading its configuration
+  /// again on SIGHUP).
+  case instance(InstanceEvent)
 
   /// The event's `type` string.
   public var type: String {
@@ -76,7 +79,36 @@ public enum EventPayload: Sendable, Equatable {
     case .warning: "warning"
     case .error: "error"
     case .openURL: "open-url"
+    case .instance: "instance"
     }
+  }
+}
+
+/// Data of an `instance` event: the instance was added to or removed from the running host.
+public struct InstanceEvent: Codable, Sendable, Equatable {
+  /// What happened.
+  public enum Change: String, JSONEnum, Sendable {
+    /// The instance is new: its entries follow.
+    case added
+    /// The instance is gone: no more events name it, and what it showed is no longer shown.
+    case removed
+  }
+
+  /// What happened.
+  public var event: Change
+  /// The instance's bundle id.
+  public var bundle: String
+  /// The instance's kind.
+  public var kind: String
+  /// The instance's family.
+  public var family: WidgetFamily
+
+  /// Creates the data.
+  public init(event: Change, bundle: String, kind: String, family: WidgetFamily) {
+    self.event = event
+    self.bundle = bundle
+    self.kind = kind
+    self.family = family
   }
 }
 
@@ -461,6 +493,7 @@ extension StreamEvent: Codable {
     case "warning": payload = .warning(try container.decode(ProblemEvent.self, forKey: .data))
     case "error": payload = .error(try container.decode(ProblemEvent.self, forKey: .data))
     case "open-url": payload = .openURL(try container.decode(OpenURLEvent.self, forKey: .data))
+    case "instance": payload = .instance(try container.decode(InstanceEvent.self, forKey: .data))
     default:
       throw DecodingError.dataCorruptedError(
         forKey: .type, in: container, debugDescription: "unknown event type '\(type)'")
@@ -480,6 +513,7 @@ extension StreamEvent: Codable {
     case .entry(let data): try container.encode(data, forKey: .data)
     case .warning(let data), .error(let data): try container.encode(data, forKey: .data)
     case .openURL(let data): try container.encode(data, forKey: .data)
+    case .instance(let data): try container.encode(data, forKey: .data)
     }
   }
 }

@@ -192,6 +192,25 @@ import WidgetSchema
     #expect(errors.text == "widget-host: warning: B/systemSmall: w\n")
   }
 
+  /// A reconfigured host (SIGHUP) prepares the new order, then removes and adds instances: a
+  /// removed instance's block goes at once, and the blocks keep the new order.
+  @Test func i3barDropsARemovedInstanceAndKeepsThePreparedOrder() throws {
+    let output = MemoryOutput()
+    let sink = I3BarSink(output: output, errors: MemoryOutput(), dates: Self.dates)
+    try sink.prepare(instances: ["a", "b"])
+    sink.begin(Self.header())
+    sink.write(Self.event(1, "a", .entry(Self.entry(["A"], kind: "A"))))
+    sink.write(Self.event(2, "b", .entry(Self.entry(["B"], kind: "B"))))
+    try sink.prepare(instances: ["c", "b"])
+    let removed = InstanceEvent(event: .removed, bundle: "x", kind: "A", family: .systemSmall)
+    sink.write(Self.event(3, "a", .instance(removed)))
+    sink.write(Self.event(4, "c", .entry(Self.entry(["C"], kind: "C"))))
+    var reader = try I3BarStreamReader()
+    reader.feed(Data(output.text.utf8))
+    #expect(reader.problems == [])
+    #expect(reader.arrays.map { $0.map(\.name) } == [["a"], ["a", "b"], ["b"], ["c", "b"]])
+  }
+
   /// i3bar has no classes: a stale or restored entry shows in grey, whatever its own colour.
   @Test func i3barGreysStaleAndRestoredEntries() throws {
     let output = MemoryOutput()

@@ -55,6 +55,22 @@ import WidgetSchema
     #expect(frames[2].hasSuffix("\u{1B}[J"))
   }
 
+  /// A removed instance (SIGHUP) leaves the screen: the frame is drawn again without its box,
+  /// and a line on standard error says so.
+  @Test func aRemovedInstanceLeavesTheScreen() {
+    let output = MemoryOutput()
+    let errors = MemoryOutput()
+    let sink = TextSink(output: output, errors: errors, dates: dates, options: .init(inPlace: true))
+    sink.write(StreamEvent(seq: 1, time: Date(), instance: "A", payload: .entry(entry(["one"]))))
+    sink.write(StreamEvent(seq: 2, time: Date(), instance: "B", payload: .entry(entry(["two"]))))
+    let removed = InstanceEvent(event: .removed, bundle: "x", kind: "K", family: .systemSmall)
+    sink.write(StreamEvent(seq: 3, time: Date(), instance: "A", payload: .instance(removed)))
+    let frames = output.text.components(separatedBy: "\u{1B}[H").filter { !$0.isEmpty }
+    #expect(frames.count == 3)
+    #expect(frames[2].contains("two") && !frames[2].contains("one"))
+    #expect(errors.text == "widget-host: removed A (K, systemSmall)\n")
+  }
+
   /// `lines` of `width` columns as an entry of instance `id`, written to `sink`.
   func show(_ sink: TextSink, _ id: String, width: Int, height: Int) {
     let lines = (0..<height).map { row in

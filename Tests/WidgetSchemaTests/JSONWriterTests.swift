@@ -78,6 +78,9 @@ import WidgetSupport
       .error(ProblemEvent(code: "c", message: "m", kind: "k")),
       .openURL(OpenURLEvent(url: "https://example.com/a?b=c")),
       .openURL(OpenURLEvent(url: "u", region: "link-0")),
+      .instance(InstanceEvent(event: .added, bundle: "b", kind: "k", family: .systemSmall)),
+      .instance(
+        InstanceEvent(event: .removed, bundle: "b", kind: "k", family: .accessoryInline)),
     ]
     for (index, payload) in payloads.enumerated() {
       try expectSameBytes(

@@ -111,6 +111,12 @@ struct Arguments {
   /// True if the command declares `option` (shared code that serves several commands asks).
   func declares(_ option: some CommandOption) -> Bool { declared.contains(option.info.key) }
 
+  /// The values given for `option`, as text: equal for two sets of arguments that give the
+  /// option the same values.
+  func describedValues(of option: OptionInfo) -> String {
+    String(describing: values[option.key] ?? [])
+  }
+
   /// True if `option` was given at all.
   func contains(_ option: some CommandOption) -> Bool { !given(option.info).isEmpty }
 }

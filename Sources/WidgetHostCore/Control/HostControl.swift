@@ -41,6 +41,15 @@ public final class HostControl: Sendable {
     }
   }
 
+  /// The instances and bundles' App Groups from now on, after a running host's configuration
+  /// changed (``WidgetHost/reconfigure(to:)``).
+  func update(instances: [WidgetInstance], appGroups: [String: [String]]) {
+    running.withLock { running in
+      running?.instances = instances
+      running?.appGroups = appGroups
+    }
+  }
+
   func detach() {
     running.withLock { $0 = nil }
   }

@@ -36,6 +36,13 @@ public final class BundleTimelineProvider: TimelineProviding {
     }
   }
 
+  /// Stops sending calls to `bundle` (no instance shows it any more) and returns its
+  /// connection, for the caller to retire.
+  func remove(_ bundle: String) -> (any BundleConnection)? {
+    images.withLock { $0[bundle] = nil }
+    return connections.withLock { $0.removeValue(forKey: bundle) }
+  }
+
   /// `entry` with its named images resolved against the bundle's resources; each missing one
   /// not yet in `warned` is reported as an `image-missing` warning (once per reply).
   private func resolvingImages(

@@ -212,6 +212,12 @@ final class EventRouter: Sendable {
     source == .placeholder ? ViewNode.modified(view, .style(TextStyle(redacted: true))) : view
   }
 
+  /// Forgets `instance`, which the host no longer shows: its entry's live dates are no longer
+  /// redrawn for it.
+  func forget(_ instance: String) {
+    shownKeys.withLock { $0[instance] = nil }
+  }
+
   /// Stops every pending redraw.
   func stop() {
     liveRedraws.withLock { redraws in

@@ -290,6 +290,8 @@ public final class SimulationReport: EventSink {
         what = "bundle \(bundle.bundle) \(bundle.version) \(bundle.event.rawValue)"
       case .openURL(let open):
         what = "open \(open.url)"
+      case .instance(let change):
+        what = "instance \(change.event.rawValue)"
       }
       let padding = String(repeating: " ", count: max(0, width - subject.count))
       text += "\(offset(event.time))  \(subject)\(padding)  \(what)\n"

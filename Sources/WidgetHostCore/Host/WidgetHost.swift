@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import WidgetBundleRuntime
 import WidgetRendering
 import WidgetSchema
@@ -25,11 +26,15 @@ public final class WidgetHost: Sendable {
   let options: HostOptions
   let clock: any HostClock
   private let loader: any BundleLoader
-  private let stream: EventStream
+  let stream: EventStream
   let renderer: Renderer
   private let services: HostServices
   /// Requests from clients (socket, status-bar clicks) go through this.
   public let control: HostControl
+  /// What a change of configuration acts on, while ``run()`` runs (``reconfigure(to:)``).
+  let live = Mutex<LiveRun?>(nil)
+  /// Reconfigurations, one at a time, and the end of the run after them.
+  let reconfiguring = SerialJobs()
 
   /// Creates a host. Bundle log lines at `logLevel` and above go to `log`.
   public init(
@@ -219,12 +224,21 @@ public final class WidgetHost: Sendable {
       bundles: selection.bundles, instances: instances, provider: selection.provider,
       scheduler: scheduler, stream: stream, services: services
     ) { [self] source throws(HostError) in try await load(source) }
+    live.withLock {
+      $0 = LiveRun(
+        scheduler: scheduler, provider: selection.provider, configurator: selection.configurator,
+        reloader: reloader, router: router, store: store, archive: archive,
+        given: selection.instances, shown: instances)
+    }
     let watching = watcher.map { watcher in
       Task { [options] in
         await watcher.run { index in await reloader.reload(path: options.bundlePaths[index]) }
       }
     }
     await drive(scheduler, loop)
+    // A reconfiguration under way finishes before the run ends; none starts after this.
+    let final = await reconfiguring.run { self.live.withLock { $0.take() } }
+    if let shown = final?.shown { instances = shown }
     watching?.cancel()
     await watching?.value
     loop.cancel()
@@ -329,23 +343,7 @@ public final class WidgetHost: Sendable {
     let placed: [InstanceResolver.Placed]
     var problems: [InstanceProblem]
     do throws(HostError) {
-      do { try InstancePlan.checkUniqueKinds(planned) } catch { throw HostError.bundle(error) }
-      var specs: [InstanceSpec] = []
-      if let home = options.homeScreen {
-        do { specs = try HomeScreen.load(home) } catch { throw HostError.homeScreen(error) }
-      }
-      specs += options.instances
-      if specs.isEmpty {
-        specs = try InstancePlan.instances(
-          of: planned, kinds: options.kinds, families: options.families, everyFamily: everyFamily
-        ).map { InstanceSpec(id: $0.id, kind: $0.key.kind, family: $0.key.family) }
-      }
-      // `--rendering-mode` for the instances that do not name their own.
-      if let mode = options.renderingMode {
-        for index in specs.indices where specs[index].renderingMode == nil {
-          specs[index].renderingMode = mode
-        }
-      }
+      let specs = try Self.specs(of: planned, options: options, everyFamily: everyFamily)
       (placed, problems) = InstanceResolver.place(specs, in: planned)
       // A sink may refuse the selection (`--format waybar` with several instances).
       if problems.isEmpty { try stream.prepare(instances: placed.map(\.id)) }
@@ -396,6 +394,31 @@ public final class WidgetHost: Sendable {
     }
     return Selection(
       instances: instances, bundles: ready, provider: provider, configurator: configurator)
+  }
+
+  /// The instances `options` ask for among `planned`'s kinds: those of `--home` and
+  /// `--instance`, else each selected kind in its first family (or every family), with
+  /// `--rendering-mode` for those that do not name their own.
+  static func specs(
+    of planned: [InstancePlan.Bundle], options: HostOptions, everyFamily: Bool
+  ) throws(HostError) -> [InstanceSpec] {
+    do { try InstancePlan.checkUniqueKinds(planned) } catch { throw HostError.bundle(error) }
+    var specs: [InstanceSpec] = []
+    if let home = options.homeScreen {
+      do { specs = try HomeScreen.load(home) } catch { throw HostError.homeScreen(error) }
+    }
+    specs += options.instances
+    if specs.isEmpty {
+      specs = try InstancePlan.instances(
+        of: planned, kinds: options.kinds, families: options.families, everyFamily: everyFamily
+      ).map { InstanceSpec(id: $0.id, kind: $0.key.kind, family: $0.key.family) }
+    }
+    if let mode = options.renderingMode {
+      for index in specs.indices where specs[index].renderingMode == nil {
+        specs[index].renderingMode = mode
+      }
+    }
+    return specs
   }
 
   /// The state store in `directory` (none without one), opened or recovered from corruption.

@@ -23,7 +23,7 @@ final class HotReloader: Sendable {
 
   private let running: Mutex<[Running]>
   private let retiring = Mutex<[any BundleConnection]>([])
-  private let instances: [WidgetInstance]
+  private let shown: Mutex<[WidgetInstance]>
   private let provider: BundleTimelineProvider
   private let scheduler: Scheduler
   private let stream: EventStream
@@ -35,7 +35,7 @@ final class HotReloader: Sendable {
     scheduler: Scheduler, stream: EventStream, services: HostServices, load: @escaping Load
   ) {
     self.running = Mutex(bundles)
-    self.instances = instances
+    self.shown = Mutex(instances)
     self.provider = provider
     self.scheduler = scheduler
     self.stream = stream
@@ -45,6 +45,13 @@ final class HotReloader: Sendable {
 
   /// The bundles running now, in command-line order.
   var current: [Running] { running.withLock { $0 } }
+
+  /// The bundles and instances from now on, after a running host's configuration changed
+  /// (``WidgetHost/reconfigure(to:)``).
+  func update(bundles: [Running], instances: [WidgetInstance]) {
+    running.withLock { $0 = bundles }
+    shown.withLock { $0 = instances }
+  }
 
   /// Closes versions that were replaced but still had calls in flight (when the run ends).
   func closeRetired() async {
@@ -123,7 +130,7 @@ final class HotReloader: Sendable {
         message: "its id changed from \(old.manifest.id) to \(manifest.id); restart widget-host "
           + "to run it as another bundle")
     }
-    for instance in instances where instance.key.bundle == old.manifest.id {
+    for instance in shown.withLock({ $0 }) where instance.key.bundle == old.manifest.id {
       guard let kind = manifest.kinds.first(where: { $0.kind == instance.key.kind }) else {
         let kinds = manifest.kinds.map(\.kind).joined(separator: ", ")
         throw Refusal(

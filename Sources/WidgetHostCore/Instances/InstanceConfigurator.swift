@@ -7,19 +7,36 @@ import WidgetSchema
 /// one (`configure`): knows every kind's parameter schema, asks the bundles for dynamic options,
 /// and remembers the values each instance was given.
 final class InstanceConfigurator: Sendable {
-  private let kinds: [String: (bundle: String, manifest: KindManifest)]
+  private let known: Mutex<[String: (bundle: String, manifest: KindManifest)]>
   private let provider: BundleTimelineProvider
   private let given = Mutex<[String: [String: ParameterInput]]>([:])
 
   init(bundles: [InstancePlan.Bundle], provider: BundleTimelineProvider) {
+    known = Mutex(Self.kinds(of: bundles))
+    self.provider = provider
+  }
+
+  /// The kinds of `bundles` by name (the first bundle that declares one wins).
+  private static func kinds(
+    of bundles: [InstancePlan.Bundle]
+  ) -> [String: (bundle: String, manifest: KindManifest)] {
     var kinds: [String: (bundle: String, manifest: KindManifest)] = [:]
     for bundle in bundles {
       for kind in bundle.kinds where kinds[kind.kind] == nil {
         kinds[kind.kind] = (bundle.id, kind)
       }
     }
-    self.kinds = kinds
-    self.provider = provider
+    return kinds
+  }
+
+  /// The kinds known from now on: those of `bundles` (a running host's new set of bundles).
+  func register(_ bundles: [InstancePlan.Bundle]) {
+    let kinds = Self.kinds(of: bundles)
+    known.withLock { $0 = kinds }
+  }
+
+  private var kinds: [String: (bundle: String, manifest: KindManifest)] {
+    known.withLock { $0 }
   }
 
   /// Whether `kind` takes parameters.

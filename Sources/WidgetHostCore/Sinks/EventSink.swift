@@ -96,6 +96,12 @@ public final class EventStream: Sendable {
     }
   }
 
+  /// Forgets the latest entry of `instance`, which the host no longer shows (late subscribers
+  /// and `list` no longer see it).
+  public func forget(instance: String) {
+    latestEntries.withLock { $0[instance] = nil }
+  }
+
   /// The latest `entry` event of every instance, in sequence order.
   public func currentEntries() -> [StreamEvent] {
     latestEntries.withLock { Array($0) }.sorted { $0.value.seq < $1.value.seq }.map {

@@ -91,6 +91,8 @@ public final class I3BarSink: EventSink {
     case .openURL(let open):
       errors.write(
         "widget-host: open \(open.url)\(event.instance.map { " (tapped \($0))" } ?? "")\n")
+    case .instance(let change):
+      if change.event == .removed, let instance = event.instance { remove(instance) }
     case .bundle, .reload, .timeline:
       break
     }
@@ -101,6 +103,15 @@ public final class I3BarSink: EventSink {
     if let instance { show(entry, instance: instance, now: Date()) }
   }
 
+  /// Drops the block of an instance the host no longer shows.
+  private func remove(_ instance: String) {
+    // The order stays: the host prepared the new one before removing anything.
+    state.withLock { state in
+      guard state.blocks.removeValue(forKey: instance) != nil else { return }
+      write(&state)
+    }
+  }
+
   /// The endless array stays open: i3bar reads until the process exits.
   public func end() {}
 
@@ -109,12 +120,17 @@ public final class I3BarSink: EventSink {
     state.withLock { state in
       if !state.order.contains(instance) { state.order.append(instance) }
       state.blocks[instance] = block
-      let blocks = state.order.compactMap { state.blocks[$0] }
-      guard blocks != state.lastWritten, let data = try? encoder.encode(blocks) else { return }
-      let separator = state.lastWritten == nil ? "" : ","
-      state.lastWritten = blocks
-      // Written under the lock so that arrays never interleave or reorder.
-      output.write(separator + String(decoding: data, as: UTF8.self) + "\n")
+      write(&state)
     }
+  }
+
+  /// Writes the blocks, in order, unless they are what was written last. Called under the
+  /// lock, so that arrays never interleave or reorder.
+  private func write(_ state: inout State) {
+    let blocks = state.order.compactMap { state.blocks[$0] }
+    guard blocks != state.lastWritten, let data = try? encoder.encode(blocks) else { return }
+    let separator = state.lastWritten == nil ? "" : ","
+    state.lastWritten = blocks
+    output.write(separator + String(decoding: data, as: UTF8.self) + "\n")
   }
 }

@@ -84,6 +84,12 @@ public final class TextSink: EventSink {
     case .openURL(let open):
       errors.write(
         "widget-host: open \(open.url)\(event.instance.map { " (tapped \($0))" } ?? "")\n")
+    case .instance(let change):
+      let id = event.instance ?? change.kind
+      errors.write(
+        "widget-host: \(change.event == .added ? "added" : "removed") \(id) (\(change.kind), "
+          + "\(change.family.rawValue))\n")
+      if change.event == .removed { remove(id) }
     case .bundle, .reload, .timeline:
       break
     }
@@ -91,6 +97,20 @@ public final class TextSink: EventSink {
 
   public func refresh(instance: String?, entry: EntryEvent) {
     show(entry, instance: instance)
+  }
+
+  /// Drops the box of an instance the host no longer shows; drawn in place, the screen is
+  /// drawn again without it.
+  private func remove(_ instance: String) {
+    guard options.inPlace else { return }
+    let text = screen.withLock { screen -> String? in
+      guard let index = screen.firstIndex(where: { $0.instance == instance }) else { return nil }
+      screen.remove(at: index)
+      return Self.arrange(screen.map(\.box), in: options.terminalSize()).map {
+        "\u{1B}[H" + $0 + "\u{1B}[J"
+      }
+    }
+    if let text { output.write(text) }
   }
 
   private func show(_ entry: EntryEvent, instance: String?) {

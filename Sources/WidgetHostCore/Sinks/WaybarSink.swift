@@ -84,7 +84,8 @@ public final class WaybarSink: EventSink {
     case .openURL(let open):
       errors.write(
         "widget-host: open \(open.url)\(event.instance.map { " (tapped \($0))" } ?? "")\n")
-    case .bundle, .reload, .timeline:
+    case .bundle, .reload, .timeline, .instance:
+      // The one instance's replacement (SIGHUP with new parameters) shows with its next entry.
       break
     }
   }

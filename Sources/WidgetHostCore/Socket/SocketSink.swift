@@ -614,6 +614,7 @@ extension EventPayload {
     case .reload(let reload): reload.kind
     case .timeline(let timeline): timeline.kind
     case .warning(let problem), .error(let problem): problem.kind
+    case .instance(let change): change.kind
     case .bundle, .openURL: nil
     }
   }

@@ -86,7 +86,20 @@ extension JSONByteWriter {
     case .entry(let data): try entry(data)
     case .warning(let data), .error(let data): problem(data)
     case .openURL(let data): openURL(data)
+    case .instance(let data): instance(data)
     }
+  }
+
+  mutating func instance(_ data: InstanceEvent) {
+    open("bundle")
+    string(data.bundle)
+    nextKey("event")
+    string(data.event.rawValue)
+    nextKey("family")
+    string(data.family.rawValue)
+    nextKey("kind")
+    string(data.kind)
+    byte(UInt8(ascii: "}"))
   }
 
   mutating func bundle(_ data: BundleEvent) {
