@@ -176,6 +176,7 @@ extension WidgetHost {
       }
       let (connection, manifest) = loaded[source.path]!
       bundles.append((source, connection, manifest))
+      run.archive?.note(version: manifest.version, of: manifest.id)
       stream.emit(
         .bundle(
           BundleEvent(
