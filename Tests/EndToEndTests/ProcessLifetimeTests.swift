@@ -138,3 +138,46 @@ import Testing
     #expect(Self.allEnd([pids.worker, pids.child], within: 5), "worker and child ended")
   }
 }
+
+extension ProcessLifetimeTests {
+  /// The children of `pid`, from each process's `/proc/PID/stat` (its fourth field).
+  static func children(of pid: pid_t) -> [pid_t] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return names.compactMap { pid_t($0) }.filter { child in
+      guard let stat = try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8),
+        let close = stat.lastIndex(of: ")")
+      else { return false }
+      let fields = stat[stat.index(after: close)...].split(separator: " ")
+      return fields.count > 1 && pid_t(fields[1]) == pid
+    }
+  }
+
+  /// systemd's default KillMode (and `timeout`, `kill -- -PGID`) sends SIGTERM to the host and
+  /// its workers at once: the host still stops cleanly, and reports no crash for workers that
+  /// died of the signal it would have sent them itself.
+  @Test func sigtermToTheHostAndItsWorkersAtOnceIsACleanStop() throws {
+    let host = try LiveProcess(
+      Products.widgetHost, .worker,
+      ["run", Products.clock, Products.systemStatus, "--format", "json"])
+    defer { host.interrupt(SIGKILL) }
+    #expect(
+      host.waitFor(timeout: 30) { lines in
+        lines.filter { $0.contains(#""source":"timeline""#) }.count >= 2
+      }, "\(host.errors)")
+    let workers = Self.children(of: host.processIdentifier)
+    #expect(workers.count == 2, "one worker per bundle: \(workers)")
+    for worker in workers { kill(worker, SIGTERM) }
+    host.interrupt(SIGTERM)
+    #expect(host.wait(timeout: 30) == 0, "\(host.errors)")
+    let events = try StreamChecks.events(host.output)
+    let problems = events.compactMap { event -> String? in
+      guard case .error(let problem) = event.payload else { return nil }
+      return problem.code
+    }
+    #expect(!problems.contains("bundle-crashed"), "\(host.output)")
+    let unloaded = events.filter {
+      if case .bundle(let bundle) = $0.payload { bundle.event == .unloaded } else { false }
+    }
+    #expect(unloaded.count == 2)
+  }
+}
