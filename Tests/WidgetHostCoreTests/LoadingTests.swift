@@ -69,9 +69,22 @@ import WidgetSchema
     let message = try await loadError(["FIXTURE_STRUCT_SIZE=16"])
     #expect(
       message.contains(
-        "wk_bundle.struct_size is 16 bytes; ABI \(ABIVersion.current) needs at least \(MemoryLayout<wk_bundle>.size)"
+        "wk_bundle.struct_size is 16 bytes; ABI 1.0 needs at least 56"
       ),
       "\(message)")
+  }
+
+  /// The growth rule (docs/abi.md): a 1.0 bundle's table of exactly ABI 1.0's size, and a
+  /// table larger than this header's from a bundle of a later minor version (fields the host
+  /// does not know appended), both load; the host reads only the fields it knows.
+  @Test(arguments: [(size: 56, minor: 0), (size: 56 + 64, minor: 9)])
+  func acceptsTheTableOfEveryMinorVersion(_ table: (size: Int, minor: Int)) async throws {
+    #expect(wk_bundle_size_1_0() == 56)
+    let connection = try await load([
+      "FIXTURE_STRUCT_SIZE=\(table.size)", "FIXTURE_MINOR=\(table.minor)",
+    ])
+    #expect(connection.description.kinds.contains { $0.kind == "Good" })
+    await connection.close()
   }
 
   @Test func reportsRefusalAndMissingEntry() async throws {

@@ -267,6 +267,46 @@ typedef struct wk_bundle_main_loop {
  */
 typedef const wk_bundle *(*wk_bundle_entry_fn)(const wk_host *host);
 
+/* The entry point itself: a bundle that defines it with another signature fails to compile. */
+WK_EXPORT const wk_bundle *wk_bundle_entry(const wk_host *host);
+
+/*
+ * The growth rule in numbers: the size of each growable table in the minor version that
+ * introduced it (its last field then, plus that field). A consumer accepts any table at least this
+ * large, whatever the producer's minor version, and reads a field appended later only where the
+ * table's `struct_size` covers it (`offsetof(T, field) + sizeof field <= struct_size`). sizeof
+ * of the structs above is this header's (newest) version, never the least a consumer may get.
+ */
+static inline size_t wk_bundle_size_1_0(void) {
+    return offsetof(wk_bundle, get_extension) + sizeof(((wk_bundle *)0)->get_extension);
+}
+static inline size_t wk_host_size_1_0(void) {
+    return offsetof(wk_host, get_extension) + sizeof(((wk_host *)0)->get_extension);
+}
+static inline size_t wk_call_size_1_0(void) {
+    return offsetof(wk_call, reply) + sizeof(((wk_call *)0)->reply);
+}
+static inline size_t wk_host_widget_center_size_1_1(void) {
+    return offsetof(wk_host_widget_center, current_configurations) +
+           sizeof(((wk_host_widget_center *)0)->current_configurations);
+}
+
+#if !defined(__cplusplus) && defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L && \
+    defined(__LP64__)
+/* The layouts every host and bundle of ABI 1 agree on (LP64: Linux on x86-64 and arm64). */
+_Static_assert(sizeof(wk_version) == 8, "wk_version is two uint32_t");
+_Static_assert(offsetof(wk_bundle, abi_version) == 4, "struct_size, then the version");
+_Static_assert(offsetof(wk_host, abi_version) == 4, "struct_size, then the version");
+_Static_assert(offsetof(wk_call, abi_version) == 4, "struct_size, then the version");
+_Static_assert(offsetof(wk_bundle, describe) == 24, "wk_bundle 1.0 layout");
+_Static_assert(offsetof(wk_bundle, get_extension) == 48, "wk_bundle 1.0 layout");
+_Static_assert(offsetof(wk_host, log) == 24, "wk_host 1.0 layout");
+_Static_assert(offsetof(wk_host, get_extension) == 72, "wk_host 1.0 layout");
+_Static_assert(offsetof(wk_call, reply) == 56, "wk_call 1.0 layout");
+_Static_assert(offsetof(wk_host_widget_center, current_configurations) == 24,
+               "wk_host_widget_center 1.1 layout");
+#endif
+
 #ifdef __cplusplus
 }
 #endif

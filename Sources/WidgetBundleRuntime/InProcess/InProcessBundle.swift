@@ -86,12 +86,14 @@ final class InProcessBundle: BundleConnection, @unchecked Sendable {
         reason: "the bundle was built for ABI \(version); this host implements ABI "
           + "\(ABIVersion.current) (major versions must match)")
     }
-    let required = MemoryLayout<wk_bundle>.size
+    // The growth rule: any table at least as large as ABI 1.0's, whatever the bundle's minor
+    // version; a field appended later is read only where `struct_size` covers it.
+    let required = wk_bundle_size_1_0()
     guard Int(table.struct_size) >= required else {
       throw .abiRefused(
         path: path,
-        reason: "wk_bundle.struct_size is \(table.struct_size) bytes; ABI \(ABIVersion.current) "
-          + "needs at least \(required)")
+        reason: "wk_bundle.struct_size is \(table.struct_size) bytes; ABI 1.0 needs at least "
+          + "\(required)")
     }
     guard table.describe != nil, table.call != nil, table.destroy != nil else {
       let missing = [

@@ -14,7 +14,8 @@ extension BundleExport {
       return nil
     }
     let table = raw.assumingMemoryBound(to: wk_host_widget_center.self)
-    guard Int(table.pointee.struct_size) >= MemoryLayout<wk_host_widget_center>.size else {
+    // Any table at least as large as ABI 1.1's, which introduced it.
+    guard Int(table.pointee.struct_size) >= wk_host_widget_center_size_1_1() else {
       return nil
     }
     return table

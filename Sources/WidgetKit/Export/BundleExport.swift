@@ -52,7 +52,8 @@ enum BundleExport {
 
   static func entry(_ host: UnsafePointer<wk_host>?) -> UnsafePointer<wk_bundle>? {
     guard let host else { return nil }
-    let required = MemoryLayout<wk_host>.size
+    // Any host table at least as large as ABI 1.0's, whatever the host's minor version.
+    let required = wk_host_size_1_0()
     guard host.pointee.abi_version.major == UInt32(WK_ABI_VERSION_MAJOR),
       Int(host.pointee.struct_size) >= required
     else {

@@ -2,6 +2,7 @@
  * A configurable C bundle for the host's tests. Compiled by the tests with -D options:
  *   FIXTURE_MAJOR       the ABI major version the bundle claims (default: the header's)
  *   FIXTURE_STRUCT_SIZE the wk_bundle.struct_size it reports (default: sizeof(wk_bundle))
+ *   FIXTURE_MINOR       the ABI minor version the bundle claims (default: the header's)
  *   FIXTURE_REFUSE      return NULL from the entry point
  *   FIXTURE_NO_ENTRY    do not export wk_bundle_entry at all
  *   FIXTURE_COUNT_DESTROYS  answer a call made after destroy (until the next load) with
@@ -59,6 +60,9 @@
 #endif
 #ifndef FIXTURE_STRUCT_SIZE
 #define FIXTURE_STRUCT_SIZE sizeof(wk_bundle)
+#endif
+#ifndef FIXTURE_MINOR
+#define FIXTURE_MINOR WK_ABI_VERSION_MINOR
 #endif
 #ifndef FIXTURE_DESCRIPTION
 #define FIXTURE_DESCRIPTION                                                                     \
@@ -452,7 +456,7 @@ static void destroy(const wk_bundle *bundle) {
 
 static const wk_bundle fixture = {
     .struct_size = FIXTURE_STRUCT_SIZE,
-    .abi_version = {FIXTURE_MAJOR, WK_ABI_VERSION_MINOR},
+    .abi_version = {FIXTURE_MAJOR, FIXTURE_MINOR},
     .bundle_data = NULL,
     .describe = describe,
     .call = call,
