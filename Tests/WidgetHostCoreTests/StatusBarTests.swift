@@ -495,4 +495,107 @@ import WidgetSchema
     }
     #expect(urls == ["app://1"], "\(errors)")
   }
+
+  // MARK: Notices and the plain format (`widget-host bar`)
+
+  @Test func noticesStandInForEntriesUntilTheNextEntry() throws {
+    let instance = "Battery/systemSmall"
+    let real = Self.entry(["Battery", "73%"], kind: "Battery")
+    let notice = BarNotice.disconnected("no host is listening on /s")
+
+    let i3bar = MemoryOutput()
+    let blocks = I3BarSink(output: i3bar, errors: MemoryOutput(), dates: Self.dates)
+    try blocks.prepare(instances: [instance, "Other/systemSmall"])
+    blocks.begin(Self.header())
+    blocks.show(notice, instances: [instance, "Other/systemSmall"])
+    blocks.show(notice, instances: [instance, "Other/systemSmall"])
+    blocks.write(Self.event(1, instance, .entry(real)))
+    let arrays = i3bar.text.split(separator: "\n").dropFirst(2).map(String.init)
+    #expect(arrays.count == 2, "the same notice again writes nothing: \(arrays)")
+    let grey =
+      ##"{"color":"#8e8e93","full_text":"widget-host: not running","instance":"Other/systemSmall","##
+      + #""name":"Other/systemSmall","short_text":"widget-host: not running","urgent":false}"#
+    #expect(arrays[0].contains(grey), "\(arrays[0])")
+    #expect(arrays[1].hasPrefix(#",[{"full_text":"Battery · 73%""#), "\(arrays[1])")
+    #expect(arrays[1].hasSuffix(grey + "]"), "\(arrays[1])")
+
+    let waybar = MemoryOutput()
+    let module = WaybarSink(output: waybar, errors: MemoryOutput(), dates: Self.dates)
+    module.write(Self.event(1, instance, .entry(real)))
+    module.show(notice, instances: [instance])
+    module.write(Self.event(2, instance, .entry(real)))
+    module.show(.unknownInstance("Nope", known: [instance]), instances: [instance])
+    #expect(
+      waybar.text.split(separator: "\n") == [
+        #"{"class":["Battery"],"percentage":73,"text":"Battery · 73%","tooltip":"Battery\n  73%"}"#,
+        #"{"class":["disconnected"],"text":"widget-host: not running","tooltip":"no host is listening on /s"}"#,
+        #"{"class":["Battery"],"percentage":73,"text":"Battery · 73%","tooltip":"Battery\n  73%"}"#,
+        #"{"class":["unknown-instance"],"text":"widget-host: no instance Nope","tooltip":"the host has no instance &apos;Nope&apos; (instances: Battery/systemSmall)"}"#,
+      ])
+    for line in waybar.text.split(separator: "\n") {
+      #expect(
+        JSONSchemaValidator.statusBars.problems(in: String(line), against: "waybar.schema.json")
+          == [], "\(line)")
+    }
+  }
+
+  @Test func plainWritesTheBarTextOncePerChange() throws {
+    let output = MemoryOutput()
+    let errors = MemoryOutput()
+    let sink = PlainBarSink(output: output, errors: errors, dates: Self.dates)
+    #expect(throws: HostError.self) { try sink.prepare(instances: ["A", "B"]) }
+    try sink.prepare(instances: ["Battery/systemSmall"])
+    sink.begin(Self.header())
+    let instance = "Battery/systemSmall"
+    sink.show(.disconnected("gone"), instances: [instance])
+    sink.write(
+      Self.event(1, instance, .entry(Self.entry(["Battery", "73%"], source: .placeholder))))
+    sink.write(Self.event(2, instance, .entry(Self.entry(["Battery", "73%"]))))
+    sink.write(Self.event(3, instance, .entry(Self.entry(["Battery", "73%"]))))
+    sink.write(
+      Self.event(4, instance, .warning(ProblemEvent(code: "view-ignored", message: "odd"))))
+    sink.write(Self.event(5, instance, .openURL(OpenURLEvent(url: "app://b"))))
+    #expect(
+      output.text == "widget-host: not running\n███████ · ███\nBattery · 73%\n")
+    #expect(
+      errors.text
+        == "widget-host: warning: Battery/systemSmall: odd\n"
+        + "widget-host: open app://b (tapped Battery/systemSmall)\n")
+  }
+
+  @Test func plainClicksAreAButtonNumberOrAnObjectWithOne() {
+    func button(_ line: String) -> Result<Int, I3BarClicks.ParseError>? {
+      PlainClicks.button(in: Data(line.utf8))
+    }
+    #expect(button("1") == .success(1))
+    #expect(button(" 3 ") == .success(3))
+    #expect(button("") == nil)
+    #expect(
+      button(#"{"":"","name":"status","instance":"x","button":1,"x":10,"y":5}"#) == .success(1))
+    #expect(
+      button("left")
+        == .failure(
+          I3BarClicks.ParseError(line: "left", reason: "expected a button number or a JSON object")
+        ))
+    #expect(
+      button(#"{"name":"status"}"#)
+        == .failure(I3BarClicks.ParseError(line: #"{"name":"status"}"#, reason: #"no "button""#)))
+    // A pipe of its own is read; i3blocks 1.4's shared click stream (O_ASYNC) is not.
+    let pipe = Pipe()
+    let descriptor = pipe.fileHandleForReading.fileDescriptor
+    #expect(!PlainClicks.isSharedClickStream(descriptor))
+    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_ASYNC)
+    #expect(PlainClicks.isSharedClickStream(descriptor))
+  }
+
+  @Test func aTapOpensTheWidgetURLElseTheFirstLink() {
+    let link = TapRegion(id: "link-0", url: "app://1", x: 0, y: 0, width: 2, height: 1)
+    var entry = Self.drawn(["hi"])
+    #expect(I3BarClicks.region(tapping: nil) == nil)
+    #expect(I3BarClicks.region(tapping: entry) == nil)
+    entry.regions = [link]
+    #expect(I3BarClicks.region(tapping: entry) == "link-0")
+    entry.url = "app://w"
+    #expect(I3BarClicks.region(tapping: entry) == nil)
+  }
 }

@@ -111,6 +111,14 @@ public enum I3BarClicks {
     }
   }
 
+  /// The `Link` region a tap of a widget showing `entry` opens: none (its `widgetURL` opens)
+  /// when it has a `widgetURL` or shows nothing, else its first `Link`. The one choice both
+  /// click paths make: in the host (``handle(_:control:errors:)``) and in `widget-host bar`
+  /// over the socket (``BarClient/tap(_:)``).
+  public static func region(tapping entry: EntryEvent?) -> String? {
+    entry?.url == nil ? entry?.regions.first?.id : nil
+  }
+
   /// Acts on one click: a left click (button 1) taps the block's instance, opening its
   /// `widgetURL`, or its first `Link` when it has no `widgetURL`. Other buttons are ignored.
   /// Returns the URL opened; a failure is written to `errors` as one line.
@@ -118,11 +126,28 @@ public enum I3BarClicks {
   public static func handle(
     _ click: Click, control: HostControl, errors: any OutputTarget
   ) -> String? {
+    handle(
+      click, errors: errors,
+      shown: { (id) throws(ControlError) in
+        try control.list().first { $0.instance == id }?.entry
+      },
+      tap: { (id, region) throws(ControlError) in
+        try control.tap(instance: id, region: region)
+      })
+  }
+
+  /// Acts on one click as ``handle(_:control:errors:)`` does, through `shown` (what an
+  /// instance shows now) and `tap` (taps an instance on a region, or on its `widgetURL` for
+  /// nil, and returns the URL opened): a host's control, or requests to it over its socket.
+  @discardableResult
+  public static func handle<Failure: Error & CustomStringConvertible>(
+    _ click: Click, errors: any OutputTarget,
+    shown: (_ instance: String) throws(Failure) -> EntryEvent?,
+    tap: (_ instance: String, _ region: String?) throws(Failure) -> String
+  ) -> String? {
     guard click.button == 1, let id = click.name ?? click.instance else { return nil }
-    do {
-      let shown = try control.list().first { $0.instance == id }?.entry
-      let region = shown?.url == nil ? shown?.regions.first?.id : nil
-      return try control.tap(instance: id, region: region)
+    do throws(Failure) {
+      return try tap(id, region(tapping: try shown(id)))
     } catch {
       errors.write("widget-host: click on \(id): \(error.description)\n")
       return nil
@@ -134,6 +159,17 @@ public enum I3BarClicks {
   public static func startReading(
     from input: FileHandle, control: HostControl, errors: any OutputTarget
   ) {
+    startReading(from: input, errors: errors) { click in
+      handle(click, control: control, errors: errors)
+    }
+  }
+
+  /// Reads click events from `input` on a background thread until it ends, handing each to
+  /// `onClick`; malformed lines are reported on `errors` and skipped.
+  public static func startReading(
+    from input: FileHandle, errors: any OutputTarget,
+    onClick: @escaping @Sendable (Click) -> Void
+  ) {
     let thread = Thread {
       var parser = Parser()
       while true {
@@ -141,7 +177,7 @@ public enum I3BarClicks {
         let results = chunk.isEmpty ? parser.finish() : parser.feed(chunk)
         for result in results {
           switch result {
-          case .success(let click): handle(click, control: control, errors: errors)
+          case .success(let click): onClick(click)
           case .failure(let problem): errors.write("widget-host: \(problem.description)\n")
           }
         }

@@ -11,7 +11,7 @@ import WidgetSchema
 /// by ``BarText``, grey while it is stale or restored. A new array is written whenever an entry (or a live date's redraw) changes
 /// what a block shows. Errors, warnings and opened URLs go to `errors` as one line each. Click
 /// events come back on standard input: see ``I3BarClicks``.
-public final class I3BarSink: EventSink {
+public final class I3BarSink: StatusBarSink {
   /// One block of the status line, as i3bar reads it.
   public struct Block: Codable, Sendable, Equatable {
     /// The entry as one line (``BarText/fullText(_:)``).
@@ -35,6 +35,16 @@ public final class I3BarSink: EventSink {
       name = instance
       self.instance = instance
       color = entry.stale || entry.restored ? I3BarSink.staleColor : BarText.color(entry)
+      urgent = false
+    }
+
+    /// The grey block that shows `notice` in place of `instance`'s entry.
+    public init(instance: String, notice: BarNotice) {
+      fullText = notice.text
+      shortText = notice.text
+      name = instance
+      self.instance = instance
+      color = I3BarSink.staleColor
       urgent = false
     }
 
@@ -115,11 +125,22 @@ public final class I3BarSink: EventSink {
   /// The endless array stays open: i3bar reads until the process exits.
   public func end() {}
 
+  /// Shows `notice` as a grey block in place of each of `instances`, in one array.
+  public func show(_ notice: BarNotice, instances: [String]) {
+    show(instances.map { Block(instance: $0, notice: notice) })
+  }
+
   private func show(_ entry: EntryEvent, instance: String, now: Date) {
-    let block = Block(instance: instance, entry: entry, texts: barText.texts(entry, now: now))
+    show([Block(instance: instance, entry: entry, texts: barText.texts(entry, now: now))])
+  }
+
+  /// Replaces the blocks of their instances and writes the array if it changed.
+  private func show(_ changed: [Block]) {
     state.withLock { state in
-      if !state.order.contains(instance) { state.order.append(instance) }
-      state.blocks[instance] = block
+      for block in changed {
+        if !state.order.contains(block.name) { state.order.append(block.name) }
+        state.blocks[block.name] = block
+      }
       write(&state)
     }
   }

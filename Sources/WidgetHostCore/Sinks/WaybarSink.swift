@@ -11,7 +11,7 @@ import WidgetSchema
 /// `{"text","tooltip","class","percentage"}`: the entry flattened by ``BarText``, the grid as a
 /// tooltip, the classes `[kind]` plus `placeholder` and `error` when they apply, and the first
 /// percentage in the text. A line is written only when it differs from the previous one.
-public final class WaybarSink: EventSink {
+public final class WaybarSink: StatusBarSink {
   /// One update, as Waybar reads it.
   public struct Update: Codable, Sendable, Equatable {
     /// The entry as one line (``BarText/fullText(_:)``).
@@ -32,6 +32,8 @@ public final class WaybarSink: EventSink {
     var texts: [DrawnText] = []
     var kind: String?
     var failure: String?
+    /// Shown in place of the entry until the next one (``show(_:instances:)``).
+    var notice: BarNotice?
     var lastWritten: Update?
   }
 
@@ -71,6 +73,7 @@ public final class WaybarSink: EventSink {
         state.entry = entry
         state.texts = texts
         state.kind = entry.kind
+        state.notice = nil
         if entry.source != .placeholder { state.failure = nil }
       }
     case .error(let problem):
@@ -99,6 +102,18 @@ public final class WaybarSink: EventSink {
     }
   }
 
+  /// Shows `notice` in place of the entry until the next entry: the line
+  /// `{"class":["disconnected"],"text":"widget-host: not running","tooltip":DETAIL}` (the class
+  /// is the notice's reason). The one instance is the only one there is, so `instances` only
+  /// needs to be non-empty.
+  public func show(_ notice: BarNotice, instances: [String]) {
+    guard !instances.isEmpty else { return }
+    update { state in
+      state.notice = notice
+      state.failure = nil
+    }
+  }
+
   private func update(_ change: (inout State) -> Void) {
     state.withLock { state in
       change(&state)
@@ -111,6 +126,10 @@ public final class WaybarSink: EventSink {
   }
 
   private static func update(for state: State) -> Update? {
+    if let notice = state.notice {
+      return Update(
+        text: markup(notice.text), tooltip: markup(notice.detail), class: [notice.reason.rawValue])
+    }
     var classes = state.kind.map { [$0] } ?? []
     guard let entry = state.entry else {
       // Failed before anything was shown: say so rather than show nothing.
