@@ -4,7 +4,7 @@ import WidgetHostCore
 /// The `widget-host` command line: parses arguments and hands them to the library.
 public enum WidgetHostCLI {
   static let commands: [any Command.Type] = [
-    RunCommand.self, PreviewCommand.self, SimulateCommand.self, WatchCommand.self,
+    RunCommand.self, PreviewCommand.self, SimulateCommand.self, WatchCommand.self, BarCommand.self,
     ReloadCommand.self, TapCommand.self, InspectCommand.self, ListCommand.self,
     AssembleCommand.self, UnquarantineCommand.self, BudgetCommand.self, ValidateCommand.self,
     StateCommand.self,

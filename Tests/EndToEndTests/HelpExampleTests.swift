@@ -23,7 +23,7 @@ import Testing
   /// The commands whose examples talk to a running host, or to the files of one (state,
   /// quarantine, App Groups): they run beside ``HostCommands/host``.
   static let hostCommands = [
-    "watch", "reload", "tap", "configure", "budget", "state", "unquarantine", "defaults",
+    "watch", "bar", "reload", "tap", "configure", "budget", "state", "unquarantine", "defaults",
   ]
 
   /// The folder the examples run in: Clock, SystemStatus, Animals and Wishes bundles.
@@ -78,7 +78,7 @@ import Testing
 
   /// The examples of the commands that need a running host, against one host serving the
   /// instances they name (the Clock's, the Wishes widget's and Animals' `left`) on the default
-  /// socket. `watch` runs until interrupted: it passes when it has shown an entry.
+  /// socket. `watch` and `bar` run until interrupted: they pass when they have shown an entry.
   @Test func everyHostCommandExampleRuns() throws {
     var environment = Products.environment
     let socket = TestSupport.temporaryDirectory("help-host").path + "/host.sock"
@@ -115,6 +115,20 @@ import Testing
           watch.interrupt()
           _ = watch.wait()
           #expect(watched, "\(example) showed no entry: \(watch.errors)")
+          continue
+        }
+        if command == "bar" {
+          // Runs until the bar stops it: it passes when it shows a widget, not a notice.
+          let bar = try LiveProcess(Products.widgetHost, arguments, environment: environment)
+          let shown = bar.waitFor(timeout: 30) { lines in
+            lines.contains { line in
+              (line.contains("full_text") || line.contains(#""text""#) || !line.hasPrefix("{"))
+                && line != "[" && !line.contains("widget-host:")
+            }
+          }
+          bar.interrupt()
+          #expect(bar.wait() == 0, "\(example): \(bar.errors)")
+          #expect(shown, "\(example) showed no widget: \(bar.output) \(bar.errors)")
           continue
         }
         let result = try TestSupport.run(
