@@ -5,7 +5,8 @@ import Foundation
 #endif
 
 /// b. Wakeups of an idle host: the real `widget-host run` with 1,000 instances whose next event
-/// is two hours away, observed once every instance shows its entry. A wakeup is a context switch
+/// is two hours away, observed once every instance shows its entry; then those and the memory
+/// of an idle status-bar client (`widget-host bar`) of such a host. A wakeup is a context switch
 /// of any of the host's threads (voluntary: it slept and was woken; involuntary ones are
 /// counted too).
 ///
@@ -85,6 +86,67 @@ struct IdleScenario: Scenario {
           rates.dropFirst(2).reduce(0, +) / Double(workers.count)
       }
     }
+    try await barClient(
+      of: library.path, host: host.path, environment: environment, settle: settle,
+      floor: sleeper, wakeups: wakeups, figures: &figures, counts: &counts)
     return ScenarioResult(scenario: name, title: title, figures: figures, counts: counts)
+  }
+
+  /// A status-bar module as `widget-host bar` makes one: the client subscribed to an idle host
+  /// (in-process, with the socket sink) for one instance, counted once it shows the entry and
+  /// has settled. Its wakeups beyond the floor, and its memory beside the floor's: bench-idle
+  /// is the least a Swift program with Foundation and Dispatch keeps resident.
+  private func barClient(
+    of library: String, host: String, environment: BenchEnvironment, settle: Double,
+    floor: pid_t, wakeups: ([pid_t]) async throws -> [Double], figures: inout [Figure],
+    counts: inout [String: Double]
+  ) async throws {
+    // The default socket, under the scenario's XDG_RUNTIME_DIR.
+    let childEnvironment = environment.childEnvironment(for: name)
+    let (hostPID, hostOutput) = try Spawn.start(
+      host, ["run", "--in-process", "--format", "json", "--sink", "socket", library],
+      environment: childEnvironment)
+    defer {
+      kill(hostPID, SIGTERM)
+      Spawn.wait(hostPID)
+    }
+    let shown = LineCounter(fd: hostOutput) { line in
+      line.contains("\"type\":\"entry\"") && line.contains("\"instance\":\"Idle0/systemSmall\"")
+        && line.contains("\"source\":\"timeline\"")
+    }
+    guard shown.waitFor(matches: 1, timeout: environment.size(300, quick: 60)) else {
+      throw BenchError("widget-host run --sink socket did not show Idle0/systemSmall in time")
+    }
+    let (client, clientOutput) = try Spawn.start(
+      host, ["bar", "--format", "plain", "--instance", "Idle0/systemSmall"],
+      environment: childEnvironment)
+    defer {
+      kill(client, SIGTERM)
+      Spawn.wait(client)
+    }
+    let lines = LineCounter(fd: clientOutput) { !$0.hasPrefix("widget-host:") && !$0.isEmpty }
+    guard lines.waitFor(matches: 1, timeout: 30) else {
+      throw BenchError("widget-host bar showed nothing of Idle0/systemSmall")
+    }
+    try await Task.sleep(for: .seconds(settle))
+    let rates = try await wakeups([client, floor])
+    let beyond = max(0, rates[0] - rates[1])
+    figures.append(
+      Figure(
+        label: "bar client: wakeups beyond the floor", value: beyond, unit: "/min",
+        peer: "bench-idle (libdispatch's 1 Hz floor)", peerValue: rates[1], ratio: nil,
+        target: "≤ 2/min", met: beyond <= 2))
+    let mebibyte = 1_048_576.0
+    let own = ProcFS.privateBytes(of: client) ?? 0
+    let floorOwn = ProcFS.privateBytes(of: floor) ?? 0
+    figures.append(
+      Figure(
+        label: "bar client: private memory (not shared with the host's executable)",
+        value: own / mebibyte, unit: "MiB", peer: "bench-idle's private memory",
+        peerValue: floorOwn / mebibyte, ratio: floorOwn > 0 ? own / floorOwn : nil,
+        target: "≤ 4 MiB", met: own <= 4 * mebibyte))
+    counts["bar client: wakeups per minute, floor included"] = rates[0]
+    counts["bar client: VmRSS (MiB)"] = (ProcFS.residentBytes(of: client) ?? 0) / mebibyte
+    counts["bench-idle: VmRSS (MiB)"] = (ProcFS.residentBytes(of: floor) ?? 0) / mebibyte
   }
 }

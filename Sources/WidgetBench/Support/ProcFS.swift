@@ -51,6 +51,17 @@ enum ProcFS {
     read("/proc/\(pid)/status").flatMap { statusField("VmRSS", in: $0) }.map { $0 * 1024 }
   }
 
+  /// The memory only `pid` has resident (`Private_Clean` + `Private_Dirty` of
+  /// /proc/<pid>/smaps_rollup), in bytes: without the pages of files that other processes
+  /// mapping the same file share, such as the executable's.
+  static func privateBytes(of pid: pid_t) -> Double? {
+    guard let text = read("/proc/\(pid)/smaps_rollup"),
+      let clean = statusField("Private_Clean", in: text),
+      let dirty = statusField("Private_Dirty", in: text)
+    else { return nil }
+    return (clean + dirty) * 1024
+  }
+
   /// CPU seconds (user and system) that `pid` used so far.
   static func cpuSeconds(of pid: pid_t) -> Double {
     guard let text = read("/proc/\(pid)/stat"), let close = text.lastIndex(of: ")") else {
