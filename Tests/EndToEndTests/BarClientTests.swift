@@ -132,6 +132,46 @@ import Testing
     #expect(reader.arrays.last?.map(\.name) == [Self.clock, Self.wishes])
   }
 
+  /// A persistent i3blocks block (1.5 and later) gets its clicks on standard input: the
+  /// button number on a line, or with `format=json` the block as an object with `button`. A
+  /// left click taps the widget; other buttons do nothing.
+  @Test func plainTapsOnTheClicksI3blocksWritesToStandardInput() throws {
+    let path = Self.socketPath()
+    let host = try LiveProcess(
+      Products.widgetHost, Products.defaultMode,
+      [
+        "run", TestSupport.product("libWishes.so").path, "--family", "systemMedium", "--format",
+        "json", "--sink", "socket:\(path)",
+      ])
+    defer {
+      host.interrupt()
+      _ = host.wait()
+    }
+    let opened = { (lines: [String]) in lines.count { $0.contains(#""type":"open-url""#) } }
+    try #require(
+      host.waitFor(timeout: 30) { lines in
+        lines.contains { $0.contains(#""type":"entry""#) && $0.contains(#""source":"timeline""#) }
+      }, "\(host.errors)")
+    let bar = try Self.bar(
+      ["--format", "plain", "--instance", Self.wishes, "--socket", path], writableInput: true)
+    #expect(bar.waitFor(timeout: 20) { $0.contains { $0.contains("sq_") } }, "\(bar.output)")
+    // A right click, then a left one: the taps are made one after the other, so when the
+    // left click's URL has opened, a tap by the right click would have too.
+    try bar.send("3\n1\n")
+    #expect(host.waitFor(timeout: 20) { opened($0) >= 1 }, "\(host.errors)")
+    #expect(opened(host.output) == 1)
+    try bar.send(#"{"":"","name":"wishes","button":1,"x":10,"y":5}"# + "\n")
+    #expect(host.waitFor(timeout: 20) { opened($0) >= 2 }, "\(host.errors)")
+    #expect(
+      bar.waitForErrors(timeout: 20) { errors in
+        errors.components(separatedBy: "widget-host: open url://123 (tapped \(Self.wishes))")
+          .count == 3
+      }, "\(bar.errors)")
+    try bar.closeInput()
+    bar.interrupt()
+    #expect(bar.wait() == 0, "\(bar.errors)")
+  }
+
   @Test func anUnknownInstanceIsShownAndNamedWithTheHostsInstances() throws {
     let path = Self.socketPath()
     let host = try Self.startStatusHost(path)
