@@ -26,15 +26,19 @@ enum RunCommand: Command {
 
   /// What `--format` writes the stream as.
   enum Format: Sendable {
-    case text, json, i3bar, waybar
+    case text, json, i3bar, waybar, plain
   }
 
   static let format = Option<Format>.choice(
     "--format", value: "FORMAT", noun: "format",
     help: "text (framed boxes, the default), json (newline-delimited JSON, docs/stream.md), "
-      + "i3bar (the i3bar/swaybar protocol; clicks on stdin tap widgets) or waybar (JSON lines "
-      + "for one Waybar custom module: select exactly one instance); docs/status-bars.md.",
-    choices: ["text": .text, "json": .json, "i3bar": .i3bar, "waybar": .waybar])
+      + "i3bar (the i3bar/swaybar protocol; clicks on stdin tap widgets), waybar (JSON lines "
+      + "for one Waybar custom module) or plain (one line of bar text per update, for i3blocks, "
+      + "polybar, eww or Conky); waybar and plain show exactly one instance; "
+      + "docs/status-bars.md.",
+    choices: [
+      "text": .text, "json": .json, "i3bar": .i3bar, "waybar": .waybar, "plain": .plain,
+    ])
   static let once = Flag("--once", help: "Show every widget's current entry, then exit.")
   static let output = Option<String>(
     "--output", value: "FILE",
@@ -232,6 +236,8 @@ enum RunCommand: Command {
       readsClicks = true
     case .waybar:
       sink = WaybarSink(output: context.output, errors: context.errors, dates: options.dates)
+    case .plain:
+      sink = PlainBarSink(output: context.output, errors: context.errors, dates: options.dates)
     }
     // The default (1G) is not parsed from text: that was a cold path at every start.
     let memoryLimit = arguments[Self.memoryLimit] ?? WorkerLoader.defaultMemoryLimit

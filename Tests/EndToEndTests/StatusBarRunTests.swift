@@ -72,6 +72,25 @@ import Testing
     }
   }
 
+  /// `--format plain`: the bar text of the one instance, one line per update, as
+  /// `widget-host bar --format plain` prints it.
+  @Test func plainPrintsTheBarTextOfOneInstance() throws {
+    let result = try Products.run([
+      "run", Products.systemStatus, "--format", "plain", "--family", "accessoryInline", "--once",
+    ])
+    #expect(result.status == 0, "\(result.errors)")
+    let lines = result.output.split(separator: "\n").map(String.init)
+    #expect(lines.count == 1, "\(result.output)")
+    #expect(
+      lines.first?.range(of: #"^up .+ · load [0-9.]+$"#, options: .regularExpression) != nil,
+      "\(result.output)")
+    let several = try Products.run([
+      "run", Products.clock, Products.systemStatus, "--format", "plain", "--once",
+    ])
+    #expect(several.status == 2, "\(several.errors)")
+    #expect(several.errors.contains("--format plain shows one widget per process"))
+  }
+
   @Test func waybarRefusesSeveralInstancesAsAUsageError() throws {
     let result = try Products.run([
       "run", Products.clock, Products.systemStatus, "--format", "waybar", "--once",
