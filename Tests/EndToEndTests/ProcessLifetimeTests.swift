@@ -181,3 +181,41 @@ extension ProcessLifetimeTests {
     #expect(unloaded.count == 2)
   }
 }
+
+extension ProcessLifetimeTests {
+  /// A status field of `/proc/PID/status` (`SigBlk`, `SigIgn`, `SigCgt`) as a signal mask.
+  static func signalMask(_ field: String, of pid: pid_t) -> UInt64? {
+    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+      let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") })
+    else { return nil }
+    return UInt64(line.dropFirst(field.count + 1).trimmingCharacters(in: .whitespaces), radix: 16)
+  }
+
+  /// A worker starts with no signal blocked and none of the host's ignored ones (the host
+  /// ignores SIGINT and SIGTERM and handles them itself); it catches SIGINT, SIGTERM and
+  /// SIGHUP, so they are back to their defaults in a program its bundle runs, and survives
+  /// them: the host alone stops it.
+  @Test func aWorkerBlocksNoSignalAndCatchesTheHostsOwn() throws {
+    let host = try LiveProcess(
+      Products.widgetHost, .worker, ["run", Products.systemStatus, "--format", "json"])
+    defer { host.interrupt(SIGKILL) }
+    #expect(
+      host.waitFor(timeout: 30) { lines in lines.contains { $0.contains(#""source":"timeline""#) }
+      },
+      "\(host.errors)")
+    let workers = Self.children(of: host.processIdentifier)
+    #expect(workers.count == 1)
+    guard let worker = workers.first else { return }
+    let bit = { (signal: Int32) -> UInt64 in 1 << UInt64(signal - 1) }
+    let hosts = bit(SIGINT) | bit(SIGTERM) | bit(SIGHUP)
+    #expect(Self.signalMask("SigBlk", of: worker) == 0)
+    #expect((Self.signalMask("SigIgn", of: worker) ?? hosts) & hosts == 0)
+    #expect((Self.signalMask("SigCgt", of: worker) ?? 0) & hosts == hosts)
+    for signal in [SIGINT, SIGTERM, SIGHUP] { kill(worker, signal) }
+    Thread.sleep(forTimeInterval: 0.5)
+    #expect(Self.isAlive(worker), "the worker survives signals meant for the host")
+    host.interrupt(SIGTERM)
+    #expect(host.wait(timeout: 30) == 0, "\(host.errors)")
+    #expect(!host.output.contains { $0.contains("bundle-crashed") })
+  }
+}

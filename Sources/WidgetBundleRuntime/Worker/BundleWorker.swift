@@ -21,9 +21,11 @@ public enum BundleWorker {
     setClock: @escaping @Sendable (Double) -> Void,
     setProcessPath: @escaping @Sendable (String) -> Void
   ) async -> Never {
-    // The host stops workers by closing the socket; a Ctrl-C meant for the host must not
-    // look like a crash.
-    signal(SIGINT, SIG_IGN)
+    // The host stops workers by closing the socket. Signals meant for the host (Ctrl-C's
+    // SIGINT, systemd's SIGTERM to the whole unit, a terminal's SIGHUP) must not look like a
+    // crash: the worker catches them and does nothing. Caught rather than ignored, they are
+    // back to their defaults in a program the bundle runs.
+    for number in [SIGINT, SIGTERM, SIGHUP] { signal(number) { _ in } }
     signal(SIGPIPE, SIG_IGN)
     watchHost()
     // The host's sockets are the worker's alone: a program a bundle runs does not inherit them

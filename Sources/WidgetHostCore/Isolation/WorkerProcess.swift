@@ -116,7 +116,17 @@ final class WorkerProcess: Sendable {
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
     posix_spawnattr_setpgroup(&attributes, 0)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+    // A clean start whatever the spawning thread blocks or the host ignores (SIGINT, SIGTERM
+    // and SIGHUP, which it handles itself): no signal blocked, every one at its default. The
+    // worker then sets its own (BundleWorker.run).
+    var none = sigset_t()
+    sigemptyset(&none)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    var all = sigset_t()
+    sigfillset(&all)
+    posix_spawnattr_setsigdefault(&attributes, &all)
+    posix_spawnattr_setflags(
+      &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     let result =
       closing == 0 ? posix_spawn(&child, executable, &actions, &attributes, argv, envp) : closing
     close(pair[1])
