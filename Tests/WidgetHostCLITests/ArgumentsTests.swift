@@ -67,7 +67,7 @@ import WidgetHostCore
     #expect(await WidgetHostCLI.main(["run", "x", "--format", "xml"], context: context) == 2)
     #expect(
       errors.text.contains(
-        "widget-host run: unknown format 'xml' (expected text, json, i3bar or waybar)"))
+        "widget-host run: unknown format 'xml' (expected text, json, i3bar, waybar or plain)"))
     #expect(
       await WidgetHostCLI.main(["run", "x", "--min-reload-interval", "soon"], context: context) == 2
     )
