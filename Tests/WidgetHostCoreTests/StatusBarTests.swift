@@ -120,7 +120,8 @@ import WidgetSchema
     #expect(BarText.hex(ColorValue(red: 0, green: 0.04, blue: 2)) == "#000aff")
     #expect(
       ColorValue.names.allSatisfy {
-        ["primary", "clear"].contains($0) == (BarText.hex(ColorValue(name: $0)) == nil)
+        ["primary", "clear", "background"].contains($0)
+          == (BarText.hex(ColorValue(name: $0)) == nil)
       })
   }
 

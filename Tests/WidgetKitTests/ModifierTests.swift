@@ -144,6 +144,18 @@ import WidgetSchema
             .stack(StackNode(axis: .z, alignment: .bottom, children: [red, plain("b")])),
             alignment: .bottom)))
     #expect(resolved(Text("a").background { EmptyView() }) == a)
+    // The system background: `.background()` as real widgets write it, and in a shape.
+    let system = ColorValue(name: "background")
+    #expect(
+      resolved(Text("a").background())
+        == .modified(a, .background(.color(system), alignment: .center)))
+    #expect(
+      resolved(Text("a").background(.background))
+        == .modified(a, .background(.color(system), alignment: .center)))
+    #expect(
+      resolved(Text("a").background(in: Capsule()))
+        == .modified(
+          a, .background(.shape(ShapeNode(shape: .capsule, fill: system)), alignment: .center)))
     #expect(
       resolved(Text("a").overlay(Text("b"), alignment: .topTrailing))
         == .modified(a, .overlay(plain("b"), alignment: .topTrailing)))

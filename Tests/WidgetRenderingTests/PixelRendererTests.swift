@@ -415,6 +415,25 @@ import WidgetSchema
     #expect(green > red + 40, "red \(red), green \(green)")
   }
 
+  /// The system background (`.background()`) is white over a coloured container in the
+  /// pictures, and in the vibrant mode's dark lock screen it is black, so nothing is drawn.
+  @Test func theSystemBackgroundIsWhiteInThePictures() throws {
+    let view = ViewNode.modified(
+      .modified(
+        .modified(.empty, .frame(Frame(width: 40, height: 40))),
+        .background(.color(ColorValue(name: "background")), alignment: .center)),
+      .containerBackground(.color(ColorValue(name: "yellow"))))
+    let square = 40 * 40 * 4
+    let full = try PNGImage(
+      decoding: renderer.render(view, family: .systemSmall, now: now, mode: .fullColor).data)
+    #expect(Self.count(full) { r, g, b in r > 250 && g > 250 && b > 250 } >= square * 9 / 10)
+    #expect(Self.count(full, Self.isYellow) > square)
+    let vibrant = try PNGImage(
+      decoding: renderer.render(view, family: .accessoryRectangular, now: now, mode: .vibrant)
+        .data)
+    #expect(Self.count(vibrant) { r, g, b in r > 250 && g > 250 && b > 250 } == 0)
+  }
+
   @Test func writesSVG() throws {
     let image = try renderer.render(
       Self.text("vector"), family: .systemSmall, now: now, format: .svg)

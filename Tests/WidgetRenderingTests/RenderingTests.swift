@@ -108,4 +108,33 @@ import WidgetSchema
     #expect(zh.string(now, style: .date, now: now).contains("2027"))
     #expect(zh.string(now, style: .time, now: now).contains("16:00"))
   }
+
+  /// The system background is the terminal's own on the grid: blank cells over what is behind
+  /// (here a red container background), as a layer and as a filled shape.
+  @Test func theSystemBackgroundIsBlankCells() {
+    let system = ColorValue(name: "background")
+    let text = ViewNode.text(TextNode(runs: [.verbatim("hi")]))
+    let view = ViewNode.modified(
+      .stack(
+        StackNode(
+          axis: .vertical,
+          children: [
+            .modified(text, .background(.color(system), alignment: .center)),
+            .modified(
+              .shape(ShapeNode(shape: .rectangle, fill: system)), .frame(Frame(height: 20))),
+          ])),
+      .containerBackground(.color(ColorValue(name: "red"))))
+    let rendered = renderer.render(view, family: .systemSmall, now: now)
+    #expect(rendered.lines.contains { $0.contains("hi") })
+    #expect(
+      !rendered.lines.joined().contains("█"), "a shape of the system background draws no blocks")
+    let row = rendered.lines.firstIndex { $0.contains("hi") }!
+    let column = rendered.lines[row].distance(
+      from: rendered.lines[row].startIndex, to: rendered.lines[row].range(of: "hi")!.lowerBound)
+    let backgrounds = rendered.spans.filter {
+      $0.row == row && $0.column <= column && column < $0.column + $0.length
+        && $0.background != nil
+    }
+    #expect(backgrounds.isEmpty, "the text's cells have no background colour: \(backgrounds)")
+  }
 }

@@ -25,6 +25,17 @@ extension View {
     wrapped(in: .background(style.node, alignment: .center))
   }
 
+  /// Fills the space behind this view with the system background (``BackgroundStyle``).
+  public func background(ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View {
+    background(.background, ignoresSafeAreaEdges: edges)
+  }
+
+  /// Draws `shape` filled with the system background behind this view:
+  /// `.background(in: RoundedRectangle(cornerRadius: 8))`.
+  public func background<T: Shape>(in shape: T, fillStyle: FillStyle = FillStyle()) -> some View {
+    background(.background, in: shape, fillStyle: fillStyle)
+  }
+
   /// Fills the space behind this view with a colour (disambiguates `Color`, which is both a
   /// view and a style).
   public func background(_ color: Color, ignoresSafeAreaEdges edges: Edge.Set = .all)

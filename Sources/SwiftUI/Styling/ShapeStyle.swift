@@ -88,6 +88,21 @@ extension ShapeStyle where Self == TintShapeStyle {
   public static var tint: TintShapeStyle { TintShapeStyle() }
 }
 
+/// The system background: `.background()`, `.background(.background)`,
+/// `.containerBackground(.background, for: .widget)`. White in the light appearance the
+/// pictures are drawn in; on the terminal grid, the terminal's own background (blank cells).
+public struct BackgroundStyle: ShapeStyle {
+  public var _color: ColorValue? { ColorValue(name: "background") }
+
+  /// Creates the style.
+  public init() {}
+}
+
+extension ShapeStyle where Self == BackgroundStyle {
+  /// The system background.
+  public static var background: BackgroundStyle { BackgroundStyle() }
+}
+
 /// The system's fill for shapes and backgrounds: `.containerBackground(.fill.tertiary, …)`.
 /// Approximated: a faint grey (grey at opacity 0.2).
 public struct FillShapeStyle: ShapeStyle {

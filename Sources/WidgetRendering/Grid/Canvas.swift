@@ -155,8 +155,9 @@ struct Canvas {
     }
   }
 
-  /// Paints the background of every cell in `rect` (characters stay).
-  mutating func fill(_ rect: CellRect, background: ColorValue) {
+  /// Paints the background of every cell in `rect` (characters stay); nil is the terminal's
+  /// own background.
+  mutating func fill(_ rect: CellRect, background: ColorValue?) {
     var memo: (from: UInt32, to: UInt32)?
     for row in rect.y..<rect.y + rect.height {
       for column in rect.x..<rect.x + rect.width where visible(column, row) {

@@ -216,6 +216,13 @@ struct GridPainter {
       ?? (shape == .accessoryBackground
         ? ColorValue(name: "gray", opacity: 0.3) : ColorValue(name: "primary"))
     if color.name == "clear" || color.opacity == 0 { return }
+    // The system background is the terminal's own: blank cells, without a background colour,
+    // over whatever is behind.
+    if color.name == "background" {
+      fill(rect, with: " ", style: CellStyle(dim: dim), in: &canvas)
+      canvas.fill(rect, background: nil)
+      return
+    }
     if node.isLayer {
       canvas.fill(rect, background: color)
       return

@@ -27,6 +27,7 @@ struct ColorMapping {
       var rgba = Palette.rgba(color)
       if color.name == "primary" { rgba = Self.white.faded(rgba.alpha) }
       if color.name == "secondary" { rgba = Palette.hex(0xEBEBF5, alpha: 0.6).faded(color.opacity) }
+      if color.name == "background" { rgba = Palette.hex(0x000000).faded(color.opacity) }
       return map(rgba, accented: accented)
     }
   }

@@ -139,6 +139,7 @@ enum Palette {
       case "purple": hex(0xAF52DE)
       case "pink": hex(0xFF2D55)
       case "brown": hex(0xA2845E)
+      case "background": background
       default: primary
       }
     return base.faded(opacity)

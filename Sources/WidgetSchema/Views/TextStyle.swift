@@ -161,10 +161,13 @@ public struct ColorValue: Codable, Sendable, Equatable {
   /// 0 (transparent) to 1 (opaque).
   public var opacity: Double
 
-  /// The system colours a bundle may name.
+  /// The system colours a bundle may name. `background` is the system background
+  /// (`ShapeStyle.background`, `Color(uiColor: .systemBackground)`): white on iOS's light
+  /// appearance, the terminal's own background on the grid.
   public static let names = [
     "primary", "secondary", "accentColor", "clear", "black", "white", "gray", "red", "orange",
     "yellow", "green", "mint", "teal", "cyan", "blue", "indigo", "purple", "pink", "brown",
+    "background",
   ]
 
   /// A named colour.
