@@ -73,3 +73,73 @@ extension View {
     changingEnvironment { transform(&$0[keyPath: keyPath]) }
   }
 }
+
+/// The user's text size, as `@Environment(\.sizeCategory)` reads it: always `.large`, the
+/// default setting, which the host's fonts are sized for (docs/rendering.md, "Fonts").
+public enum ContentSizeCategory: Hashable, CaseIterable, Sendable {
+  case extraSmall, small, medium, large, extraLarge, extraExtraLarge, extraExtraExtraLarge
+  case accessibilityMedium, accessibilityLarge, accessibilityExtraLarge
+  case accessibilityExtraExtraLarge, accessibilityExtraExtraExtraLarge
+
+  /// Whether the size is one of the accessibility sizes.
+  public var isAccessibilityCategory: Bool {
+    switch self {
+    case .accessibilityMedium, .accessibilityLarge, .accessibilityExtraLarge,
+      .accessibilityExtraExtraLarge, .accessibilityExtraExtraExtraLarge:
+      true
+    default: false
+    }
+  }
+}
+
+/// The user's Dynamic Type size, as `@Environment(\.dynamicTypeSize)` reads it: always
+/// `.large`, the default setting.
+public enum DynamicTypeSize: Hashable, Comparable, CaseIterable, Sendable {
+  case xSmall, small, medium, large, xLarge, xxLarge, xxxLarge
+  case accessibility1, accessibility2, accessibility3, accessibility4, accessibility5
+
+  /// Whether the size is one of the accessibility sizes.
+  public var isAccessibilitySize: Bool { self >= .accessibility1 }
+}
+
+private struct SizeCategoryKey: EnvironmentKey {
+  static let defaultValue = ContentSizeCategory.large
+}
+
+private struct DynamicTypeSizeKey: EnvironmentKey {
+  static let defaultValue = DynamicTypeSize.large
+}
+
+extension EnvironmentValues {
+  /// The text size: `.large`, the default setting, unless set with `.environment`.
+  public var sizeCategory: ContentSizeCategory {
+    get { self[SizeCategoryKey.self] }
+    set { self[SizeCategoryKey.self] = newValue }
+  }
+
+  /// The Dynamic Type size: `.large`, the default setting, unless set with `.environment` or
+  /// ``View/dynamicTypeSize(_:)``.
+  public var dynamicTypeSize: DynamicTypeSize {
+    get { self[DynamicTypeSizeKey.self] }
+    set { self[DynamicTypeSizeKey.self] = newValue }
+  }
+}
+
+extension View {
+  /// Sets the Dynamic Type size the views inside read. Text is still drawn at the default
+  /// size's points: the host's fonts do not scale.
+  public func dynamicTypeSize(_ size: DynamicTypeSize) -> some View {
+    environment(\.dynamicTypeSize, size)
+  }
+
+  /// Limits the Dynamic Type size the views inside read to `range`.
+  public func dynamicTypeSize<T: RangeExpression>(_ range: T) -> some View
+  where T.Bound == DynamicTypeSize {
+    transformEnvironment(\.dynamicTypeSize) { size in
+      if !range.contains(size) {
+        let sizes = DynamicTypeSize.allCases.filter { range.contains($0) }
+        size = (size < (sizes.first ?? size) ? sizes.first : sizes.last) ?? size
+      }
+    }
+  }
+}

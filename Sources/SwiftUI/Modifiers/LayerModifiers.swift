@@ -93,6 +93,11 @@ extension View {
     wrapped(in: .opacity(opacity.isNaN ? 1 : min(max(opacity, 0), 1)))
   }
 
+  /// Hides this view: it keeps its place in the layout, and nothing of it is drawn.
+  public func hidden() -> some View {
+    opacity(0)
+  }
+
   /// Clips this view to a rectangle with rounded corners.
   public func cornerRadius(_ radius: CGFloat, antialiased: Bool = true) -> some View {
     wrapped(in: .clip(.roundedRectangle, cornerRadius: max(0, Double(radius))))

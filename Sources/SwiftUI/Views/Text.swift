@@ -150,6 +150,19 @@ extension Text {
     isActive ? fontWeight(.bold) : self
   }
 
+  /// The text as a widget gallery name or description takes it (SDK detail): a single
+  /// localized key as the key, for the host to look up; verbatim parts as they are; dates as
+  /// ISO 8601.
+  public var _galleryText: String {
+    segments.map { segment in
+      switch segment.content {
+      case .verbatim(let text): text
+      case .localized(let key, _): key._plainText
+      case .date(let date, _): ISO8601DateFormatter().string(from: date)
+      }
+    }.joined()
+  }
+
   /// This text, italic (when `isActive`).
   public func italic(_ isActive: Bool = true) -> Text {
     isActive ? styled(WidgetSchema.TextStyle(italic: true)) : self

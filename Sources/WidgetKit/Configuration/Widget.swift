@@ -56,6 +56,33 @@ extension WidgetConfiguration {
     description(descriptionKey._plainText)
   }
 
+  /// The name shown in the widget gallery, as a `Text`: its key when it is one localized key
+  /// (the host looks it up, as for ``configurationDisplayName(_:)-LocalizedStringKey``), else
+  /// its text.
+  public func configurationDisplayName(_ displayName: Text) -> some WidgetConfiguration {
+    configurationDisplayName(displayName._galleryText)
+  }
+
+  /// The description shown in the widget gallery, as a `Text`.
+  public func description(_ description: Text) -> some WidgetConfiguration {
+    self.description(description._galleryText)
+  }
+
+  /// Lets the widget's content reach the edges: the host lays a widget out to its whole size
+  /// already (it adds no content margins), so nothing changes.
+  public func contentMarginsDisabled() -> some WidgetConfiguration {
+    modified { _ in }
+  }
+
+  /// Handles the events of a background `URLSession` the widget started: accepted; the host
+  /// gives bundles no background sessions, so `handler` is never called.
+  public func onBackgroundURLSessionEvents(
+    matching matchingString: String? = nil,
+    _ handler: @escaping (_ identifier: String, _ completion: @escaping () -> Void) -> Void
+  ) -> some WidgetConfiguration {
+    modified { _ in }
+  }
+
   /// The families the widget supports, in order of preference. Without this modifier a widget
   /// supports systemSmall, systemMedium and systemLarge.
   public func supportedFamilies(_ families: [WidgetFamily]) -> some WidgetConfiguration {

@@ -74,3 +74,32 @@ public struct WidgetPreviewContext: PreviewContext, Sendable {
     environment.widgetRenderingMode = .mode(for: family)
   }
 }
+
+extension EnvironmentValues {
+  /// Whether the widget's container background is shown: true for home-screen widgets in full
+  /// colour; false where the system removes it (the lock screen's accessory families, and the
+  /// accented and vibrant modes), as the host draws them. Code that lays out differently
+  /// without the background reads it.
+  public var showsWidgetContainerBackground: Bool {
+    widgetRenderingMode == .fullColor && !widgetFamily.rawValue.hasPrefix("accessory")
+  }
+
+  /// Whether the widget's label (``SwiftUI/View/widgetLabel(_:)``) is shown, which watch faces
+  /// do. Always false: the host shows no watch-face labels.
+  public var showsWidgetLabel: Bool { false }
+}
+
+extension View {
+  /// The label a watch face shows beside an `accessoryCircular` or `accessoryCorner` widget.
+  /// Accepted; the host shows no watch-face labels (``EnvironmentValues/showsWidgetLabel`` is
+  /// false).
+  public func widgetLabel<Label: View>(@ViewBuilder label: () -> Label) -> some View { self }
+
+  /// A text label for a watch face, from a localized key. Accepted, as
+  /// ``widgetLabel(label:)``.
+  public func widgetLabel(_ labelKey: LocalizedStringKey) -> some View { self }
+
+  /// A text label for a watch face. Accepted, as ``widgetLabel(label:)``.
+  @_disfavoredOverload
+  public func widgetLabel<S: StringProtocol>(_ label: S) -> some View { self }
+}

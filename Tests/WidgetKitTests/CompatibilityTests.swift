@@ -1,0 +1,121 @@
+import Foundation
+import SwiftUI
+import Testing
+import WidgetSchema
+
+@testable import WidgetKit
+
+/// SwiftUI and WidgetKit API that public widget code uses (issue #28) and that draws nothing
+/// of its own: state, animations, Dynamic Type, watch-face labels, gallery texts. Each is
+/// checked for what it does here, which docs/swiftui-coverage.md says.
+@Suite struct CompatibilityTests {
+  /// A view as widget extensions write them: state, a binding passed down, animations and
+  /// transitions on content that changes between entries, a hook that never runs.
+  struct Counter: View {
+    let count: Int
+    @State private var expanded = true
+    @FocusState private var focused: Bool
+    nonisolated(unsafe) static var appeared = false
+
+    var body: some View {
+      VStack {
+        Label(isOn: $expanded)
+        Text(verbatim: "\(count)")
+          .contentTransition(.numericText(value: Double(count)))
+          .animation(.spring(duration: 0.3, bounce: 0.2), value: count)
+          .transition(.move(edge: .bottom).combined(with: .opacity))
+        Text(verbatim: focused ? "focused" : "not focused")
+        Text(verbatim: "gone").hidden()
+      }
+      .onAppear { Self.appeared = true }
+    }
+  }
+
+  struct Label: View {
+    @Binding var isOn: Bool
+
+    var body: some View {
+      Text(verbatim: isOn ? "on" : "off")
+    }
+  }
+
+  @Test func stateBindingsAndAnimationsBuildTheViewAsItIs() {
+    #expect(
+      resolved(Counter(count: 3))
+        == .stack(
+          StackNode(
+            axis: .vertical,
+            children: [
+              plain("on"), plain("3"), plain("not focused"), .modified(plain("gone"), .opacity(0)),
+            ])))
+    #expect(!Counter.appeared, "onAppear never runs: the view is drawn, not shown live")
+  }
+
+  @Test func stateKeepsAChangeForTheRestOfItsBuildAndBindingsReachIt() {
+    struct Settings {
+      var isOn = false
+    }
+    let state = State(wrappedValue: Settings())
+    let binding = state.projectedValue
+    binding.isOn.wrappedValue = true
+    #expect(state.wrappedValue.isOn)
+    #expect(Binding.constant(4).wrappedValue == 4)
+    var written = 0
+    let custom = Binding(get: { 1 }, set: { written = $0 })
+    custom.wrappedValue = 7
+    #expect(written == 7 && custom.wrappedValue == 1)
+    #expect(withAnimation(.easeInOut) { 5 } == 5)
+  }
+
+  /// Reads the Dynamic Type and container-background values.
+  struct Sizes: View {
+    @Environment(\.sizeCategory) var category
+    @Environment(\.dynamicTypeSize) var size
+    @Environment(\.showsWidgetContainerBackground) var background
+    @Environment(\.showsWidgetLabel) var label
+
+    var body: some View {
+      Text(verbatim: "\(category) \(size) \(background) \(label)")
+    }
+  }
+
+  @Test func dynamicTypeIsTheDefaultSizeUnlessSet() {
+    #expect(resolved(Sizes()) == plain("large large true false"))
+    #expect(resolved(Sizes().dynamicTypeSize(.xLarge)) == plain("large xLarge true false"))
+    #expect(
+      resolved(Sizes().dynamicTypeSize(.xSmall ... .medium)) == plain("large medium true false"))
+    #expect(
+      resolved(Sizes().dynamicTypeSize(.xxLarge...)) == plain("large xxLarge true false"))
+    #expect(DynamicTypeSize.accessibility2.isAccessibilitySize)
+    #expect(!ContentSizeCategory.large.isAccessibilityCategory)
+  }
+
+  @Test func theContainerBackgroundShowsOnlyOnTheHomeScreenInFullColor() {
+    #expect(resolved(Sizes(), family: .accessoryRectangular) == plain("large large false false"))
+    #expect(
+      resolved(Sizes(), family: .systemMedium) { $0.widgetRenderingMode = .accented }
+        == plain("large large false false"))
+    #expect(resolved(Sizes(), family: .systemLarge) == plain("large large true false"))
+  }
+
+  @Test func watchFaceLabelsAreAcceptedAndNotDrawn() {
+    let view = Text("12").widgetLabel { Text("Steps") }.widgetLabel("Steps")
+    #expect(resolved(view, family: .accessoryCircular) == plain("12"))
+  }
+
+  struct TextNamedWidget: Widget {
+    var body: some WidgetConfiguration {
+      StaticConfiguration(kind: "TextNamed", provider: Provider()) { _ in Text("x") }
+        .configurationDisplayName(Text("gallery_name"))
+        .description(Text(verbatim: "Shows x."))
+        .contentMarginsDisabled()
+        .onBackgroundURLSessionEvents { _, completion in completion() }
+    }
+  }
+
+  @Test func galleryTextsMayBeTexts() {
+    let manifest = TextNamedWidget()._descriptors.map(\.manifest)
+    #expect(manifest.map(\.displayName) == ["gallery_name"], "a key, for the host to look up")
+    #expect(manifest.map(\.description) == ["Shows x."])
+  }
+}
