@@ -118,4 +118,62 @@ import WidgetSchema
     #expect(manifest.map(\.displayName) == ["gallery_name"], "a key, for the host to look up")
     #expect(manifest.map(\.description) == ["Shows x."])
   }
+
+  @Test func formatStylesAndFormattersWriteTheTextWhenTheViewIsBuilt() {
+    let date = Date(timeIntervalSince1970: 1_800_000_000)
+    let style = Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: "UTC")!)
+    #expect(resolved(Text(date, format: style)) == plain("2027-01-15T08:00:00Z"))
+    #expect(
+      resolved(Text(0.25, format: .percent.locale(Locale(identifier: "en_US"))))
+        == plain("25%"))
+    let formatter = NumberFormatter()
+    formatter.minimumFractionDigits = 2
+    formatter.locale = Locale(identifier: "en_US")
+    #expect(resolved(Text(NSNumber(value: 3), formatter: formatter)) == plain("3.00"))
+  }
+
+  @Test func aGroupBoxIsItsLabelAndContentOnAFilledRoundedRectangle() {
+    let box = resolved(GroupBox("Today") { Text(verbatim: "3 tasks") })
+    guard case .modified(.modified(.stack(let stack), .padding), .background(let layer, _)) = box
+    else {
+      Issue.record("\(box)")
+      return
+    }
+    #expect(stack.axis == .vertical && stack.alignment == .leading && stack.spacing == 8)
+    #expect(stack.children.count == 2 && stack.children[1] == plain("3 tasks"))
+    guard case .shape(let shape) = layer else {
+      Issue.record("\(layer)")
+      return
+    }
+    #expect(shape.shape == .roundedRectangle && shape.cornerRadius == 8)
+    #expect(resolved(GroupBox { Text(verbatim: "x") }) != resolved(Text(verbatim: "x")))
+  }
+
+  @Test func gradientsOfAColourTintsAndLineSpacingAreTheirColourOrNothing() {
+    #expect(
+      resolved(Text(verbatim: "a").background(Color.blue.gradient))
+        == .modified(plain("a"), .background(.color(ColorValue(name: "blue")), alignment: .center)))
+    #expect(resolved(Text(verbatim: "a").tint(Color.red.gradient).lineSpacing(4)) == plain("a"))
+  }
+
+  struct RecommendingProvider: AppIntentTimelineProvider {
+    func placeholder(in context: Context) -> PetEntry { PetEntry(date: Date(), text: "p") }
+    func snapshot(for configuration: ConfigurationAppIntent, in context: Context) async -> PetEntry
+    {
+      placeholder(in: context)
+    }
+    func timeline(for configuration: ConfigurationAppIntent, in context: Context) async
+      -> WidgetKit.Timeline<PetEntry>
+    {
+      WidgetKit.Timeline(entries: [placeholder(in: context)], policy: .never)
+    }
+    func recommendations() -> [AppIntentRecommendation<ConfigurationAppIntent>] {
+      [AppIntentRecommendation(intent: ConfigurationAppIntent(), description: Text("Cheerful"))]
+    }
+  }
+
+  @Test func recommendationsAreAcceptedWithANoneDefault() {
+    #expect(AppProvider().recommendations().isEmpty)
+    #expect(RecommendingProvider().recommendations().map(\.description) == ["Cheerful"])
+  }
 }

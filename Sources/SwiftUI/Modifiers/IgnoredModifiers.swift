@@ -30,6 +30,13 @@ extension View {
   /// Ignored: controls are not offered, and the accent colour is the terminal's.
   public func tint(_ tint: Color?) -> some View { self }
 
+  /// Ignored, as ``tint(_:)-(Color?)``, for any style (`.tint(.blue.gradient)`).
+  public func tint<S: ShapeStyle>(_ tint: S?) -> some View { self }
+
+  /// Ignored: lines of text are laid out at their font's own spacing, on the grid one row
+  /// apart.
+  public func lineSpacing(_ lineSpacing: CGFloat) -> some View { self }
+
   /// Ignored: a terminal grid has no shadows.
   public func shadow(
     color: Color = Color(white: 0, opacity: 0.33), radius: CGFloat, x: CGFloat = 0, y: CGFloat = 0

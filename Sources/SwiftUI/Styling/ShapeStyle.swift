@@ -103,6 +103,32 @@ extension ShapeStyle where Self == BackgroundStyle {
   public static var background: BackgroundStyle { BackgroundStyle() }
 }
 
+/// A colour's standard gradient, `Color.blue.gradient`: a light-to-dark wash of the colour.
+/// Approximated everywhere as the colour itself, as gradients are.
+public struct AnyGradient: ShapeStyle, Hashable, Sendable {
+  let color: Color
+
+  /// The gradient of `color`.
+  public init(_ color: Color) {
+    self.color = color
+  }
+
+  public var _color: ColorValue? { color.value }
+
+  public static func == (lhs: AnyGradient, rhs: AnyGradient) -> Bool {
+    lhs.color == rhs.color
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(String(describing: color.value))
+  }
+}
+
+extension Color {
+  /// The colour's standard gradient (approximated as the colour).
+  public var gradient: AnyGradient { AnyGradient(self) }
+}
+
 /// The system's fill for shapes and backgrounds: `.containerBackground(.fill.tertiary, …)`.
 /// Approximated: a faint grey (grey at opacity 0.2).
 public struct FillShapeStyle: ShapeStyle {

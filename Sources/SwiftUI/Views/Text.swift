@@ -85,6 +85,23 @@ public struct Text: _PrimitiveView, Equatable, Sendable {
     self.init(.verbatim(content))
   }
 
+  /// Text showing `input` as `format` writes it, when the view is built:
+  /// `Text(entry.value, format: .percent)`, `Text(entry.date, format: .dateTime.hour())`.
+  public init<F: FormatStyle>(_ input: F.FormatInput, format: F)
+  where F.FormatInput: Equatable, F.FormatOutput == String {
+    self.init(.verbatim(format.format(input)))
+  }
+
+  /// Text showing `subject` as `formatter` writes it (empty when it cannot).
+  public init<Subject: ReferenceConvertible>(_ subject: Subject, formatter: Formatter) {
+    self.init(.verbatim(formatter.string(for: subject) ?? ""))
+  }
+
+  /// Text showing `subject` as `formatter` writes it (empty when it cannot).
+  public init<Subject: NSObject>(_ subject: Subject, formatter: Formatter) {
+    self.init(.verbatim(formatter.string(for: subject) ?? ""))
+  }
+
   /// Text showing `date` in `style`; the host formats it in the user's locale at display time.
   public init(_ date: Date, style: DateStyle) {
     self.init(.date(date, style: style.style))

@@ -22,4 +22,8 @@ public protocol AppIntentTimelineProvider {
 
   /// The entries to show from now on for this configuration, and when to ask again.
   func timeline(for configuration: Intent, in context: Context) async -> Timeline<Entry>
+
+  /// Preconfigured choices for watch faces (``AppIntentRecommendation``); by default none.
+  /// The host never asks for them.
+  func recommendations() -> [AppIntentRecommendation<Intent>]
 }

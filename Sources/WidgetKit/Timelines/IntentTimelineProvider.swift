@@ -25,4 +25,8 @@ public protocol IntentTimelineProvider {
   func getTimeline(
     for configuration: Intent, in context: Context,
     completion: @escaping (Timeline<Entry>) -> Void)
+
+  /// Preconfigured choices for watch faces (``IntentRecommendation``); by default none. The
+  /// host never asks for them.
+  func recommendations() -> [IntentRecommendation<Intent>]
 }
