@@ -26,7 +26,9 @@ let package = Package(
     .executable(name: "widget-worker", targets: ["widget-worker"]),
     // The performance benchmark (docs/performance.md): `swift run -c release widget-bench`.
     .executable(name: "widget-bench", targets: ["widget-bench"]),
-    .library(name: "WidgetKit", targets: ["WidgetKit", "SwiftUI", "Intents", "AppIntents"]),
+    .library(
+      name: "WidgetKit",
+      targets: ["WidgetKit", "SwiftUI", "UIKit", "_Testing_UIKit", "Intents", "AppIntents"]),
     .library(name: "WidgetHostCore", targets: ["WidgetHostCore"]),
     // Example bundles built with the SDK: `swift package widget-bundle --product Clock`.
     .library(name: "Clock", type: .dynamic, targets: ["Clock"]),
@@ -53,7 +55,11 @@ let package = Package(
     // worker frames, home-screen file, validate report): one definition each.
     .target(name: "WidgetSchema", dependencies: ["WidgetSupport"]),
     // The bundle author's SDK.
-    .target(name: "SwiftUI", dependencies: ["WidgetSchema", "WidgetSupport"]),
+    .target(name: "SwiftUI", dependencies: ["WidgetSchema", "WidgetSupport", "UIKit"]),
+    // UIKit's colours, images and fonts that widget code names (UIColor, UIImage, UIFont).
+    .target(name: "UIKit", dependencies: ["_Testing_UIKit"]),
+    // The (empty) cross-import overlay Swift Testing expects beside UIKit.
+    .target(name: "_Testing_UIKit", path: "Sources/TestingUIKitOverlay"),
     .target(name: "CWidgetKitShims"),
     // GNU extensions of glibc that Swift's Glibc module does not declare (they need
     // _GNU_SOURCE): the spawn file action that closes every descriptor from N up, so that a

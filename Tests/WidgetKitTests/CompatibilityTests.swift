@@ -176,4 +176,29 @@ import WidgetSchema
     #expect(AppProvider().recommendations().isEmpty)
     #expect(RecommendingProvider().recommendations().map(\.description) == ["Cheerful"])
   }
+
+  /// UIKit's types reach this file through `import SwiftUI` alone, as on iOS.
+  @Test func uiKitColoursImagesAndFontsBecomeSwiftUIs() {
+    #expect(
+      resolved(Color(uiColor: .systemTeal)) == .color(ColorValue(name: "teal")))
+    #expect(resolved(Color(UIColor.secondaryLabel)) == .color(ColorValue(name: "secondary")))
+    #expect(
+      resolved(Color(uiColor: .systemBackground.withAlphaComponent(0.5)))
+        == .color(ColorValue(name: "background", opacity: 0.5)))
+    #expect(
+      resolved(Color(uiColor: UIColor(red: 1, green: 0.5, blue: 0, alpha: 1)))
+        == .color(ColorValue(red: 1, green: 0.5, blue: 0)))
+    #expect(UIColor(named: "BrandColor") == nil, "bundles have no asset catalogs")
+    #expect(resolved(Image(uiImage: UIImage(named: "logo")!)) == .image(ImageNode(name: "logo")))
+    #expect(
+      resolved(Image(uiImage: UIImage(systemName: "star.fill")!))
+        == .image(ImageNode(systemName: "star.fill")))
+    #expect(
+      Font(UIFont.systemFont(ofSize: 13, weight: .semibold)) == .system(size: 13, weight: .semibold)
+    )
+    #expect(
+      Font(UIFont.preferredFont(forTextStyle: .headline)) == .system(.headline, weight: .semibold))
+    #expect(Font(UIFont.preferredFont(forTextStyle: .body)) == .body)
+    #expect(UIFont.preferredFont(forTextStyle: .caption1).pointSize == 12)
+  }
 }

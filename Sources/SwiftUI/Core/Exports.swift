@@ -3,3 +3,5 @@
 // Linux is in FoundationNetworking: widget code that fetches its data compiles unchanged.
 @_exported import Foundation
 @_exported import FoundationNetworking
+// UIKit too, as on iOS: `UIColor`, `UIImage`, `UIFont` with only `import SwiftUI`.
+@_exported import UIKit
