@@ -129,7 +129,8 @@ open class UIColor: NSObject, @unchecked Sendable {
   public static let systemGray5 = UIColor(system: "gray")
   /// See ``systemGray2``.
   public static let systemGray6 = UIColor(system: "gray")
-  /// The accent colour.
+  /// The accent colour. (UIKit's name, which repeats the type's.)
+  // swift-format-ignore: DontRepeatTypeInStaticProperties
   public static let tintColor = UIColor(system: "accentColor")
   /// Primary text.
   public static let label = UIColor(system: "primary")
