@@ -126,4 +126,20 @@ enum BarProblem {
     let name = instance ?? problem.kind ?? problem.bundle
     return (name.map { "\($0): " } ?? "") + problem.message
   }
+
+  /// Writes what a bar does not show to `errors`, one line each: errors, warnings and the URLs
+  /// taps opened. Every bar format writes these lines alike.
+  static func report(_ event: StreamEvent, to errors: any OutputTarget) {
+    switch event.payload {
+    case .error(let problem):
+      errors.write("widget-host: error: \(subject(problem, event.instance))\n")
+    case .warning(let problem):
+      errors.write("widget-host: warning: \(subject(problem, event.instance))\n")
+    case .openURL(let open):
+      errors.write(
+        "widget-host: open \(open.url)\(event.instance.map { " (tapped \($0))" } ?? "")\n")
+    case .entry, .bundle, .reload, .timeline, .instance:
+      break
+    }
+  }
 }

@@ -94,17 +94,10 @@ public final class I3BarSink: StatusBarSink {
     switch event.payload {
     case .entry(let entry):
       if let instance = event.instance { show(entry, instance: instance, now: event.time) }
-    case .error(let problem):
-      errors.write("widget-host: error: \(BarProblem.subject(problem, event.instance))\n")
-    case .warning(let problem):
-      errors.write("widget-host: warning: \(BarProblem.subject(problem, event.instance))\n")
-    case .openURL(let open):
-      errors.write(
-        "widget-host: open \(open.url)\(event.instance.map { " (tapped \($0))" } ?? "")\n")
     case .instance(let change):
       if change.event == .removed, let instance = event.instance { remove(instance) }
-    case .bundle, .reload, .timeline:
-      break
+    default:
+      BarProblem.report(event, to: errors)
     }
   }
 

@@ -45,15 +45,8 @@ public final class PlainBarSink: StatusBarSink {
     switch event.payload {
     case .entry(let entry):
       show(BarText.fullText(barText.texts(entry, now: event.time)))
-    case .error(let problem):
-      errors.write("widget-host: error: \(BarProblem.subject(problem, event.instance))\n")
-    case .warning(let problem):
-      errors.write("widget-host: warning: \(BarProblem.subject(problem, event.instance))\n")
-    case .openURL(let open):
-      errors.write(
-        "widget-host: open \(open.url)\(event.instance.map { " (tapped \($0))" } ?? "")\n")
-    case .bundle, .reload, .timeline, .instance:
-      break
+    default:
+      BarProblem.report(event, to: errors)
     }
   }
 

@@ -77,19 +77,14 @@ public final class WaybarSink: StatusBarSink {
         if entry.source != .placeholder { state.failure = nil }
       }
     case .error(let problem):
-      errors.write("widget-host: error: \(BarProblem.subject(problem, event.instance))\n")
+      BarProblem.report(event, to: errors)
       update { state in
         state.failure = problem.message
         state.kind = state.kind ?? problem.kind
       }
-    case .warning(let problem):
-      errors.write("widget-host: warning: \(BarProblem.subject(problem, event.instance))\n")
-    case .openURL(let open):
-      errors.write(
-        "widget-host: open \(open.url)\(event.instance.map { " (tapped \($0))" } ?? "")\n")
-    case .bundle, .reload, .timeline, .instance:
+    default:
       // The one instance's replacement (SIGHUP with new parameters) shows with its next entry.
-      break
+      BarProblem.report(event, to: errors)
     }
   }
 
