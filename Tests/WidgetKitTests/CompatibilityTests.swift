@@ -201,4 +201,36 @@ import WidgetSchema
     #expect(Font(UIFont.preferredFont(forTextStyle: .body)) == .body)
     #expect(UIFont.preferredFont(forTextStyle: .caption1).pointSize == 12)
   }
+
+  enum Mood: String {
+    case calm, busy
+  }
+
+  /// Reads its values from `UserDefaults`, as widgets read their app's settings.
+  struct Settings: View {
+    static let suite = "group.widget-host.tests.app-storage.\(UUID().uuidString)"
+    @AppStorage("count", store: UserDefaults(suiteName: suite)) var count = 1
+    @AppStorage("mood", store: UserDefaults(suiteName: suite)) var mood = Mood.calm
+    @AppStorage("name", store: UserDefaults(suiteName: suite)) var name: String?
+
+    var body: some View {
+      Text(verbatim: "\(count) \(mood.rawValue) \(name ?? "-")")
+    }
+  }
+
+  @Test func appStorageReadsTheStoreAndFallsBackToTheInitialValue() throws {
+    let store = try #require(UserDefaults(suiteName: Settings.suite))
+    defer { store.removePersistentDomain(forName: Settings.suite) }
+    #expect(resolved(Settings()) == plain("1 calm -"))
+    store.set(5, forKey: "count")
+    store.set("busy", forKey: "mood")
+    store.set("Ada", forKey: "name")
+    #expect(resolved(Settings()) == plain("5 busy Ada"))
+    store.set("nonsense", forKey: "mood")
+    let settings = Settings()
+    settings.$count.wrappedValue = 9
+    settings.name = nil
+    #expect(store.integer(forKey: "count") == 9 && store.object(forKey: "name") == nil)
+    #expect(resolved(settings) == plain("9 calm -"), "a raw value of no case is the initial value")
+  }
 }
