@@ -9,7 +9,8 @@ import WidgetSchema
 
 /// The calls of a bundle known to answer promptly, made together: the calls the scheduler
 /// starts in one turn go on one task, one after another, and their results are applied
-/// together, unless one of them was slow.
+/// together, unless one of them was slow. A batch's calls are timed by a ``SteppedClock`` that
+/// moves only when a call says it took time, so that no test depends on how busy the machine is.
 @Suite struct SchedulerBatchTests {
   static let kinds = (0..<8).map { "K\($0)" }
 
@@ -23,6 +24,7 @@ import WidgetSchema
     let log = EventLog()
     var configuration = Scheduler.Configuration()
     configuration.showsPlaceholders = false
+    configuration.batchClock = provider.stopwatch
     let scheduler = Scheduler(
       clock: clock, provider: provider, configuration: configuration, ledger: ledger,
       archive: archive
@@ -126,8 +128,8 @@ import WidgetSchema
   }
 
   @Test func resultsBeforeASlowCallAreAppliedBeforeTheCallsAfterIt() async {
-    // The third call blocks its thread for 5 ms, as a bundle's `call` known to be prompt
-    // still may once: the two results before it are applied before the fourth call is made.
+    // The third call takes 5 ms, as a bundle's `call` known to be prompt still may once: the
+    // two results before it are applied before the fourth call is made.
     let provider = RecordingProvider(prompt: true, slowCall: 2)
     let events = await Self.run(provider)
     let calls = provider.calls.withLock { $0 }
@@ -147,7 +149,8 @@ import WidgetSchema
 }
 
 /// Answers every timeline call with one entry at once, recording for each call its task and
-/// how many timelines the scheduler had applied when it was made.
+/// how many timelines the scheduler had applied when it was made; the call numbered `slowCall`
+/// moves `stopwatch` on by 5 ms, as if it had taken that long.
 final class RecordingProvider: TimelineProviding, @unchecked Sendable {
   // Unchecked: `log` is set once before the scheduler runs.
   struct Call: Sendable {
@@ -159,6 +162,7 @@ final class RecordingProvider: TimelineProviding, @unchecked Sendable {
   let prompt: Bool
   let slowCall: Int?
   let calls = Mutex<[Call]>([])
+  let stopwatch = SteppedClock()
   var log = EventLog()
 
   init(prompt: Bool, slowCall: Int? = nil) {
@@ -181,7 +185,7 @@ final class RecordingProvider: TimelineProviding, @unchecked Sendable {
       calls.append(Call(kind: key.kind, task: task, timelinesApplied: applied))
       return calls.count - 1
     }
-    if number == slowCall { usleep(5_000) }
+    if number == slowCall { stopwatch.advance(by: .milliseconds(5)) }
     return .success(SchedulerTests.timeline([(0, key.kind)], .never))
   }
 }
@@ -200,4 +204,19 @@ final class PromptnessConnection: BundleConnection {
   }
 
   func close() async {}
+}
+
+/// A clock that stands still until it is told how long something took.
+final class SteppedClock: Clock {
+  private let start = ContinuousClock.now
+  private let elapsed = Mutex(Duration.zero)
+
+  var now: ContinuousClock.Instant { start + elapsed.withLock { $0 } }
+  var minimumResolution: Duration { .nanoseconds(1) }
+
+  func advance(by duration: Duration) { elapsed.withLock { $0 += duration } }
+
+  func sleep(until deadline: ContinuousClock.Instant, tolerance: Duration?) async throws {
+    try await ContinuousClock().sleep(until: deadline, tolerance: tolerance)
+  }
 }

@@ -54,6 +54,14 @@ public actor Scheduler {
     /// it, the bundle's reloads (other than each instance's first) wait until the minute's
     /// replies fall below it, with a `rate-limited` warning.
     public var replyBytesPerMinute: Int? = 64 << 20
+    /// How long a batch's results may wait for the calls after them: the results so far are
+    /// applied before the next call once the batch has run this long since they were last
+    /// applied. A call known to be prompt may still be slow for once; the calls batched with it
+    /// then wait for it, but what came before it is shown.
+    public var batchDelay = Duration.milliseconds(1)
+    /// The clock that times a batch's calls against ``batchDelay``: the machine's, whatever the
+    /// host clock is, since a call takes real time on a simulated clock too.
+    public var batchClock: any Clock<Duration> = ContinuousClock()
 
     /// The defaults.
     public init() {}
@@ -256,12 +264,6 @@ public actor Scheduler {
   /// A provider call to make, numbered in the order calls were started.
   private struct Call: Sendable {
     enum Method { case timeline, placeholder }
-
-    /// How long a batch's results may wait for the calls after them: the results so far are
-    /// applied before the next call once the batch has run this long since they were last
-    /// applied. A call known to be prompt may still be slow for once; the calls batched with it
-    /// then wait for it, but what came before it is shown.
-    static let batchDelay = Duration.milliseconds(1)
 
     let number: Int
     let key: TimelineKey
@@ -778,7 +780,8 @@ public actor Scheduler {
   /// waits on the actor, that hands the actor over to another thread of the pool, woken for it:
   /// on a simulated day of 290,000 calls, 60,000 wake-ups and a fifth of the CPU time. A batch
   /// is one task: its calls are made one after another, and their results applied together in
-  /// one turn (``Call/batchDelay``). Each call still has its own deadline, from when it is made.
+  /// one turn (``Configuration/batchDelay``). Each call still has its own deadline, from when
+  /// it is made.
   private func make(_ call: Call) {
     let bundle = call.key.bundle
     if let open = openBatches[bundle] {
@@ -792,25 +795,28 @@ public actor Scheduler {
   }
 
   /// Makes the calls of `batch`, one after another; their results are applied together, or in
-  /// parts when a part took longer than ``Call/batchDelay``.
+  /// parts when a part took longer than ``Configuration/batchDelay``.
   private func make(_ batch: Batch, of bundle: String) async {
     if openBatches[bundle] === batch { openBatches[bundle] = nil }
     // The last results are applied back here, on the actor: delivered from `results`, the task
     // would leave the actor again to return there.
-    deliver(await Self.results(of: batch.calls, from: provider, for: self))
+    deliver(
+      await Self.results(
+        of: batch.calls, from: provider, for: self, timedBy: configuration.batchClock,
+        delay: configuration.batchDelay))
   }
 
   /// Makes `calls` off the actor, one after another; delivers to `scheduler` the results of a
-  /// part that took ``Call/batchDelay`` or longer, and returns the rest.
-  private nonisolated static func results(
-    of calls: [Call], from provider: any TimelineProviding, for scheduler: Scheduler
+  /// part that took `delay` or longer on `clock`, and returns the rest.
+  private nonisolated static func results<C: Clock<Duration>>(
+    of calls: [Call], from provider: any TimelineProviding, for scheduler: Scheduler,
+    timedBy clock: C, delay: Duration
   ) async -> [(call: Int, result: CallResult)] {
-    let clock = ContinuousClock()
     var results: [(call: Int, result: CallResult)] = []
     results.reserveCapacity(calls.count)
     var since = clock.now
     for call in calls {
-      if !results.isEmpty, since.duration(to: clock.now) >= Call.batchDelay {
+      if !results.isEmpty, since.duration(to: clock.now) >= delay {
         await scheduler.deliver(results)
         results.removeAll(keepingCapacity: true)
         since = clock.now
