@@ -1,5 +1,30 @@
 // swift-tools-version: 6.1
+import CompilerPluginSupport
+import Foundation
 import PackageDescription
+
+/// The toolchain's own SwiftSyntax, which macro plugins link: `lib/swift/host` beside the `swift`
+/// found on `PATH` (the toolchain building this package). No outside package is fetched.
+let toolchainSyntax: String = {
+  let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+  for folder in paths {
+    let swift = URL(fileURLWithPath: String(folder)).appendingPathComponent("swift")
+    guard FileManager.default.isExecutableFile(atPath: swift.path) else { continue }
+    let host = swift.resolvingSymlinksInPath().deletingLastPathComponent()
+      .appendingPathComponent("../lib/swift/host").standardizedFileURL.path
+    if FileManager.default.fileExists(atPath: host + "/SwiftSyntaxMacros.swiftmodule") {
+      return host
+    }
+  }
+  return "/usr/lib/swift/host"
+}()
+
+/// How a macro plugin builds against the toolchain's SwiftSyntax (`toolchainSyntax`).
+let syntaxModules = [
+  "SwiftSyntax", "SwiftSyntaxMacros", "SwiftSyntaxBuilder", "SwiftSyntaxMacroExpansion",
+  "SwiftCompilerPluginMessageHandling", "SwiftDiagnostics", "SwiftParser", "SwiftOperators",
+  "SwiftBasicFormat",
+]
 
 /// How `widget-host` and `widget-worker` link: the Swift runtime, Dispatch and Foundation (or
 /// FoundationEssentials) statically, so a start is not spent binding their shared libraries
@@ -55,7 +80,16 @@ let package = Package(
     // worker frames, home-screen file, validate report): one definition each.
     .target(name: "WidgetSchema", dependencies: ["WidgetSupport"]),
     // The bundle author's SDK.
-    .target(name: "SwiftUI", dependencies: ["WidgetSchema", "WidgetSupport", "UIKit"]),
+    .target(
+      name: "SwiftUI", dependencies: ["WidgetSchema", "WidgetSupport", "UIKit", "PreviewMacros"]),
+    // `#Preview`, as a compiler plugin linked with the toolchain's SwiftSyntax.
+    .macro(
+      name: "PreviewMacros", swiftSettings: [.unsafeFlags(["-I", toolchainSyntax])],
+      linkerSettings: [
+        .unsafeFlags(
+          ["-L", toolchainSyntax, "-Xlinker", "-rpath", "-Xlinker", toolchainSyntax]
+            + syntaxModules.map { "-l\($0)" })
+      ]),
     // UIKit's colours, images and fonts that widget code names (UIColor, UIImage, UIFont).
     .target(name: "UIKit", dependencies: ["_Testing_UIKit"]),
     // The (empty) cross-import overlay Swift Testing expects beside UIKit.
@@ -73,7 +107,7 @@ let package = Package(
       name: "WidgetKit",
       dependencies: [
         "SwiftUI", "WidgetSchema", "WidgetSupport", "CWidgetABI", "CWidgetKitShims", "Intents",
-        "AppIntents",
+        "AppIntents", "PreviewMacros",
       ]),
     // Code generation from Xcode intent definitions (IntentDefinitionPlugin runs intent-codegen).
     .target(name: "IntentCodegen"),

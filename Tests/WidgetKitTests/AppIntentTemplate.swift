@@ -4,8 +4,7 @@ import WidgetKit
 
 /// Apple's "Widget Extension with App Intent" template (Xcode 16), inside a namespace so that its
 /// type names do not clash with the other tests'; otherwise unchanged but for formatting. This
-/// file imports what the template's files import, nothing more. The
-/// `#Preview(as:timeline:)` macro at its end is not offered (no macros without swift-syntax).
+/// file imports what the template's files import, nothing more.
 enum AppIntentTemplate {
   struct ConfigurationAppIntent: WidgetConfigurationIntent {
     static var title: LocalizedStringResource { "Configuration" }
@@ -95,7 +94,9 @@ extension AppIntentTemplate.ConfigurationAppIntent {
   }
 }
 
-extension AppIntentTemplate {
-  /// The intents the template's `#Preview` shows.
-  static var previewIntents: [ConfigurationAppIntent] { [.smiley, .starEyes] }
+#Preview(as: .systemSmall) {
+  AppIntentTemplate.MyWidget()
+} timeline: {
+  AppIntentTemplate.SimpleEntry(date: .now, configuration: .smiley)
+  AppIntentTemplate.SimpleEntry(date: .now, configuration: .starEyes)
 }

@@ -27,7 +27,23 @@ import WidgetSchema
       WidgetSchema.Timeline.self, from: Data(try reply.get().utf8))
     #expect(timeline.entries.count == 5)
     #expect(String(decoding: try WidgetJSON.encode(timeline), as: UTF8.self).contains("🤩"))
-    // The template's previews set parameters on a `let` intent.
-    #expect(AppIntentTemplate.previewIntents.map(\.favoriteEmoji) == ["😀", "🤩"])
+  }
+
+  /// The template's `#Preview` sets parameters on a `let` intent and shows an entry for each.
+  @Test @MainActor func thePreviewShowsAnEntryForEachIntent() async {
+    let intents = ["😀", "🤩"].map { emoji in
+      let intent = AppIntentTemplate.ConfigurationAppIntent()
+      intent.favoriteEmoji = emoji
+      return intent
+    }
+    let preview = Preview(as: .systemSmall) {
+      AppIntentTemplate.MyWidget()
+    } timeline: {
+      AppIntentTemplate.SimpleEntry(date: .now, configuration: intents[0])
+      AppIntentTemplate.SimpleEntry(date: .now, configuration: intents[1])
+    }
+    let shown = await preview._content().map { "\($0)" }
+    #expect(shown.count == 2)
+    #expect(shown[0].contains("😀") && shown[1].contains("🤩"))
   }
 }

@@ -29,7 +29,92 @@ struct SeveralPreviews: PreviewProvider {
   }
 }
 
+// `#Preview` as widget code writes it: a view, a view with traits, a widget with a timeline of
+// entries, a widget with its provider, and an app intent widget with its intent.
+#Preview("Plain") {
+  Text("plain")
+}
+
+#Preview(traits: .sizeThatFitsLayout, .portrait) {
+  LockScreenWidgetEntryView(entry: LockScreenWidget_Previews.entry)
+}
+
+#Preview(as: .accessoryInline) {
+  LockScreenWidget()
+} timeline: {
+  LockScreenWidget_Previews.entry
+  for song in ["One", "Two"] {
+    LockScreenEntry(date: .now, songName: song, artistName: "Artist", isPlaying: false)
+  }
+}
+
+#Preview("Provider", as: .accessoryRectangular) {
+  LockScreenWidget()
+} timelineProvider: {
+  LockScreenProvider()
+}
+
+#Preview(as: .systemSmall, using: AppIntentTemplate.ConfigurationAppIntent()) {
+  AppIntentTemplate.MyWidget()
+} timeline: {
+  AppIntentTemplate.SimpleEntry(date: .now, configuration: .init())
+}
+
 @Suite struct PreviewTests {
+  /// What `#Preview` expands to calls these initializers; each gives what the preview shows.
+  @Test @MainActor func aViewPreviewShowsItsView() async {
+    let preview = Preview("Plain") { Text("plain") }
+    #expect(preview.displayName == "Plain")
+    #expect(preview._family == nil)
+    #expect(await preview._content() == [plain("plain")])
+  }
+
+  @Test @MainActor func aWidgetPreviewDrawsEachEntryOfItsTimelineForItsFamily() async {
+    let entries = ["One", "Two"].map {
+      LockScreenEntry(date: .now, songName: $0, artistName: "Artist", isPlaying: true)
+    }
+    let preview = Preview(as: .accessoryInline) {
+      LockScreenWidget()
+    } timeline: {
+      entries[0]
+      entries[1]
+    }
+    #expect(preview._family == .accessoryInline)
+    let expected = entries.map {
+      resolved(LockScreenWidgetEntryView(entry: $0), family: .accessoryInline)
+    }
+    #expect(await preview._content() == expected)
+  }
+
+  @Test @MainActor func aProviderPreviewShowsTheProvidersTimeline() async {
+    let preview = Preview(as: .accessoryInline) {
+      LockScreenWidget()
+    } timelineProvider: {
+      LockScreenProvider()
+    }
+    let timeline = await withCheckedContinuation { continuation in
+      LockScreenProvider().getTimeline(in: TimelineProviderContext(family: .accessoryInline)) {
+        continuation.resume(returning: $0.entries.map(\.songName))
+      }
+    }
+    let shown = await preview._content()
+    #expect(timeline.count == 1)
+    #expect("\(shown)".contains(timeline[0]))
+  }
+
+  @Test @MainActor func anAppIntentProviderPreviewGetsTheIntent() async {
+    let intent = AppIntentTemplate.ConfigurationAppIntent()
+    intent.favoriteEmoji = "🦊"
+    let preview = Preview(as: .systemSmall, using: intent) {
+      AppIntentTemplate.MyWidget()
+    } timelineProvider: {
+      AppIntentTemplate.Provider()
+    }
+    let shown = await preview._content()
+    #expect(shown.count == 5)
+    #expect(shown.allSatisfy { "\($0)".contains("🦊") })
+  }
+
   @Test func previewContextSetsTheFamily() {
     let inline = ViewNode.stack(
       StackNode(

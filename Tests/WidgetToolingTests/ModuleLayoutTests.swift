@@ -65,6 +65,11 @@ import Testing
       guard file.pathExtension == "swift",
         let text = try? String(contentsOf: file, encoding: .utf8)
       else { continue }
+      // A macro target is used by name in `#externalMacro(module: "…"`, never imported.
+      for match in text.matches(of: /#externalMacro\(module: "(\w+)"/)
+      where known.contains(String(match.1)) {
+        found.insert(String(match.1))
+      }
       for line in text.split(separator: "\n") where !line.hasPrefix(" ") {
         let words = line.split(separator: " ")
         guard let index = words.firstIndex(of: "import"), index + 1 < words.count,

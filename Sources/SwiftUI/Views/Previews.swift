@@ -1,4 +1,5 @@
 import Foundation
+import WidgetSchema
 
 /// Views shown in previews: `struct MyWidget_Previews: PreviewProvider`.
 ///
@@ -41,3 +42,94 @@ extension View {
   /// Sets the preview's size. Ignored until previews are shown.
   public func previewLayout(_ layout: PreviewLayout) -> some View { self }
 }
+
+/// A preview, as `#Preview` declares it: a view, or (with WidgetKit) a widget in a family with
+/// the entries it is shown with.
+///
+/// There is no canvas here: a preview's closures are type-checked as on Apple's platforms, and
+/// ``_content()`` gives what the preview shows, resolved into the host's view tree.
+public struct Preview {
+  /// The name the preview was given.
+  public let displayName: String?
+  /// The widget family a widget preview is shown at; nil for a view preview.
+  public let _family: WidgetSchema.WidgetFamily?
+  private let content: @MainActor () async -> [ViewNode]
+
+  /// A preview of the view `body` builds.
+  @MainActor public init(_ name: String? = nil, body: @escaping @MainActor () -> any View) {
+    self.init(name, traits: [], body: body)
+  }
+
+  /// A preview of the view `body` builds, laid out with `traits`.
+  @MainActor public init(
+    _ name: String? = nil, traits: PreviewTrait<Preview.ViewTraits>,
+    _ additionalTraits: PreviewTrait<Preview.ViewTraits>...,
+    body: @escaping @MainActor () -> any View
+  ) {
+    self.init(name, traits: [traits] + additionalTraits, body: body)
+  }
+
+  @MainActor private init(
+    _ name: String?, traits: [PreviewTrait<Preview.ViewTraits>],
+    body: @escaping @MainActor () -> any View
+  ) {
+    displayName = name
+    _family = nil
+    content = { [ViewResolver.resolve(AnyView(body()), in: EnvironmentValues())] }
+  }
+
+  /// A preview of a widget: its family and the view of each entry it shows. SDK detail, for
+  /// WidgetKit's initializers.
+  public init(
+    _displayName: String?, family: WidgetSchema.WidgetFamily,
+    content: @escaping @MainActor () async -> [ViewNode]
+  ) {
+    displayName = _displayName
+    _family = family
+    self.content = content
+  }
+
+  /// What the preview shows: the view, or the view of each of the widget's entries, in order.
+  @MainActor public func _content() async -> [ViewNode] { await content() }
+
+  /// The traits of a view preview.
+  public enum ViewTraits {}
+}
+
+/// How a preview is laid out: its size and orientation. There is no canvas to lay it out on,
+/// so traits only type-check.
+public struct PreviewTrait<T>: Sendable {
+  private init() {}
+
+  /// The size the view needs.
+  public static var sizeThatFitsLayout: PreviewTrait<Preview.ViewTraits> { .init() }
+  /// A fixed size in points.
+  public static func fixedLayout(width: CGFloat, height: CGFloat) -> PreviewTrait<
+    Preview.ViewTraits
+  > { .init() }
+  /// The device held upright.
+  public static var portrait: PreviewTrait<Preview.ViewTraits> { .init() }
+  /// The device turned with its top to the left.
+  public static var landscapeLeft: PreviewTrait<Preview.ViewTraits> { .init() }
+  /// The device turned with its top to the right.
+  public static var landscapeRight: PreviewTrait<Preview.ViewTraits> { .init() }
+}
+
+/// What `#Preview` declares. SDK detail.
+public protocol _PreviewDeclaration {
+  /// The preview the macro's arguments describe.
+  @MainActor static func makePreview() -> Preview
+}
+
+/// A preview of the view `body` builds.
+@freestanding(declaration)
+public macro Preview(_ name: String? = nil, body: @escaping @MainActor () -> any View) =
+  #externalMacro(module: "PreviewMacros", type: "PreviewMacro")
+
+/// A preview of the view `body` builds, laid out with `traits`.
+@freestanding(declaration)
+public macro Preview(
+  _ name: String? = nil, traits: PreviewTrait<Preview.ViewTraits>,
+  _ additionalTraits: PreviewTrait<Preview.ViewTraits>...,
+  body: @escaping @MainActor () -> any View
+) = #externalMacro(module: "PreviewMacros", type: "PreviewMacro")

@@ -20,7 +20,7 @@ public struct AppIntentConfiguration<Content: View>: WidgetConfiguration {
     @ViewBuilder content: @escaping (Provider.Entry) -> Content
   ) where Provider.Intent == Intent {
     let call: any AsyncResponder = AsyncCall(provider: provider, content: content)
-    var descriptor = _WidgetDescriptor(kind: kind) { method, context, reply in
+    var descriptor = _WidgetDescriptor(kind: kind, content: content) { method, context, reply in
       let reply = UncheckedReply(send: reply)
       Task { await call.respond(method, context, reply.send) }
     }

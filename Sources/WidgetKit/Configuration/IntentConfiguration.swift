@@ -20,7 +20,7 @@ public struct IntentConfiguration<Content: View>: WidgetConfiguration {
     kind: String, intent: Intent.Type, provider: Provider,
     @ViewBuilder content: @escaping (Provider.Entry) -> Content
   ) where Provider.Intent == Intent {
-    var descriptor = _WidgetDescriptor(kind: kind) { method, context, reply in
+    var descriptor = _WidgetDescriptor(kind: kind, content: content) { method, context, reply in
       let encoder = EntryEncoder(context: context, content: content)
       func configuration() -> Intent? {
         do {

@@ -12,7 +12,7 @@ public struct StaticConfiguration<Content: View>: WidgetConfiguration {
     kind: String, provider: Provider,
     @ViewBuilder content: @escaping (Provider.Entry) -> Content
   ) {
-    _descriptor = _WidgetDescriptor(kind: kind) { method, context, reply in
+    _descriptor = _WidgetDescriptor(kind: kind, content: content) { method, context, reply in
       let encoder = EntryEncoder(context: context, content: content)
       switch method {
       case .placeholder:

@@ -1,4 +1,5 @@
 import Foundation
+import SwiftUI
 import WidgetSchema
 
 /// Everything the SDK knows about one widget kind: its manifest entry and how to answer the
@@ -9,13 +10,19 @@ public struct _WidgetDescriptor {
 
   var manifest: KindManifest
   let respond: (ProviderMethod, TimelineProviderContext, @escaping Reply) -> Void
+  /// The entry drawn by the kind's content for the context's family; nil when the entry is not
+  /// of the kind's entry type. Previews draw their entries with it.
+  let draw: (any TimelineEntry, TimelineProviderContext) -> WidgetSchema.Entry?
 
-  init(
-    kind: String,
+  init<Entry: TimelineEntry, Content: View>(
+    kind: String, content: @escaping (Entry) -> Content,
     respond: @escaping (ProviderMethod, TimelineProviderContext, @escaping Reply) -> Void
   ) {
     self.manifest = KindManifest(kind: kind, families: WidgetSchema.WidgetFamily.defaultFamilies)
     self.respond = respond
+    self.draw = { entry, context in
+      (entry as? Entry).map { EntryEncoder(context: context, content: content).draw($0) }
+    }
   }
 }
 

@@ -14,6 +14,9 @@ struct EntryEncoder<Entry: TimelineEntry, Content: View> {
     encodePayload(schemaEntry(entry, redacted: redacted))
   }
 
+  /// The entry with its view resolved, as ``encode(_:redacted:)`` encodes it.
+  func draw(_ entry: Entry) -> WidgetSchema.Entry { schemaEntry(entry) }
+
   func encode(_ timeline: Timeline<Entry>) -> Result<Data, ProviderCallError> {
     encodePayload(
       WidgetSchema.Timeline(

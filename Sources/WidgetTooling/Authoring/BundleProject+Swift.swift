@@ -71,6 +71,7 @@ extension BundleProject {
       "CHECKOUT": checkout.url.path,
       "WIDGET_HOST": widgetHost,
       "FAMILIES": familiesLiteral,
+      "FIRST_FAMILY": "." + families[0].rawValue,
       "FAMILY_NAMES": families.map(\.rawValue).joined(separator: ", "),
       "TEMPLATE_SUMMARY": template.summary,
       "CONFIGURATION": configuration.hasSuffix("\n")
