@@ -166,6 +166,17 @@ import WidgetSupport
       .shape(ShapeNode(shape: .circle)),
       .shape(
         ShapeNode(shape: .roundedRectangle, cornerRadius: 8, fill: ColorValue(name: "mint"))),
+      .shape(
+        ShapeNode(
+          shape: .circle, fill: ColorValue(name: "red"), stroke: ShapeStroke(lineWidth: 4))),
+      .shape(
+        ShapeNode(
+          shape: .roundedRectangle, cornerRadius: 6,
+          stroke: ShapeStroke(
+            lineWidth: 2, lineCap: .round, lineJoin: .bevel, miterLimit: 4, dash: [4, 2.5],
+            dashPhase: 1, inset: true),
+          trim: ShapeTrim(from: 0.25, to: 0.75))),
+      .shape(ShapeNode(shape: .circle, trim: ShapeTrim(from: 0, to: 0.5))),
       .stack(StackNode(axis: .horizontal, children: [])),
       .stack(StackNode(axis: .vertical, alignment: .leading, spacing: 2, children: [leaf, leaf])),
       .stack(StackNode(axis: .z, alignment: .bottomTrailing, children: [.empty])),

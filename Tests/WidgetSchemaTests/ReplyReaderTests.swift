@@ -151,6 +151,13 @@ import Testing
     #"{"type":"color","color":{"red":2,"green":0,"blue":0}}"#,
     #"{"type":"image","name":"a","systemName":"b"}"#, #"{"type":"image"}"#,
     #"{"type":"image","name":"a","pixelWidth":2.5}"#, #"{"type":"shape","shape":"blob"}"#,
+    #"{"type":"shape","shape":"circle","stroke":{}}"#,
+    #"{"type":"shape","shape":"circle","stroke":{"lineWidth":"1"}}"#,
+    #"{"type":"shape","shape":"circle","stroke":{"lineWidth":1,"lineCap":"pointy"}}"#,
+    #"{"type":"shape","shape":"circle","stroke":{"lineWidth":1,"dash":[1,"2"]}}"#,
+    #"{"type":"shape","shape":"circle","stroke":{"lineWidth":1,"inset":1}}"#,
+    #"{"type":"shape","shape":"circle","trim":{"from":0}}"#,
+    #"{"type":"shape","shape":"circle","trim":[0,1]}"#,
     #"{"type":"clip","child":{"type":"empty"}}"#, #"{"type":"link","child":{"type":"empty"}}"#,
     #"{"type":"hstack","alignment":"middle"}"#,
   ])

@@ -55,6 +55,26 @@ typedef struct _GError {
   char *message;
 } GError;
 
+/// One element of a Cairo path: a header (its type, and its length in elements, itself
+/// included) followed by that many points (cairo.h).
+typedef union _cairo_path_data_t {
+  struct {
+    int type;
+    int length;
+  } header;
+  struct {
+    double x;
+    double y;
+  } point;
+} cairo_path_data_t;
+
+/// A copy of a Cairo path (cairo.h): `num_data` elements.
+typedef struct cairo_path {
+  int status;
+  cairo_path_data_t *data;
+  int num_data;
+} cairo_path_t;
+
 /// A rectangle in user units (librsvg).
 typedef struct {
   double x;
@@ -104,6 +124,12 @@ typedef PIXEL_ENUM(cairo_status_t) (*pixel_read_func)(void *closure, unsigned ch
   X(cairo, void, cairo_pattern_set_filter, (cairo_pattern_t *pattern, PIXEL_ENUM(cairo_filter_t) filter))              \
   X(cairo, void, cairo_set_operator, (cairo_t *cr, PIXEL_ENUM(cairo_operator_t) op))                                     \
   X(cairo, void, cairo_set_line_width, (cairo_t *cr, double width))                             \
+  X(cairo, void, cairo_set_line_cap, (cairo_t *cr, PIXEL_ENUM(cairo_line_cap_t) line_cap))       \
+  X(cairo, void, cairo_set_line_join, (cairo_t *cr, PIXEL_ENUM(cairo_line_join_t) line_join))    \
+  X(cairo, void, cairo_set_miter_limit, (cairo_t *cr, double limit))                            \
+  X(cairo, cairo_path_t *, cairo_copy_path_flat, (cairo_t *cr))                                 \
+  X(cairo, void, cairo_path_destroy, (cairo_path_t *path))                                      \
+  X(cairo, void, cairo_set_dash, (cairo_t *cr, const double *dashes, int num_dashes, double offset)) \
   X(cairo, void, cairo_new_path, (cairo_t *cr))                                                 \
   X(cairo, void, cairo_move_to, (cairo_t *cr, double x, double y))                              \
   X(cairo, void, cairo_line_to, (cairo_t *cr, double x, double y))                              \

@@ -5,8 +5,8 @@ import WidgetSchema
 /// style given to `fill(_:)`; it can also clip views (`clipShape(_:)`) and back them
 /// (`background(_:in:)`).
 ///
-/// Only the SDK's shapes are offered: custom shapes need `Path`, which the view tree cannot
-/// carry.
+/// Only the SDK's shapes are offered, stroked (`stroke`, `strokeBorder`) and trimmed (`trim`) as
+/// SwiftUI's are: custom shapes need `Path`, which the view tree cannot carry.
 public protocol Shape: _PrimitiveView, Sendable {
   /// The shape's kind and corner radius. SDK detail.
   var _shape: ShapeNode { get }
@@ -57,7 +57,7 @@ struct FilledShape: _PrimitiveView {
 }
 
 /// A rectangle.
-public struct Rectangle: Shape {
+public struct Rectangle: InsettableShape {
   /// Creates a rectangle.
   public init() {}
 
@@ -65,7 +65,7 @@ public struct Rectangle: Shape {
 }
 
 /// A rectangle with rounded corners.
-public struct RoundedRectangle: Shape {
+public struct RoundedRectangle: InsettableShape {
   /// The corner radius in points.
   public var cornerSize: CGSize
   /// The corners' curve; every style draws alike on a grid.
@@ -94,7 +94,7 @@ public enum RoundedCornerStyle: Hashable, Sendable {
 }
 
 /// A circle, as large as fits.
-public struct Circle: Shape {
+public struct Circle: InsettableShape {
   /// Creates a circle.
   public init() {}
 
@@ -102,7 +102,7 @@ public struct Circle: Shape {
 }
 
 /// An ellipse filling its frame.
-public struct Ellipse: Shape {
+public struct Ellipse: InsettableShape {
   /// Creates an ellipse.
   public init() {}
 
@@ -110,7 +110,7 @@ public struct Ellipse: Shape {
 }
 
 /// A rectangle whose short sides are half circles.
-public struct Capsule: Shape {
+public struct Capsule: InsettableShape {
   /// The corners' curve; every style draws alike on a grid.
   public var style: RoundedCornerStyle
 
@@ -123,7 +123,7 @@ public struct Capsule: Shape {
 }
 
 /// The shape of the widget's own corners, inset to where the view sits.
-public struct ContainerRelativeShape: Shape {
+public struct ContainerRelativeShape: InsettableShape {
   /// Creates the shape.
   public init() {}
 

@@ -69,6 +69,16 @@ struct GridPainter {
     case .symbol(let glyph):
       if notesText { textAreas.append(visible) }
       canvas.write(glyph, x: rect.x, y: rect.y, limit: rect.width, dim: dim)
+    case .shape(let shape, let fill) where shape.stroke != nil || shape.trim != nil:
+      var frame = node.frame
+      if shape.shape == .circle {
+        // As large a circle as fits, in the middle, measured in points: cells are not square.
+        let side = min(frame.width, frame.height)
+        frame = LayoutRect(
+          x: frame.x + (frame.width - side) / 2, y: frame.y + (frame.height - side) / 2,
+          width: side, height: side)
+      }
+      outline(shape, color: fill, rect: Self.cells(frame), in: &canvas, dim: dim)
     case .shape(let shape, let fill):
       paint(shape: shape.shape, color: fill, node: node, in: &canvas, rect: visible, dim: dim)
     case .color(let color):
@@ -201,6 +211,70 @@ struct GridPainter {
     let row = String(repeating: character, count: rect.width)
     for line in rect.y..<rect.y + rect.height {
       canvas.write(row, x: rect.x, y: line, limit: rect.width, style: style)
+    }
+  }
+
+  /// A stroked or trimmed shape: its outline in box-drawing characters, round corners for round
+  /// shapes, dashed when the stroke is; a trim keeps the cells of its part of the outline,
+  /// walked from where the shape's outline starts (a round shape's right, a rectangle's top
+  /// left), clockwise. A trimmed shape that is not stroked is drawn as its outline too.
+  private func outline(
+    _ shape: ShapeNode, color: ColorValue?, rect: CellRect, in canvas: inout Canvas, dim: Bool
+  ) {
+    guard rect.width > 0, rect.height > 0, shape.stroke.map({ $0.lineWidth > 0 }) ?? true else {
+      return
+    }
+    let color = color ?? ColorValue(name: "primary")
+    if color.name == "clear" || color.opacity == 0 { return }
+    let round = shape.shape != .rectangle
+    let dashed = shape.stroke.map { $0.dash.contains { $0 > 0 } } ?? false
+    let (horizontal, vertical): (Character, Character) = dashed ? ("┄", "┆") : ("─", "│")
+    // The outline's cells in order, clockwise from the top left, each with its length along
+    // the outline in points (cells are twice as tall as they are wide).
+    let (column, row) = (GridMetrics.column, GridMetrics.row)
+    let corner = (column + row) / 2
+    var cells: [(x: Int, y: Int, character: Character, length: Double)] = []
+    let (left, top) = (rect.x, rect.y)
+    let (right, bottom) = (rect.x + rect.width - 1, rect.y + rect.height - 1)
+    if rect.width == 1 && rect.height == 1 {
+      cells = [(left, top, round ? "○" : "□", column)]
+    } else if rect.height == 1 {
+      cells = (left...right).map { ($0, top, horizontal, column) }
+    } else if rect.width == 1 {
+      cells = (top...bottom).map { (left, $0, vertical, row) }
+    } else {
+      cells.append((left, top, round ? "╭" : "┌", corner))
+      for x in stride(from: left + 1, to: right, by: 1) {
+        cells.append((x, top, horizontal, column))
+      }
+      cells.append((right, top, round ? "╮" : "┐", corner))
+      for y in stride(from: top + 1, to: bottom, by: 1) { cells.append((right, y, vertical, row)) }
+      cells.append((right, bottom, round ? "╯" : "┘", corner))
+      for x in stride(from: right - 1, to: left, by: -1) {
+        cells.append((x, bottom, horizontal, column))
+      }
+      cells.append((left, bottom, round ? "╰" : "└", corner))
+      for y in stride(from: bottom - 1, to: top, by: -1) { cells.append((left, y, vertical, row)) }
+    }
+    if let trim = shape.trim {
+      // A round outline starts at the middle of its right side.
+      if round, rect.width > 1, rect.height > 1 {
+        let start = rect.width - 1 + rect.height / 2
+        cells = Array(cells[start...] + cells[..<start])
+      }
+      let from = min(max(trim.from, 0), 1)
+      let to = min(max(trim.to, 0), 1)
+      let total = cells.reduce(0) { $0 + $1.length }
+      var walked = 0.0
+      cells = cells.filter { cell in
+        defer { walked += cell.length }
+        let middle = (walked + cell.length / 2) / total
+        return from < to && middle >= from && middle <= to
+      }
+    }
+    let style = CellStyle(dim: dim, foreground: color)
+    for cell in cells {
+      canvas.write(String(cell.character), x: cell.x, y: cell.y, limit: 1, style: style)
     }
   }
 

@@ -55,15 +55,13 @@ struct CairoPainter {
       self.foreground = foreground
       drawImage(image, in: frame, redacted: redacted, accented: accented)
     case .shape(let shape, let fill):
-      Shapes.path(
-        c, cr, shape.shape, cornerRadius: shape.cornerRadius, in: frame, container: container)
       setSource(
         colors.resolve(
           fill
             ?? (shape.shape == .accessoryBackground
               ? ColorValue(name: "gray", opacity: 0.3) : ColorValue(name: "primary")),
           accented: accented))
-      c.cairo_fill(cr)
+      Shapes.paint(c, cr, shape, in: frame, container: container)
     case .color(let color):
       c.cairo_new_path(cr)
       c.cairo_rectangle(cr, frame.x, frame.y, frame.width, frame.height)

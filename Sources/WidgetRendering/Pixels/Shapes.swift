@@ -50,6 +50,8 @@ enum Shapes {
     let (left, top) = (rect.x, rect.y)
     let (right, bottom) = (rect.x + rect.width, rect.y + rect.height)
     c.cairo_new_path(cr)
+    // From where the top edge leaves the top-left corner, as the continuous one starts.
+    c.cairo_move_to(cr, left + r, top)
     c.cairo_arc(cr, right - r, top + r, r, -.pi / 2, 0)
     c.cairo_arc(cr, right - r, bottom - r, r, 0, .pi / 2)
     c.cairo_arc(cr, left + r, bottom - r, r, .pi / 2, .pi)
@@ -108,6 +110,106 @@ enum Shapes {
           rect.x - outer.x, rect.y - outer.y, outer.x + outer.width - rect.x - rect.width,
           outer.y + outer.height - rect.y - rect.height))
       continuousRoundedRectangle(c, cr, rect, radius: max(0, container.radius - inset))
+    }
+  }
+}
+
+extension Shapes {
+  /// Paints `shape` in `rect` with the current source: its inside, or its outline when it is
+  /// stroked (inside `rect` for a `strokeBorder`), trimmed to the part its trim keeps.
+  static func paint(
+    _ c: pixel_libraries, _ cr: OpaquePointer, _ shape: ShapeNode, in rect: LayoutRect,
+    container: (rect: LayoutRect, radius: Double)
+  ) {
+    var rect = rect
+    if let stroke = shape.stroke, stroke.inset {
+      let inset = min(stroke.lineWidth / 2, rect.width / 2, rect.height / 2)
+      rect = LayoutRect(
+        x: rect.x + inset, y: rect.y + inset, width: rect.width - 2 * inset,
+        height: rect.height - 2 * inset)
+    }
+    path(c, cr, shape.shape, cornerRadius: shape.cornerRadius, in: rect, container: container)
+    if let trim = shape.trim {
+      let from = min(max(trim.from, 0), 1)
+      let to = min(max(trim.to, 0), 1)
+      guard from < to else { return c.cairo_new_path(cr) }
+      if from > 0 || to < 1 { self.trim(c, cr, from: from, to: to) }
+    }
+    guard let stroke = shape.stroke else { return c.cairo_fill(cr) }
+    guard stroke.lineWidth > 0 else { return c.cairo_new_path(cr) }
+    c.cairo_save(cr)
+    c.cairo_set_line_width(cr, stroke.lineWidth)
+    c.cairo_set_line_cap(cr, Int32(LineCap.allCases.firstIndex(of: stroke.lineCap) ?? 0))
+    c.cairo_set_line_join(cr, Int32(LineJoin.allCases.firstIndex(of: stroke.lineJoin) ?? 0))
+    c.cairo_set_miter_limit(cr, max(1, stroke.miterLimit))
+    // Cairo refuses a pattern of zeros or of negative lengths, and is then in an error state
+    // for the rest of the drawing: such a pattern is a solid line, as in SwiftUI.
+    if stroke.dash.contains(where: { $0 > 0 }), !stroke.dash.contains(where: { $0 < 0 }) {
+      c.cairo_set_dash(cr, stroke.dash, Int32(stroke.dash.count), stroke.dashPhase)
+    }
+    c.cairo_stroke(cr)
+    c.cairo_restore(cr)
+  }
+
+  /// Replaces the current path by its part from `from` to `to` (fractions of its length, from
+  /// its start), measured on Cairo's flattened copy of it: each shape's path starts where
+  /// SwiftUI's does (a circle at its right, a rectangle at its top left) and runs clockwise.
+  static func trim(_ c: pixel_libraries, _ cr: OpaquePointer, from: Double, to: Double) {
+    guard let copy = c.cairo_copy_path_flat(cr) else { return }
+    defer { c.cairo_path_destroy(copy) }
+    // The flattened path as line segments (every shape's path is one closed run).
+    var segments: [(from: (x: Double, y: Double), to: (x: Double, y: Double))] = []
+    var current = (x: 0.0, y: 0.0)
+    var start = current
+    var index = 0
+    let data = copy.pointee.data
+    while index < Int(copy.pointee.num_data), let data {
+      let header = data[index].header
+      let point = header.length > 1 ? data[index + 1].point : nil
+      switch header.type {
+      case 0:  // CAIRO_PATH_MOVE_TO
+        if let point { (current, start) = ((point.x, point.y), (point.x, point.y)) }
+      case 1:  // CAIRO_PATH_LINE_TO
+        if let point {
+          segments.append((current, (point.x, point.y)))
+          current = (point.x, point.y)
+        }
+      case 3:  // CAIRO_PATH_CLOSE_PATH
+        segments.append((current, start))
+        current = start
+      default:
+        break
+      }
+      index += max(1, Int(header.length))
+    }
+    let lengths = segments.map { segment in
+      let (dx, dy) = (segment.to.x - segment.from.x, segment.to.y - segment.from.y)
+      return (dx * dx + dy * dy).squareRoot()
+    }
+    let total = lengths.reduce(0, +)
+    c.cairo_new_path(cr)
+    guard total > 0 else { return }
+    let (begin, end) = (from * total, to * total)
+    var walked = 0.0
+    var drawing = false
+    for (segment, length) in zip(segments, lengths) {
+      defer { walked += length }
+      let (segmentStart, segmentEnd) = (walked, walked + length)
+      guard segmentEnd > begin, segmentStart < end, length > 0 else { continue }
+      func point(at distance: Double) -> (x: Double, y: Double) {
+        let t = (distance - segmentStart) / length
+        return (
+          segment.from.x + (segment.to.x - segment.from.x) * t,
+          segment.from.y + (segment.to.y - segment.from.y) * t
+        )
+      }
+      if !drawing {
+        let first = point(at: max(begin, segmentStart))
+        c.cairo_move_to(cr, first.x, first.y)
+        drawing = true
+      }
+      let last = point(at: min(end, segmentEnd))
+      c.cairo_line_to(cr, last.x, last.y)
     }
   }
 }

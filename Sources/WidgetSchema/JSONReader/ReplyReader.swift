@@ -149,6 +149,8 @@ struct ReplyReader {
   static let dateStyles = JSONEnumNames<DateStyle>()
   static let fontTextStyles = JSONEnumNames<FontTextStyle>()
   static let fontWeights = JSONEnumNames<FontWeight>()
+  static let lineCaps = JSONEnumNames<LineCap>()
+  static let lineJoins = JSONEnumNames<LineJoin>()
   static let shapeKinds = JSONEnumNames<ShapeKind>()
   static let textAlignments = JSONEnumNames<TextAlignment>()
   static let truncationModes = JSONEnumNames<TruncationMode>()
@@ -229,6 +231,21 @@ struct ReplyReader {
     return ColorValue(
       red: try component("red"), green: try component("green"), blue: try component("blue"),
       opacity: opacity)
+  }
+
+  func stroke(_ tree: Value) throws(Refusal) -> ShapeStroke {
+    let tree = try object(tree)
+    let defaults = ShapeStroke()
+    return ShapeStroke(
+      lineWidth: try double(try required(tree, "lineWidth")),
+      lineCap: try optionalEnum(tree, "lineCap", Self.lineCaps) ?? defaults.lineCap,
+      lineJoin: try optionalEnum(tree, "lineJoin", Self.lineJoins) ?? defaults.lineJoin,
+      miterLimit: try optionalDouble(tree, "miterLimit") ?? defaults.miterLimit,
+      dash: try optional(tree, "dash").map { (value) throws(Refusal) in
+        try array(value) { (element) throws(Refusal) in try double(element) }
+      } ?? defaults.dash,
+      dashPhase: try optionalDouble(tree, "dashPhase") ?? defaults.dashPhase,
+      inset: try optionalBool(tree, "inset") ?? defaults.inset)
   }
 
   func textStyle(_ tree: Value) throws(Refusal) -> TextStyle {
@@ -312,7 +329,16 @@ struct ReplyReader {
         ShapeNode(
           shape: try enumeration(try required(tree, "shape"), Self.shapeKinds),
           cornerRadius: try optionalDouble(tree, "cornerRadius"),
-          fill: try optional(tree, "fill").map { (value) throws(Refusal) in try color(value) }))
+          fill: try optional(tree, "fill").map { (value) throws(Refusal) in try color(value) },
+          stroke: try optional(tree, "stroke").map { (value) throws(Refusal) in
+            try stroke(value)
+          },
+          trim: try optional(tree, "trim").map { (value) throws(Refusal) in
+            let trim = try object(value)
+            return ShapeTrim(
+              from: try double(try required(trim, "from")), to: try double(try required(trim, "to"))
+            )
+          }))
     case .color:
       return .color(try color(try required(tree, "color")))
     case .hstack, .vstack, .zstack:

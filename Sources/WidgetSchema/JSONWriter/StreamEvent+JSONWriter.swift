@@ -373,6 +373,44 @@ extension JSONByteWriter {
     byte(UInt8(ascii: "}"))
   }
 
+  /// A stroke's fields, those at their defaults left out, as its `encode(to:)` does.
+  mutating func stroke(_ stroke: ShapeStroke) throws(NonFiniteNumber) {
+    let defaults = ShapeStroke()
+    byte(UInt8(ascii: "{"))
+    if !stroke.dash.isEmpty {
+      key("dash")
+      byte(UInt8(ascii: "["))
+      for (index, length) in stroke.dash.enumerated() {
+        if index > 0 { byte(UInt8(ascii: ",")) }
+        try number(length)
+      }
+      raw("],")
+    }
+    if stroke.dashPhase != defaults.dashPhase {
+      key("dashPhase")
+      try number(stroke.dashPhase)
+      byte(UInt8(ascii: ","))
+    }
+    if stroke.inset { raw(#""inset":true,"#) }
+    if stroke.lineCap != defaults.lineCap {
+      key("lineCap")
+      string(stroke.lineCap.rawValue)
+      byte(UInt8(ascii: ","))
+    }
+    if stroke.lineJoin != defaults.lineJoin {
+      key("lineJoin")
+      string(stroke.lineJoin.rawValue)
+      byte(UInt8(ascii: ","))
+    }
+    key("lineWidth")
+    try number(stroke.lineWidth)
+    if stroke.miterLimit != defaults.miterLimit {
+      nextKey("miterLimit")
+      try number(stroke.miterLimit)
+    }
+    byte(UInt8(ascii: "}"))
+  }
+
   mutating func color(_ color: ColorValue) throws(NonFiniteNumber) {
     byte(UInt8(ascii: "{"))
     if let blue = color.blue {
@@ -484,6 +522,19 @@ extension JSONByteWriter {
       }
       key("shape")
       string(shape.shape.rawValue)
+      if let stroke = shape.stroke {
+        nextKey("stroke")
+        try self.stroke(stroke)
+      }
+      if let trim = shape.trim {
+        nextKey("trim")
+        byte(UInt8(ascii: "{"))
+        key("from")
+        try number(trim.from)
+        nextKey("to")
+        try number(trim.to)
+        byte(UInt8(ascii: "}"))
+      }
       raw(#","type":"shape"}"#)
     case .color(let value):
       open("color")

@@ -19,6 +19,8 @@ public enum ViewLimits {
   /// The most text in one view tree, in bytes of UTF-8 over all its runs: more than any widget
   /// shows, and measuring text costs per character.
   public static let maximumTextBytes = 65_536
+  /// The most lengths in a stroke's dash pattern.
+  public static let maximumDashes = 64
 
   /// The first number of `view` outside its range, as the error a reply gets: the JSON path of
   /// the number below `path` and what is wrong with it. Nil when every number is in range.
@@ -142,6 +144,24 @@ public enum ViewLimits {
       case .shape(let shape):
         length(shape.cornerRadius, path + ".cornerRadius")
         if let fill = shape.fill { color(fill, path + ".fill") }
+        if let stroke = shape.stroke {
+          length(stroke.lineWidth, path + ".stroke.lineWidth")
+          length(stroke.miterLimit, path + ".stroke.miterLimit")
+          signedLength(stroke.dashPhase, path + ".stroke.dashPhase")
+          if stroke.dash.count > ViewLimits.maximumDashes {
+            fail(
+              path + ".stroke.dash",
+              "\(stroke.dash.count) lengths; a dash pattern has at most \(ViewLimits.maximumDashes)"
+            )
+          }
+          for (index, dash) in stroke.dash.enumerated() {
+            length(dash, "\(path).stroke.dash[\(index)]")
+          }
+        }
+        if let trim = shape.trim {
+          finite(trim.from, path + ".trim.from")
+          finite(trim.to, path + ".trim.to")
+        }
       case .color(let value):
         color(value, path + ".color")
       case .stack(let stack):

@@ -296,14 +296,120 @@ public struct ShapeNode: Codable, Sendable, Equatable {
   public var shape: ShapeKind
   /// For `roundedRectangle`.
   public var cornerRadius: Double?
-  /// `.fill(_:)`; nil means the foreground style.
+  /// The colour the shape is painted with (`.fill(_:)`, or the style of `.stroke(_:)`); nil
+  /// means the foreground style.
   public var fill: ColorValue?
+  /// `.stroke(…)`, `.strokeBorder(…)`: only the outline is painted, this wide; nil paints the
+  /// inside.
+  public var stroke: ShapeStroke?
+  /// `.trim(from:to:)`: the part of the outline kept, as fractions of its length from where it
+  /// starts (a circle's and an ellipse's at their right, clockwise; a rectangle's at its top
+  /// left); nil keeps it whole.
+  public var trim: ShapeTrim?
 
   /// Creates a shape node.
-  public init(shape: ShapeKind, cornerRadius: Double? = nil, fill: ColorValue? = nil) {
+  public init(
+    shape: ShapeKind, cornerRadius: Double? = nil, fill: ColorValue? = nil,
+    stroke: ShapeStroke? = nil, trim: ShapeTrim? = nil
+  ) {
     self.shape = shape
     self.cornerRadius = cornerRadius
     self.fill = fill
+    self.stroke = stroke
+    self.trim = trim
+  }
+}
+
+/// How a shape's outline is stroked (SwiftUI's `StrokeStyle`, and whether it is a
+/// `strokeBorder`). In JSON a field at its default is left out.
+public struct ShapeStroke: Codable, Sendable, Equatable {
+  /// The line's width in points.
+  public var lineWidth: Double
+  /// The ends of open lines (a trimmed outline, dashes).
+  public var lineCap: LineCap
+  /// The corners.
+  public var lineJoin: LineJoin
+  /// How far a mitered corner may reach, as a multiple of the line's width.
+  public var miterLimit: Double
+  /// Lengths of dashes and gaps, in points, alternating; empty for a solid line.
+  public var dash: [Double]
+  /// How far into the dash pattern the line starts, in points.
+  public var dashPhase: Double
+  /// `strokeBorder`: the line lies inside the shape's frame instead of on its edge.
+  public var inset: Bool
+
+  /// Creates a stroke; the defaults are SwiftUI's `StrokeStyle()`.
+  public init(
+    lineWidth: Double = 1, lineCap: LineCap = .butt, lineJoin: LineJoin = .miter,
+    miterLimit: Double = 10, dash: [Double] = [], dashPhase: Double = 0, inset: Bool = false
+  ) {
+    self.lineWidth = lineWidth
+    self.lineCap = lineCap
+    self.lineJoin = lineJoin
+    self.miterLimit = miterLimit
+    self.dash = dash
+    self.dashPhase = dashPhase
+    self.inset = inset
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case lineWidth, lineCap, lineJoin, miterLimit, dash, dashPhase, inset
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let defaults = ShapeStroke()
+    lineWidth = try container.decode(Double.self, forKey: .lineWidth)
+    lineCap = try container.decodeIfPresent(LineCap.self, forKey: .lineCap) ?? defaults.lineCap
+    lineJoin =
+      try container.decodeIfPresent(LineJoin.self, forKey: .lineJoin) ?? defaults.lineJoin
+    miterLimit =
+      try container.decodeIfPresent(Double.self, forKey: .miterLimit) ?? defaults.miterLimit
+    dash = try container.decodeIfPresent([Double].self, forKey: .dash) ?? defaults.dash
+    dashPhase =
+      try container.decodeIfPresent(Double.self, forKey: .dashPhase) ?? defaults.dashPhase
+    inset = try container.decodeIfPresent(Bool.self, forKey: .inset) ?? defaults.inset
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    let defaults = ShapeStroke()
+    try container.encode(lineWidth, forKey: .lineWidth)
+    if lineCap != defaults.lineCap { try container.encode(lineCap, forKey: .lineCap) }
+    if lineJoin != defaults.lineJoin { try container.encode(lineJoin, forKey: .lineJoin) }
+    if miterLimit != defaults.miterLimit { try container.encode(miterLimit, forKey: .miterLimit) }
+    if !dash.isEmpty { try container.encode(dash, forKey: .dash) }
+    if dashPhase != defaults.dashPhase { try container.encode(dashPhase, forKey: .dashPhase) }
+    if inset { try container.encode(inset, forKey: .inset) }
+  }
+}
+
+/// The ends of a stroked line.
+public enum LineCap: String, JSONEnum, Sendable {
+  case butt
+  case round
+  case square
+}
+
+/// The corners of a stroked line.
+public enum LineJoin: String, JSONEnum, Sendable {
+  case miter
+  case round
+  case bevel
+}
+
+/// The part of a shape's outline kept by `.trim(from:to:)`: from `from` to `to`, fractions of
+/// its length, with `0 ≤ from ≤ to ≤ 1` once clamped.
+public struct ShapeTrim: Codable, Sendable, Equatable {
+  /// Where the kept part starts.
+  public var from: Double
+  /// Where it ends.
+  public var to: Double
+
+  /// Creates a trim.
+  public init(from: Double, to: Double) {
+    self.from = from
+    self.to = to
   }
 }
 

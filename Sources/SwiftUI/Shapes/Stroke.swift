@@ -1,0 +1,155 @@
+import Foundation
+import WidgetSchema
+
+/// The ends of stroked lines (CoreGraphics' `CGLineCap`, which SwiftUI re-exports).
+public enum CGLineCap: Int32, Sendable {
+  case butt
+  case round
+  case square
+
+  var node: LineCap {
+    switch self {
+    case .butt: .butt
+    case .round: .round
+    case .square: .square
+    }
+  }
+}
+
+/// The corners of stroked lines (CoreGraphics' `CGLineJoin`).
+public enum CGLineJoin: Int32, Sendable {
+  case miter
+  case round
+  case bevel
+
+  var node: LineJoin {
+    switch self {
+    case .miter: .miter
+    case .round: .round
+    case .bevel: .bevel
+    }
+  }
+}
+
+/// How a shape's outline is stroked: its width, ends, corners and dashes.
+public struct StrokeStyle: Equatable, Sendable {
+  /// The line's width in points.
+  public var lineWidth: CGFloat
+  /// The ends of open lines.
+  public var lineCap: CGLineCap
+  /// The corners.
+  public var lineJoin: CGLineJoin
+  /// How far a mitered corner may reach, as a multiple of the line's width.
+  public var miterLimit: CGFloat
+  /// Lengths of dashes and gaps, in points, alternating.
+  public var dash: [CGFloat]
+  /// How far into the dash pattern the line starts.
+  public var dashPhase: CGFloat
+
+  /// Creates a stroke style.
+  public init(
+    lineWidth: CGFloat = 1, lineCap: CGLineCap = .butt, lineJoin: CGLineJoin = .miter,
+    miterLimit: CGFloat = 10, dash: [CGFloat] = [], dashPhase: CGFloat = 0
+  ) {
+    self.lineWidth = lineWidth
+    self.lineCap = lineCap
+    self.lineJoin = lineJoin
+    self.miterLimit = miterLimit
+    self.dash = dash
+    self.dashPhase = dashPhase
+  }
+
+  /// The view tree's stroke; `inset` for `strokeBorder`.
+  func node(inset: Bool = false) -> ShapeStroke {
+    ShapeStroke(
+      lineWidth: Double(lineWidth),
+      lineCap: lineCap.node, lineJoin: lineJoin.node,
+      miterLimit: Double(miterLimit), dash: dash.map(Double.init), dashPhase: Double(dashPhase),
+      inset: inset)
+  }
+}
+
+/// A shape made from another: stroked, trimmed or filled. SDK detail.
+public struct _DerivedShape: InsettableShape {
+  public let _shape: ShapeNode
+}
+
+extension Shape {
+  /// This shape's outline, `lineWidth` wide, as a shape: fill it to choose its colour.
+  public func stroke(lineWidth: CGFloat = 1) -> some Shape {
+    stroke(style: StrokeStyle(lineWidth: lineWidth))
+  }
+
+  /// This shape's outline, stroked with `style`, as a shape.
+  public func stroke(style: StrokeStyle) -> some Shape {
+    var shape = _shape
+    shape.stroke = style.node()
+    return _DerivedShape(_shape: shape)
+  }
+
+  /// This shape's outline, `lineWidth` wide, painted with `content`.
+  public func stroke<S: ShapeStyle>(
+    _ content: S, lineWidth: CGFloat = 1, antialiased: Bool = true
+  ) -> some View {
+    stroke(content, style: StrokeStyle(lineWidth: lineWidth), antialiased: antialiased)
+  }
+
+  /// This shape's outline, stroked with `style`, painted with `content`.
+  public func stroke<S: ShapeStyle>(_ content: S, style: StrokeStyle, antialiased: Bool = true)
+    -> some View
+  {
+    var shape = _shape
+    shape.stroke = style.node()
+    shape.fill = content._color
+    return _DerivedShape(_shape: shape)
+  }
+
+  /// The part of this shape's outline from `from` to `to`, fractions of its length from where
+  /// it starts (a circle's at its right, going clockwise): `Circle().trim(from: 0, to: 0.75)`.
+  public func trim(from startFraction: CGFloat = 0, to endFraction: CGFloat = 1) -> some Shape {
+    var shape = _shape
+    shape.trim = ShapeTrim(from: Double(startFraction), to: Double(endFraction))
+    return _DerivedShape(_shape: shape)
+  }
+}
+
+/// A shape whose outline can be drawn inside its frame (`strokeBorder`).
+public protocol InsettableShape: Shape {}
+
+extension InsettableShape {
+  /// This shape's outline, `lineWidth` wide and inside its frame, painted with `content`.
+  public func strokeBorder<S: ShapeStyle>(
+    _ content: S, lineWidth: CGFloat = 1, antialiased: Bool = true
+  ) -> some View {
+    strokeBorder(content, style: StrokeStyle(lineWidth: lineWidth), antialiased: antialiased)
+  }
+
+  /// This shape's outline, stroked with `style` inside its frame, painted with `content`.
+  public func strokeBorder<S: ShapeStyle>(
+    _ content: S, style: StrokeStyle, antialiased: Bool = true
+  ) -> some View {
+    var shape = _shape
+    shape.stroke = style.node(inset: true)
+    shape.fill = content._color
+    return _DerivedShape(_shape: shape)
+  }
+
+  /// This shape's outline, `lineWidth` wide and inside its frame, in the foreground style.
+  public func strokeBorder(lineWidth: CGFloat = 1, antialiased: Bool = true) -> some View {
+    strokeBorder(style: StrokeStyle(lineWidth: lineWidth), antialiased: antialiased)
+  }
+
+  /// This shape's outline, stroked with `style` inside its frame, in the foreground style.
+  public func strokeBorder(style: StrokeStyle, antialiased: Bool = true) -> some View {
+    var shape = _shape
+    shape.stroke = style.node(inset: true)
+    return _DerivedShape(_shape: shape)
+  }
+}
+
+extension View {
+  /// Draws a border of `content`, `width` wide, inside this view's edges.
+  public func border<S: ShapeStyle>(_ content: S, width: CGFloat = 1) -> some View {
+    overlay(Rectangle().strokeBorder(content, lineWidth: width))
+  }
+}
