@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import WidgetSchema
 
@@ -26,6 +27,37 @@ import WidgetSchema
     let used = lines.filter { !$0.isEmpty }
     let indent = used.map { $0.prefix { $0 == " " }.count }.min() ?? 0
     return used.map { String($0.dropFirst(indent)) }
+  }
+
+  /// What the stream carries for strokes, trims and transforms follows its JSON Schema, and
+  /// the schema refuses what the host refuses.
+  @Test func theViewNodeSchemaDescribesStrokesTrimsAndTransforms() throws {
+    let schema = JSONSchemaValidator.stream
+    let nodes: [ViewNode] = [
+      .shape(
+        ShapeNode(
+          shape: .capsule, fill: Self.red,
+          stroke: ShapeStroke(
+            lineWidth: 3, lineCap: .square, lineJoin: .round, miterLimit: 2, dash: [1, 2],
+            dashPhase: 1, inset: true),
+          trim: ShapeTrim(from: 0.1, to: 0.9))),
+      .modified(
+        .empty,
+        .transform(
+          Transform(
+            offsetX: 1, offsetY: 2, rotation: 3, scaleX: 4, scaleY: 5, anchorX: 0, anchorY: 1))),
+    ]
+    for node in nodes {
+      let json = String(decoding: try WidgetJSON.encode(node), as: UTF8.self)
+      #expect(schema.problems(in: json, against: "view-node.schema.json") == [], "\(json)")
+    }
+    for bad in [
+      #"{"type":"shape","shape":"circle","stroke":{"lineCap":"round"}}"#,
+      #"{"type":"shape","shape":"circle","trim":{"from":0}}"#,
+      #"{"type":"transform","child":{"type":"empty"},"scaleX":1000}"#,
+    ] {
+      #expect(schema.problems(in: bad, against: "view-node.schema.json") != [], "\(bad)")
+    }
   }
 
   @Test func aStrokedShapeIsItsOutlineOnTheGrid() {
@@ -145,5 +177,72 @@ import WidgetSchema
       (Int(frame.x) + 1..<Int(frame.x + frame.width) - 1).allSatisfy {
         Self.isRed(solid.pixel($0, top))
       })
+  }
+}
+
+/// `transform` nodes: drawn moved, turned and scaled after layout, which they do not change.
+@Suite struct TransformRenderingTests {
+  let grid = Renderer(
+    dates: DateText(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!))
+  let pixels = PixelRenderer(
+    dates: DateText(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!))
+  let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+  /// A red bar 80 points wide and 10 high, transformed.
+  static func bar(_ transform: Transform) -> ViewNode {
+    .modified(
+      .modified(.color(ColorValue(name: "red")), .frame(Frame(width: 80, height: 10))),
+      .transform(transform))
+  }
+
+  @Test func layoutIsTheSameWhateverTheTransform() throws {
+    let plain = try pixels.geometry(Self.bar(Transform()), family: .systemSmall, now: now)
+    for transform in [
+      Transform(rotation: 90), Transform(offsetX: 30, offsetY: -20),
+      Transform(scaleX: 2, scaleY: 0.5, anchorX: 0, anchorY: 0),
+    ] {
+      let geometry = try pixels.geometry(Self.bar(transform), family: .systemSmall, now: now)
+      #expect(geometry == plain)
+    }
+  }
+
+  @Test func aQuarterTurnMakesAWideBarTall() throws {
+    let image = try pixels.render(
+      Self.bar(Transform(rotation: 90)), family: .systemSmall, now: now, scale: 1)
+    let png = try PNGImage(decoding: image.data)
+    let frame = try #require(image.geometry.nodes.first)
+    let (x, y) = (Int(frame.x + frame.width / 2), Int(frame.y + frame.height / 2))
+    #expect(StrokeTests.isRed(png.pixel(x, y - 30)), "above the centre, once turned")
+    #expect(StrokeTests.isWhite(png.pixel(x - 30, y)), "not beside it any more")
+  }
+
+  @Test func anOffsetMovesTheDrawingAndAZeroScaleHidesIt() throws {
+    let moved = try pixels.render(
+      Self.bar(Transform(offsetY: 40)), family: .systemSmall, now: now, scale: 1)
+    let png = try PNGImage(decoding: moved.data)
+    let frame = try #require(moved.geometry.nodes.first)
+    let (x, y) = (Int(frame.x + frame.width / 2), Int(frame.y + frame.height / 2))
+    #expect(StrokeTests.isWhite(png.pixel(x, y)))
+    #expect(StrokeTests.isRed(png.pixel(x, y + 40)))
+    let hidden = try pixels.render(
+      Self.bar(Transform(scaleX: 0, scaleY: 1)), family: .systemSmall, now: now, scale: 1)
+    let blank = try PNGImage(decoding: hidden.data)
+    #expect(StrokeTests.isWhite(blank.pixel(x, y)))
+  }
+
+  @Test func onTheGridAnOffsetMovesByWholeCells() {
+    func text(_ transform: Transform) -> [String] {
+      let view = ViewNode.modified(
+        .modified(.text(TextNode(runs: [.verbatim("hi")])), .transform(transform)),
+        .frame(Frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)))
+      return grid.render(view, family: .accessoryRectangular, now: now).lines.map {
+        String($0.reversed().drop { $0 == " " }.reversed())
+      }
+    }
+    #expect(text(Transform()).prefix(2) == ["hi", ""])
+    // 16 points right is two columns, 16 down one row; a turn is not drawn on a grid.
+    #expect(text(Transform(offsetX: 16, offsetY: 16, rotation: 45)).prefix(2) == ["", "  hi"])
+    let hidden = text(Transform(scaleX: 1, scaleY: 0))
+    #expect(hidden.allSatisfy { $0.isEmpty })
   }
 }

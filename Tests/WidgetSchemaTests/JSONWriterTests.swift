@@ -202,6 +202,15 @@ import WidgetSupport
       .modified(leaf, .widgetURL("app://x")),
       .modified(leaf, .layoutPriority(1)),
       .modified(leaf, .accentable(false)),
+      .modified(leaf, .transform(Transform())),
+      .modified(leaf, .transform(Transform(rotation: -90))),
+      .modified(leaf, .transform(Transform(scaleX: 0.5, scaleY: 2, anchorX: 0, anchorY: 1))),
+      .modified(
+        leaf,
+        .transform(
+          Transform(
+            offsetX: 3, offsetY: -4.5, rotation: 30, scaleX: -1, scaleY: 1.5, anchorX: 0.25,
+            anchorY: 0.75))),
     ]
   }
 

@@ -158,6 +158,9 @@ import Testing
     #"{"type":"shape","shape":"circle","stroke":{"lineWidth":1,"inset":1}}"#,
     #"{"type":"shape","shape":"circle","trim":{"from":0}}"#,
     #"{"type":"shape","shape":"circle","trim":[0,1]}"#,
+    #"{"type":"transform","rotation":90}"#,
+    #"{"type":"transform","child":{"type":"empty"},"rotation":"90"}"#,
+    #"{"type":"transform","child":{"type":"empty"},"scaleX":null,"offsetY":true}"#,
     #"{"type":"clip","child":{"type":"empty"}}"#, #"{"type":"link","child":{"type":"empty"}}"#,
     #"{"type":"hstack","alignment":"middle"}"#,
   ])

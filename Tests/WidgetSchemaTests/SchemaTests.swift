@@ -167,6 +167,34 @@ import WidgetSupport
         + "level or two)", "\(String(describing: error))")
   }
 
+  /// An entry's strokes and transforms are held to ranges too: their cost is the widget's
+  /// whatever they say.
+  @Test func strokesAndTransformsOutOfRangeAreRefusedWithTheirPath() throws {
+    let cases = [
+      (
+        #"{"type":"shape","shape":"circle","stroke":{"lineWidth":-1}}"#,
+        "view.stroke.lineWidth: -1 is outside 0…10000"
+      ),
+      (
+        #"{"type":"shape","shape":"circle","stroke":{"lineWidth":1,"dash":["#
+          + Array(repeating: "1", count: 65).joined(separator: ",") + "]}}",
+        "view.stroke.dash: 65 lengths; a dash pattern has at most 64"
+      ),
+      (
+        #"{"type":"transform","child":{"type":"empty"},"scaleX":1e6}"#,
+        "view.scaleX: 1000000 is outside -100…100"
+      ),
+      (
+        #"{"type":"transform","child":{"type":"empty"},"offsetY":-20000}"#,
+        "view.offsetY: -20000 is outside -10000…10000"
+      ),
+    ]
+    for (json, message) in cases {
+      let view = try WidgetJSON.decode(ViewNode.self, from: Data(json.utf8))
+      #expect(ViewLimits.problem(in: view, at: "view")?.description == message, "\(json)")
+    }
+  }
+
   @Test func invalidUTF8IsRefused() {
     let bytes = Data([0x7B, 0x22, 0x74, 0x79, 0x70, 0x65, 0x22, 0x3A, 0x22, 0xFF, 0x22, 0x7D])
     #expect(throws: SchemaError.self) { try WidgetJSON.decode(ViewNode.self, from: bytes) }

@@ -116,6 +116,7 @@ typedef PIXEL_ENUM(cairo_status_t) (*pixel_read_func)(void *closure, unsigned ch
   X(cairo, void, cairo_restore, (cairo_t *cr))                                                  \
   X(cairo, void, cairo_scale, (cairo_t *cr, double sx, double sy))                              \
   X(cairo, void, cairo_translate, (cairo_t *cr, double tx, double ty))                          \
+  X(cairo, void, cairo_rotate, (cairo_t *cr, double angle))                                     \
   X(cairo, void, cairo_set_source_rgba,                                                         \
     (cairo_t *cr, double red, double green, double blue, double alpha))                         \
   X(cairo, void, cairo_set_source_surface,                                                      \

@@ -128,7 +128,37 @@ struct GridPainter {
               height: rect.height))
         }
         draw(child, in: &canvas, dim: dim)
+      case .transform(let transform):
+        // Moved by whole cells; a grid cannot turn or scale characters, so only a scale of
+        // zero (nothing to see) changes what is drawn.
+        guard transform.scaleX != 0, transform.scaleY != 0 else { return }
+        let dx = (transform.offsetX / GridMetrics.column).rounded() * GridMetrics.column
+        let dy = (transform.offsetY / GridMetrics.row).rounded() * GridMetrics.row
+        guard dx != 0 || dy != 0, dx.isFinite, dy.isFinite else {
+          return draw(child, in: &canvas, dim: dim)
+        }
+        Self.move(child, x: dx, y: dy)
+        draw(child, in: &canvas, dim: dim)
+        Self.move(child, x: -dx, y: -dy)
       }
+    }
+  }
+
+  /// Moves `node` and everything inside it by whole cells, for `.offset`.
+  private static func move(_ node: LayoutNode<GridMetrics>, x: Double, y: Double) {
+    node.frame.x += x
+    node.frame.y += y
+    switch node.kind {
+    case .stack(_, _, _, let children):
+      for child in children { move(child, x: x, y: y) }
+    case .frame(_, let child), .padding(_, _, _, _, let child), .effect(_, let child),
+      .aspect(_, _, let child):
+      move(child, x: x, y: y)
+    case .background(let layer, _, let child), .overlay(let layer, _, let child):
+      move(layer, x: x, y: y)
+      move(child, x: x, y: y)
+    case .empty, .text, .symbol, .resizableImage, .shape, .color, .divider, .spacer:
+      return
     }
   }
 

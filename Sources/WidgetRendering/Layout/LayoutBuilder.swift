@@ -187,6 +187,12 @@ struct LayoutBuilder<Metrics: LayoutMetrics> {
     case .accentable(let on):
       return record(
         slot, make(.effect(.accent(on), build(child, style: style, isLayer: isLayer, axis: axis))))
+    case .transform(let transform):
+      return record(
+        slot,
+        make(
+          .effect(
+            .transform(transform), build(child, style: style, isLayer: isLayer, axis: axis))))
     case .aspectRatio(let ratio, let fill):
       return record(
         slot,

@@ -38,6 +38,8 @@ final class LayoutNode<Metrics: LayoutMetrics> {
     case opacity(Double)
     /// `.widgetAccentable(_:)`: the child is in the accent group (true) or the default one.
     case accent(Bool)
+    /// `.offset`, `.rotationEffect`, `.scaleEffect`: drawn moved, turned or scaled.
+    case transform(Transform)
   }
 
   let kind: Kind

@@ -103,6 +103,19 @@ struct CairoPainter {
         draw(child, accented: accented)
       case .accent(let on):
         draw(child, accented: on)
+      case .transform(let transform):
+        // A scale of zero leaves nothing to see, and Cairo cannot invert such a matrix: it
+        // would stop drawing altogether.
+        guard abs(transform.scaleX) > 1e-9, abs(transform.scaleY) > 1e-9 else { return }
+        let anchorX = frame.x + frame.width * transform.anchorX
+        let anchorY = frame.y + frame.height * transform.anchorY
+        c.cairo_save(cr)
+        c.cairo_translate(cr, anchorX + transform.offsetX, anchorY + transform.offsetY)
+        c.cairo_rotate(cr, transform.rotation.truncatingRemainder(dividingBy: 360) * .pi / 180)
+        c.cairo_scale(cr, transform.scaleX, transform.scaleY)
+        c.cairo_translate(cr, -anchorX, -anchorY)
+        draw(child, accented: accented)
+        c.cairo_restore(cr)
       }
     }
   }

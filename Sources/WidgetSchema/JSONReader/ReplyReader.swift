@@ -419,6 +419,20 @@ struct ReplyReader {
       guard mode == "fit" || mode == "fill" else { throw Refusal() }
       return .modified(
         child, .aspectRatio(try optionalDouble(tree, "ratio"), fill: mode == "fill"))
+    case .transform:
+      let child = try child()
+      let defaults = Transform()
+      return .modified(
+        child,
+        .transform(
+          Transform(
+            offsetX: try optionalDouble(tree, "offsetX") ?? defaults.offsetX,
+            offsetY: try optionalDouble(tree, "offsetY") ?? defaults.offsetY,
+            rotation: try optionalDouble(tree, "rotation") ?? defaults.rotation,
+            scaleX: try optionalDouble(tree, "scaleX") ?? defaults.scaleX,
+            scaleY: try optionalDouble(tree, "scaleY") ?? defaults.scaleY,
+            anchorX: try optionalDouble(tree, "anchorX") ?? defaults.anchorX,
+            anchorY: try optionalDouble(tree, "anchorY") ?? defaults.anchorY)))
     }
   }
 
@@ -426,7 +440,7 @@ struct ReplyReader {
   enum ViewType {
     case empty, divider, text, image, shape, color, hstack, vstack, zstack, spacer, frame
     case padding, background, overlay, containerBackground, style, opacity, clip, link
-    case widgetURL, layoutPriority, accentable, aspectRatio
+    case widgetURL, layoutPriority, accentable, aspectRatio, transform
   }
 
   /// Each view type's name.
@@ -454,6 +468,7 @@ struct ReplyReader {
     ("layoutPriority", .layoutPriority),
     ("accentable", .accentable),
     ("aspectRatio", .aspectRatio),
+    ("transform", .transform),
   ]
 
   /// The view type `tree` names, compared as bytes: no `String` made for it.

@@ -649,6 +649,32 @@ extension JSONByteWriter {
       string(fill ? "fill" : "fit")
       try optionalNumber("ratio", ratio)
       raw(#","type":"aspectRatio"}"#)
+    case .transform(let transform):
+      // Keys in order, those at their defaults left out, as its `encode(to:)` does.
+      let defaults = Transform()
+      byte(UInt8(ascii: "{"))
+      if transform.anchorX != defaults.anchorX {
+        key("anchorX")
+        try number(transform.anchorX)
+        byte(UInt8(ascii: ","))
+      }
+      if transform.anchorY != defaults.anchorY {
+        key("anchorY")
+        try number(transform.anchorY)
+        byte(UInt8(ascii: ","))
+      }
+      key("child")
+      try view(child)
+      func field(_ name: StaticString, _ value: Double, _ standard: Double) throws(NonFiniteNumber)
+      {
+        try optionalNumber(name, value == standard ? nil : value)
+      }
+      try field("offsetX", transform.offsetX, defaults.offsetX)
+      try field("offsetY", transform.offsetY, defaults.offsetY)
+      try field("rotation", transform.rotation, defaults.rotation)
+      try field("scaleX", transform.scaleX, defaults.scaleX)
+      try field("scaleY", transform.scaleY, defaults.scaleY)
+      raw(#","type":"transform"}"#)
     }
   }
 

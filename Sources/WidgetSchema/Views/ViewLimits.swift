@@ -19,6 +19,9 @@ public enum ViewLimits {
   /// The most text in one view tree, in bytes of UTF-8 over all its runs: more than any widget
   /// shows, and measuring text costs per character.
   public static let maximumTextBytes = 65_536
+  /// The largest scale of a transform, and the farthest its anchor lies outside the frame (in
+  /// frames), in either direction.
+  public static let maximumScale = 100.0
   /// The most lengths in a stroke's dash pattern.
   public static let maximumDashes = 64
 
@@ -207,6 +210,16 @@ public enum ViewLimits {
         if let ratio {
           range(ratio, (1 / ViewLimits.maximumLength)...ViewLimits.maximumLength, path + ".ratio")
         }
+      case .transform(let transform):
+        signedLength(transform.offsetX, path + ".offsetX")
+        signedLength(transform.offsetY, path + ".offsetY")
+        finite(transform.rotation, path + ".rotation")
+        let scales = -ViewLimits.maximumScale...ViewLimits.maximumScale
+        range(transform.scaleX, scales, path + ".scaleX")
+        range(transform.scaleY, scales, path + ".scaleY")
+        let anchors = -ViewLimits.maximumScale...ViewLimits.maximumScale
+        range(transform.anchorX, anchors, path + ".anchorX")
+        range(transform.anchorY, anchors, path + ".anchorY")
       case .link, .widgetURL, .accentable:
         return
       }

@@ -17,6 +17,7 @@ extension ViewNode: Codable {
     case cornerRadius
     case ratio
     case contentMode
+    case offsetX, offsetY, rotation, scaleX, scaleY, anchorX, anchorY
   }
 
   /// Every `type` a node may have.
@@ -44,6 +45,7 @@ extension ViewNode: Codable {
     case layoutPriority
     case accentable
     case aspectRatio
+    case transform
   }
 
   public init(from decoder: any Decoder) throws {
@@ -128,6 +130,22 @@ extension ViewNode: Codable {
         try child(),
         .aspectRatio(
           try container.decodeIfPresent(Double.self, forKey: .ratio), fill: mode == "fill"))
+    case .transform:
+      let defaults = Transform()
+      func field(_ key: CodingKeys, _ standard: Double) throws -> Double {
+        try container.decodeIfPresent(Double.self, forKey: key) ?? standard
+      }
+      self = .modified(
+        try child(),
+        .transform(
+          Transform(
+            offsetX: try field(.offsetX, defaults.offsetX),
+            offsetY: try field(.offsetY, defaults.offsetY),
+            rotation: try field(.rotation, defaults.rotation),
+            scaleX: try field(.scaleX, defaults.scaleX),
+            scaleY: try field(.scaleY, defaults.scaleY),
+            anchorX: try field(.anchorX, defaults.anchorX),
+            anchorY: try field(.anchorY, defaults.anchorY))))
     }
   }
 
@@ -205,6 +223,19 @@ extension ViewNode: Codable {
         try type(.aspectRatio)
         try container.encodeIfPresent(ratio, forKey: .ratio)
         try container.encode(fill ? "fill" : "fit", forKey: .contentMode)
+      case .transform(let transform):
+        try type(.transform)
+        let defaults = Transform()
+        func field(_ value: Double, _ standard: Double, _ key: CodingKeys) throws {
+          if value != standard { try container.encode(value, forKey: key) }
+        }
+        try field(transform.offsetX, defaults.offsetX, .offsetX)
+        try field(transform.offsetY, defaults.offsetY, .offsetY)
+        try field(transform.rotation, defaults.rotation, .rotation)
+        try field(transform.scaleX, defaults.scaleX, .scaleX)
+        try field(transform.scaleY, defaults.scaleY, .scaleY)
+        try field(transform.anchorX, defaults.anchorX, .anchorX)
+        try field(transform.anchorY, defaults.anchorY, .anchorY)
       }
     }
   }

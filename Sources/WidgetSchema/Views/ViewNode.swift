@@ -68,6 +68,44 @@ public enum Modifier: Sendable, Equatable {
   /// true): the child is offered the largest (fit) or smallest (fill) size of `ratio` (width
   /// over height; nil: the child's ideal size's) inside or around the offer.
   case aspectRatio(Double?, fill: Bool)
+  /// `.offset(…)`, `.rotationEffect(_:anchor:)`, `.scaleEffect(…)`: the child drawn moved,
+  /// turned or scaled after layout, which it does not change (as in SwiftUI).
+  indirect case transform(Transform)
+}
+
+/// How a child is drawn moved, turned and scaled about a point of its frame, after layout: its
+/// frame (and the geometry the stream reports) stays where layout put it. In JSON a field at its
+/// default is left out.
+public struct Transform: Sendable, Equatable {
+  /// How far the child is moved right, in points.
+  public var offsetX: Double
+  /// How far the child is moved down, in points.
+  public var offsetY: Double
+  /// The clockwise turn about the anchor, in degrees.
+  public var rotation: Double
+  /// The horizontal scale about the anchor (1 for none; negative mirrors).
+  public var scaleX: Double
+  /// The vertical scale about the anchor.
+  public var scaleY: Double
+  /// The point turned and scaled about, in the child's frame: 0 its leading edge, 1 its
+  /// trailing one.
+  public var anchorX: Double
+  /// The same from the top (0) to the bottom (1).
+  public var anchorY: Double
+
+  /// Creates a transform; the defaults change nothing.
+  public init(
+    offsetX: Double = 0, offsetY: Double = 0, rotation: Double = 0, scaleX: Double = 1,
+    scaleY: Double = 1, anchorX: Double = 0.5, anchorY: Double = 0.5
+  ) {
+    self.offsetX = offsetX
+    self.offsetY = offsetY
+    self.rotation = rotation
+    self.scaleX = scaleX
+    self.scaleY = scaleY
+    self.anchorX = anchorX
+    self.anchorY = anchorY
+  }
 }
 
 /// A text node: a sequence of runs drawn as one paragraph.

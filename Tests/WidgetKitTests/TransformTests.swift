@@ -1,0 +1,60 @@
+import Foundation
+import SwiftUI
+import Testing
+import WidgetSchema
+
+@testable import WidgetKit
+
+/// `.rotationEffect`, `.scaleEffect` and `.offset`: each a `transform` node about its anchor.
+@Suite struct TransformTests {
+  @Test func anglesConvert() {
+    #expect(Angle.degrees(180).radians == .pi)
+    #expect(Angle.radians(.pi / 2).degrees == 90)
+    #expect(Angle.zero < .degrees(1))
+    #expect((Angle.degrees(30) + .degrees(60)).degrees == 90)
+  }
+
+  @Test func rotationEffectTurnsAboutTheCentreUnlessTold() {
+    #expect(
+      resolved(Text("x").rotationEffect(.degrees(-90)))
+        == .modified(plain("x"), .transform(Transform(rotation: -90))))
+    #expect(
+      resolved(Text("x").rotationEffect(.radians(.pi), anchor: .topLeading))
+        == .modified(plain("x"), .transform(Transform(rotation: 180, anchorX: 0, anchorY: 0))))
+  }
+
+  @Test func scaleEffectAndOffset() {
+    #expect(
+      resolved(Text("x").scaleEffect(0.5))
+        == .modified(plain("x"), .transform(Transform(scaleX: 0.5, scaleY: 0.5))))
+    #expect(
+      resolved(Text("x").scaleEffect(x: -1, anchor: .bottom))
+        == .modified(plain("x"), .transform(Transform(scaleX: -1, anchorY: 1))))
+    #expect(
+      resolved(Text("x").scaleEffect(CGSize(width: 2, height: 3)))
+        == .modified(plain("x"), .transform(Transform(scaleX: 2, scaleY: 3))))
+    #expect(
+      resolved(Text("x").offset(x: 4, y: -2))
+        == .modified(plain("x"), .transform(Transform(offsetX: 4, offsetY: -2))))
+    #expect(
+      resolved(Text("x").offset(CGSize(width: 1, height: 2)))
+        == .modified(plain("x"), .transform(Transform(offsetX: 1, offsetY: 2))))
+  }
+
+  /// The progress ring widgets draw: a trimmed circle turned to start at the top.
+  @Test func aProgressRingStartsAtTheTop() {
+    let ring = Circle()
+      .trim(from: 0, to: 0.25)
+      .stroke(Color.blue, style: StrokeStyle(lineWidth: 4, lineCap: .round))
+      .rotationEffect(.degrees(-90))
+    #expect(
+      resolved(ring)
+        == .modified(
+          .shape(
+            ShapeNode(
+              shape: .circle, fill: ColorValue(name: "blue"),
+              stroke: ShapeStroke(lineWidth: 4, lineCap: .round),
+              trim: ShapeTrim(from: 0, to: 0.25))),
+          .transform(Transform(rotation: -90))))
+  }
+}
