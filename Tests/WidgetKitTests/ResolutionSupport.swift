@@ -10,6 +10,8 @@ func resolved<V: View>(
 ) -> ViewNode {
   var environment = EnvironmentValues()
   environment.widgetFamily = family
+  let size = family.schemaFamily.displaySize
+  environment._proposedSize = CGSize(width: size.width, height: size.height)
   configure(&environment)
   return ViewResolver.resolve(view, in: environment)
 }

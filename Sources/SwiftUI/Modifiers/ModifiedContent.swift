@@ -101,8 +101,13 @@ struct WrappedNodes<Content: View>: _PrimitiveView {
   let make: (EnvironmentValues) -> WidgetSchema.Modifier?
 
   func _nodes(in environment: EnvironmentValues) -> [ViewNode] {
-    let nodes = ViewResolver.nodes(content, in: environment)
-    guard !nodes.isEmpty, let modifier = make(environment) else { return nodes }
+    let modifier = make(environment)
+    var inner = environment
+    if let modifier {
+      inner._proposedSize = ProposalEstimate.offer(environment._proposedSize, inside: modifier)
+    }
+    let nodes = ViewResolver.nodes(content, in: inner)
+    guard !nodes.isEmpty, let modifier else { return nodes }
     return nodes.map { .modified($0, modifier) }
   }
 }

@@ -22,7 +22,9 @@ public struct HStack<Content: View>: _PrimitiveView {
       .stack(
         StackNode(
           axis: .horizontal, alignment: alignment.value, spacing: spacing.map(Double.init),
-          children: ViewResolver.nodes(content, in: environment)))
+          children: ProposalEstimate.stackChildren(
+            axis: .horizontal, spacing: spacing.map(Double.init), in: environment
+          ) { ViewResolver.nodes(content, in: $0) }))
     ]
   }
 }
@@ -48,7 +50,9 @@ public struct VStack<Content: View>: _PrimitiveView {
       .stack(
         StackNode(
           axis: .vertical, alignment: alignment.value, spacing: spacing.map(Double.init),
-          children: ViewResolver.nodes(content, in: environment)))
+          children: ProposalEstimate.stackChildren(
+            axis: .vertical, spacing: spacing.map(Double.init), in: environment
+          ) { ViewResolver.nodes(content, in: $0) }))
     ]
   }
 }

@@ -30,6 +30,7 @@ struct EntryEncoder<Entry: TimelineEntry, Content: View> {
   private func schemaEntry(_ entry: Entry, redacted: Bool = false) -> WidgetSchema.Entry {
     var environment = EnvironmentValues()
     environment.widgetFamily = context.family
+    environment._proposedSize = context.displaySize
     environment.widgetRenderingMode =
       context.renderingMode.map(WidgetRenderingMode.init) ?? .mode(for: context.family)
     if redacted { environment.redactionReasons = .placeholder }

@@ -72,6 +72,8 @@ public struct WidgetPreviewContext: PreviewContext, Sendable {
   public func _configure(_ environment: inout EnvironmentValues) {
     environment.widgetFamily = family
     environment.widgetRenderingMode = .mode(for: family)
+    let size = family.schemaFamily.displaySize
+    environment._proposedSize = CGSize(width: size.width, height: size.height)
   }
 }
 

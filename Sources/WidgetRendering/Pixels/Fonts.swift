@@ -20,23 +20,6 @@ enum Fonts {
     return primary + ",Noto Sans,Noto Sans CJK SC"
   }
 
-  /// The point size of a text style.
-  static func size(of style: FontTextStyle) -> Double {
-    switch style {
-    case .largeTitle: 34
-    case .title: 28
-    case .title2: 22
-    case .title3: 20
-    case .headline: 17
-    case .body: 17
-    case .callout: 16
-    case .subheadline: 15
-    case .footnote: 13
-    case .caption: 12
-    case .caption2: 11
-    }
-  }
-
   /// The largest font size drawn: a glyph larger than any widget shows nothing more, and
   /// rasterizing one costs in proportion to its area.
   static let maximumSize = 512.0
@@ -69,10 +52,11 @@ struct PointFont: Equatable {
   init(_ style: TextStyle) {
     let font = style.font
     families = Fonts.families(for: font?.design)
-    let size = font?.size ?? font?.textStyle.map(Fonts.size(of:)) ?? Fonts.size(of: .body)
+    let size = font?.size ?? font?.textStyle?.pointSize ?? FontTextStyle.body.pointSize
     // NaN and out-of-range sizes are clamped, never passed on.
     self.size =
-      size.isNaN ? Fonts.size(of: .body) : min(max(size, Fonts.minimumSize), Fonts.maximumSize)
+      size.isNaN
+      ? FontTextStyle.body.pointSize : min(max(size, Fonts.minimumSize), Fonts.maximumSize)
     weight = style.weight ?? font?.weight ?? font?.textStyle?.defaultWeight ?? .regular
     italic = style.italic ?? false
   }

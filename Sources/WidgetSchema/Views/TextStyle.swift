@@ -115,6 +115,23 @@ public enum FontTextStyle: String, JSONEnum, Sendable {
 
   /// The weight the style has unless one is given.
   public var defaultWeight: FontWeight { self == .headline ? .semibold : .regular }
+
+  /// The style's size in points at the default Dynamic Type size, as iOS sets it.
+  public var pointSize: Double {
+    switch self {
+    case .largeTitle: 34
+    case .title: 28
+    case .title2: 22
+    case .title3: 20
+    case .headline: 17
+    case .body: 17
+    case .callout: 16
+    case .subheadline: 15
+    case .footnote: 13
+    case .caption: 12
+    case .caption2: 11
+    }
+  }
 }
 
 /// Font weights, lightest first.
