@@ -53,7 +53,9 @@ let package = Package(
     .executable(name: "widget-bench", targets: ["widget-bench"]),
     .library(
       name: "WidgetKit",
-      targets: ["WidgetKit", "SwiftUI", "UIKit", "_Testing_UIKit", "Intents", "AppIntents"]),
+      targets: [
+        "WidgetKit", "SwiftUI", "UIKit", "_Testing_UIKit", "Combine", "Intents", "AppIntents",
+      ]),
     .library(name: "WidgetHostCore", targets: ["WidgetHostCore"]),
     // Example bundles built with the SDK: `swift package widget-bundle --product Clock`.
     .library(name: "Clock", type: .dynamic, targets: ["Clock"]),
@@ -81,7 +83,11 @@ let package = Package(
     .target(name: "WidgetSchema", dependencies: ["WidgetSupport"]),
     // The bundle author's SDK.
     .target(
-      name: "SwiftUI", dependencies: ["WidgetSchema", "WidgetSupport", "UIKit", "PreviewMacros"]),
+      name: "SwiftUI",
+      dependencies: ["WidgetSchema", "WidgetSupport", "UIKit", "Combine", "PreviewMacros"]),
+    // Combine's publishers, subjects and observable objects that widget code uses; SwiftUI
+    // re-exports it, as on Apple platforms.
+    .target(name: "Combine"),
     // `#Preview`, as a compiler plugin linked with the toolchain's SwiftSyntax.
     .macro(
       name: "PreviewMacros", swiftSettings: [.unsafeFlags(["-I", toolchainSyntax])],

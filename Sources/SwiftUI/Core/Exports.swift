@@ -1,7 +1,10 @@
-// Apple's SwiftUI makes Foundation available to every file that imports it; widget code relies
-// on that (`Date`, `Calendar`, `URL` with only `import SwiftUI`), and on `URLSession`, which on
-// Linux is in FoundationNetworking: widget code that fetches its data compiles unchanged.
+// What Apple's SwiftUI makes available to every file that imports it, which widget code relies
+// on:
+// - Combine: `ObservableObject`, `@Published` and `AnyCancellable` with only `import SwiftUI`.
+// - Foundation: `Date`, `Calendar`, `URL`; and `URLSession`, which on Linux is in
+//   FoundationNetworking, so widget code that fetches its data compiles unchanged.
+// - UIKit, as on iOS: `UIColor`, `UIImage`, `UIFont`.
+@_exported import Combine
 @_exported import Foundation
 @_exported import FoundationNetworking
-// UIKit too, as on iOS: `UIColor`, `UIImage`, `UIFont` with only `import SwiftUI`.
 @_exported import UIKit
