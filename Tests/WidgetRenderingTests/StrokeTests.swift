@@ -29,9 +29,9 @@ import WidgetSchema
     return used.map { String($0.dropFirst(indent)) }
   }
 
-  /// What the stream carries for strokes, trims and transforms follows its JSON Schema, and
+  /// What the stream carries for strokes, trims, transforms and gauges follows its JSON Schema, and
   /// the schema refuses what the host refuses.
-  @Test func theViewNodeSchemaDescribesStrokesTrimsAndTransforms() throws {
+  @Test func theViewNodeSchemaDescribesStrokesTrimsTransformsAndGauges() throws {
     let schema = JSONSchemaValidator.stream
     let nodes: [ViewNode] = [
       .shape(
@@ -41,6 +41,8 @@ import WidgetSchema
             lineWidth: 3, lineCap: .square, lineJoin: .round, miterLimit: 2, dash: [1, 2],
             dashPhase: 1, inset: true),
           trim: ShapeTrim(from: 0.1, to: 0.9))),
+      .gauge(GaugeNode(value: 0.5, style: .circular, tint: Self.red)),
+      .gauge(GaugeNode(value: nil, style: .linear)),
       .modified(
         .empty,
         .transform(
@@ -55,6 +57,7 @@ import WidgetSchema
       #"{"type":"shape","shape":"circle","stroke":{"lineCap":"round"}}"#,
       #"{"type":"shape","shape":"circle","trim":{"from":0}}"#,
       #"{"type":"transform","child":{"type":"empty"},"scaleX":1000}"#,
+      #"{"type":"gauge","value":0.5}"#, #"{"type":"gauge","style":"dial"}"#,
     ] {
       #expect(schema.problems(in: bad, against: "view-node.schema.json") != [], "\(bad)")
     }

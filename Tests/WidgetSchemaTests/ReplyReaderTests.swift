@@ -159,6 +159,8 @@ import Testing
     #"{"type":"shape","shape":"circle","trim":{"from":0}}"#,
     #"{"type":"shape","shape":"circle","trim":[0,1]}"#,
     #"{"type":"transform","rotation":90}"#,
+    #"{"type":"gauge","value":0.5}"#, #"{"type":"gauge","style":"dial"}"#,
+    #"{"type":"gauge","style":"linear","value":"half"}"#,
     #"{"type":"transform","child":{"type":"empty"},"rotation":"90"}"#,
     #"{"type":"transform","child":{"type":"empty"},"scaleX":null,"offsetY":true}"#,
     #"{"type":"clip","child":{"type":"empty"}}"#, #"{"type":"link","child":{"type":"empty"}}"#,

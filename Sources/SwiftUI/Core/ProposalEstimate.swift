@@ -90,6 +90,8 @@ enum ProposalEstimate {
       return (fontSize(style) * 1.2).rounded(.up)
     case .shape, .color, .spacer:
       return nil
+    case .gauge(let gauge):
+      return gauge.style == .linear && !horizontal ? 4 : nil
     case .stack(let stack):
       let along = (stack.axis == .horizontal) == horizontal && stack.axis != .z
       let lengths = stack.children.map { length(of: $0, horizontal: horizontal, style: style) }

@@ -27,12 +27,6 @@ extension View {
   /// privacy.
   public func privacySensitive(_ sensitive: Bool = true) -> some View { self }
 
-  /// Ignored: controls are not offered, and the accent colour is the terminal's.
-  public func tint(_ tint: Color?) -> some View { self }
-
-  /// Ignored, as ``tint(_:)-(Color?)``, for any style (`.tint(.blue.gradient)`).
-  public func tint<S: ShapeStyle>(_ tint: S?) -> some View { self }
-
   /// Ignored: lines of text are laid out at their font's own spacing, on the grid one row
   /// apart.
   public func lineSpacing(_ lineSpacing: CGFloat) -> some View { self }

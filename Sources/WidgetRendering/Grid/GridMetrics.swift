@@ -71,6 +71,8 @@ struct GridMetrics: LayoutMetrics {
   func idealFlexibleLength(horizontal: Bool) -> Double { Self.unit(horizontal) }
 
   func dividerThickness(horizontal: Bool) -> Double { Self.unit(horizontal) }
+  /// One row: the bar is a line of characters.
+  var gaugeThickness: Double { Self.row }
 
   mutating func resolve(_ style: TextStyle) -> UInt32 {
     table.index(of: Self.cellStyle(style))

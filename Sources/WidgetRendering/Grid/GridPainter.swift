@@ -83,6 +83,8 @@ struct GridPainter {
       paint(shape: shape.shape, color: fill, node: node, in: &canvas, rect: visible, dim: dim)
     case .color(let color):
       paint(shape: .rectangle, color: color, node: node, in: &canvas, rect: visible, dim: dim)
+    case .gauge(let gauge):
+      drawGauge(gauge, rect: rect, in: &canvas, dim: dim)
     case .divider:
       let style = CellStyle(dim: true)
       if node.axis != .horizontal {
@@ -144,6 +146,30 @@ struct GridPainter {
     }
   }
 
+  /// A gauge on the grid: every style as a bar across the middle row of its cells, the part
+  /// done in heavy line characters of its tint, the rest light and dim; a progress of unknown
+  /// length as dots.
+  private func drawGauge(_ gauge: GaugeNode, rect: CellRect, in canvas: inout Canvas, dim: Bool) {
+    guard rect.width > 0, rect.height > 0 else { return }
+    let row = rect.y + rect.height / 2
+    let tint = gauge.tint ?? ColorValue(name: "accentColor")
+    guard let value = gauge.value else {
+      let dots = String(repeating: "⋯", count: min(rect.width, 3))
+      canvas.write(
+        dots, x: rect.x + (rect.width - dots.count) / 2, y: row, limit: rect.width,
+        style: CellStyle(dim: true))
+      return
+    }
+    let fraction = value.isNaN ? 0 : min(max(value, 0), 1)
+    let done = Int((fraction * Double(rect.width)).rounded())
+    canvas.write(
+      String(repeating: "━", count: done), x: rect.x, y: row, limit: done,
+      style: CellStyle(dim: dim, foreground: tint))
+    canvas.write(
+      String(repeating: "─", count: rect.width - done), x: rect.x + done, y: row,
+      limit: rect.width - done, style: CellStyle(dim: true))
+  }
+
   /// Moves `node` and everything inside it by whole cells, for `.offset`.
   private static func move(_ node: LayoutNode<GridMetrics>, x: Double, y: Double) {
     node.frame.x += x
@@ -157,7 +183,7 @@ struct GridPainter {
     case .background(let layer, _, let child), .overlay(let layer, _, let child):
       move(layer, x: x, y: y)
       move(child, x: x, y: y)
-    case .empty, .text, .symbol, .resizableImage, .shape, .color, .divider, .spacer:
+    case .empty, .text, .symbol, .resizableImage, .shape, .color, .divider, .spacer, .gauge:
       return
     }
   }

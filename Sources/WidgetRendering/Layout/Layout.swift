@@ -29,7 +29,11 @@ struct Layout<Metrics: LayoutMetrics> {
       return metrics.size(of: text, proposal, node: node)
     case .symbol(let symbol):
       return metrics.size(of: symbol)
-    case .resizableImage, .shape, .color:
+    case .gauge(let gauge) where gauge.style == .linear:
+      return LayoutSize(
+        width: proposal.width ?? metrics.idealFlexibleLength(horizontal: true),
+        height: metrics.gaugeThickness)
+    case .resizableImage, .shape, .color, .gauge:
       return LayoutSize(
         width: proposal.width ?? metrics.idealFlexibleLength(horizontal: true),
         height: proposal.height ?? metrics.idealFlexibleLength(horizontal: false))
@@ -404,7 +408,7 @@ struct Layout<Metrics: LayoutMetrics> {
   func place(_ node: LayoutNode<Metrics>, in rect: LayoutRect) {
     node.frame = rect
     switch node.kind {
-    case .empty, .spacer, .resizableImage, .text, .symbol, .shape, .color, .divider:
+    case .empty, .spacer, .resizableImage, .text, .symbol, .shape, .color, .divider, .gauge:
       return
     case .stack(let axis, let alignment, let spacing, let children):
       let layout = stackLayout(

@@ -99,6 +99,8 @@ struct LayoutBuilder<Metrics: LayoutMetrics> {
       return record(slot, make(.color(color)))
     case .divider:
       return record(slot, make(.divider))
+    case .gauge(let gauge):
+      return record(slot, make(.gauge(gauge)))
     case .stack(let stack):
       let horizontal = stack.axis == .horizontal
       let spacing =

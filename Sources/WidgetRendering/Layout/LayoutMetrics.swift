@@ -33,6 +33,8 @@ protocol LayoutMetrics {
   /// The thickness of a divider across a horizontal stack (`horizontal`: its width) or a
   /// vertical one (its height).
   func dividerThickness(horizontal: Bool) -> Double
+  /// The height of a linear gauge's bar.
+  var gaugeThickness: Double { get }
 
   /// `style`, resolved.
   mutating func resolve(_ style: TextStyle) -> ResolvedStyle

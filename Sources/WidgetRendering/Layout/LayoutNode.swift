@@ -16,6 +16,7 @@ final class LayoutNode<Metrics: LayoutMetrics> {
     case shape(ShapeNode, fill: ColorValue?)
     case color(ColorValue)
     case divider
+    case gauge(GaugeNode)
     case stack(StackAxis, Alignment, spacing: Double, [LayoutNode])
     case spacer(minLength: Double)
     /// Boxed: a `Frame` is eight optional lengths, about 130 bytes, and unboxed it made every

@@ -67,6 +67,8 @@ struct CairoPainter {
       c.cairo_rectangle(cr, frame.x, frame.y, frame.width, frame.height)
       setSource(colors.resolve(color, accented: accented))
       c.cairo_fill(cr)
+    case .gauge(let gauge):
+      drawGauge(gauge, in: frame, accented: accented)
     case .divider:
       c.cairo_new_path(cr)
       c.cairo_rectangle(cr, frame.x, frame.y, frame.width, frame.height)
@@ -118,6 +120,58 @@ struct CairoPainter {
         c.cairo_restore(cr)
       }
     }
+  }
+
+  /// A gauge: a bar with rounded ends, or a ring (open at the bottom, or closed and filled
+  /// from the top), its track in a faint grey and the part done in its tint.
+  private func drawGauge(_ gauge: GaugeNode, in frame: LayoutRect, accented: Bool) {
+    let track = colors.resolve(ColorValue(name: "gray", opacity: 0.3), accented: accented)
+    let tint = colors.resolve(gauge.tint ?? ColorValue(name: "accentColor"), accented: accented)
+    let fraction = gauge.value.map { $0.isNaN ? 0 : min(max($0, 0), 1) }
+    c.cairo_save(cr)
+    defer { c.cairo_restore(cr) }
+    c.cairo_set_line_cap(cr, 1)  // CAIRO_LINE_CAP_ROUND
+    if gauge.style == .linear {
+      let thickness = min(frame.height, 4)
+      let (y, radius) = (frame.y + frame.height / 2, thickness / 2)
+      let (start, end) = (frame.x + radius, frame.x + frame.width - radius)
+      guard end >= start else { return }
+      c.cairo_set_line_width(cr, thickness)
+      c.cairo_new_path(cr)
+      c.cairo_move_to(cr, start, y)
+      c.cairo_line_to(cr, end, y)
+      setSource(track)
+      c.cairo_stroke(cr)
+      // A progress of unknown length: a third of the bar.
+      let done = fraction ?? 0.33
+      guard done > 0 else { return }
+      c.cairo_move_to(cr, start, y)
+      c.cairo_line_to(cr, start + (end - start) * done, y)
+      setSource(tint)
+      c.cairo_stroke(cr)
+      return
+    }
+    let side = min(frame.width, frame.height)
+    let width = max(2, side * 0.1)
+    let radius = (side - width) / 2
+    guard radius > 0 else { return }
+    let (x, y) = (frame.x + frame.width / 2, frame.y + frame.height / 2)
+    // Angles clockwise from three o'clock: the open ring from the lower left round the top to
+    // the lower right; the closed one from the top.
+    let (from, sweep) =
+      gauge.style == .circular
+      ? (0.75 * Double.pi, 1.5 * Double.pi) : (-0.5 * Double.pi, 2 * Double.pi)
+    c.cairo_set_line_width(cr, width)
+    c.cairo_new_path(cr)
+    c.cairo_arc(cr, x, y, radius, from, from + sweep)
+    setSource(track)
+    c.cairo_stroke(cr)
+    let done = fraction ?? 0.25
+    guard done > 0 else { return }
+    c.cairo_new_path(cr)
+    c.cairo_arc(cr, x, y, radius, from, from + sweep * done)
+    setSource(tint)
+    c.cairo_stroke(cr)
   }
 
   /// A text, or its redaction bars: one rounded bar over each line's text.

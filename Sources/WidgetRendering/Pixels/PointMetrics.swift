@@ -220,6 +220,8 @@ struct PointMetrics: LayoutMetrics {
   /// A shape's ideal size in SwiftUI.
   func idealFlexibleLength(horizontal: Bool) -> Double { 10 }
   func dividerThickness(horizontal: Bool) -> Double { 1 }
+  /// The height of SwiftUI's linear progress bar.
+  var gaugeThickness: Double { 4 }
 
   mutating func resolve(_ style: TextStyle) -> PointFont { PointFont(style) }
 

@@ -149,6 +149,7 @@ struct ReplyReader {
   static let dateStyles = JSONEnumNames<DateStyle>()
   static let fontTextStyles = JSONEnumNames<FontTextStyle>()
   static let fontWeights = JSONEnumNames<FontWeight>()
+  static let gaugeStyles = JSONEnumNames<GaugeStyleKind>()
   static let lineCaps = JSONEnumNames<LineCap>()
   static let lineJoins = JSONEnumNames<LineJoin>()
   static let shapeKinds = JSONEnumNames<ShapeKind>()
@@ -309,6 +310,12 @@ struct ReplyReader {
       return .empty
     case .divider:
       return .divider
+    case .gauge:
+      return .gauge(
+        GaugeNode(
+          value: try optionalDouble(tree, "value"),
+          style: try enumeration(try required(tree, "style"), Self.gaugeStyles),
+          tint: try optional(tree, "tint").map { (value) throws(Refusal) in try color(value) }))
     case .text:
       let runs = try array(try required(tree, "runs")) { (element) throws(Refusal) in
         try run(element)
@@ -438,7 +445,7 @@ struct ReplyReader {
 
   /// The view types, as a view's `type` names them.
   enum ViewType {
-    case empty, divider, text, image, shape, color, hstack, vstack, zstack, spacer, frame
+    case empty, divider, gauge, text, image, shape, color, hstack, vstack, zstack, spacer, frame
     case padding, background, overlay, containerBackground, style, opacity, clip, link
     case widgetURL, layoutPriority, accentable, aspectRatio, transform
   }
@@ -447,6 +454,7 @@ struct ReplyReader {
   static let viewTypes: [(name: StaticString, type: ViewType)] = [
     ("empty", .empty),
     ("divider", .divider),
+    ("gauge", .gauge),
     ("text", .text),
     ("image", .image),
     ("shape", .shape),

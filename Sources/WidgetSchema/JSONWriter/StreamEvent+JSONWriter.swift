@@ -468,6 +468,16 @@ extension JSONByteWriter {
       raw(#"{"type":"empty"}"#)
     case .divider:
       raw(#"{"type":"divider"}"#)
+    case .gauge(let gauge):
+      open("style")
+      string(gauge.style.rawValue)
+      if let tint = gauge.tint {
+        nextKey("tint")
+        try color(tint)
+      }
+      raw(#","type":"gauge""#)
+      try optionalNumber("value", gauge.value)
+      byte(UInt8(ascii: "}"))
     case .text(let text):
       open("runs")
       byte(UInt8(ascii: "["))

@@ -167,6 +167,9 @@ public enum ViewLimits {
         }
       case .color(let value):
         color(value, path + ".color")
+      case .gauge(let gauge):
+        if let value = gauge.value { finite(value, path + ".value") }
+        if let tint = gauge.tint { color(tint, path + ".tint") }
       case .stack(let stack):
         signedLength(stack.spacing, path + ".spacing")
         for (index, child) in stack.children.enumerated() {

@@ -28,6 +28,7 @@ extension ViewNode: Codable {
     case shape
     case color
     case divider
+    case gauge
     case hstack
     case vstack
     case zstack
@@ -75,6 +76,8 @@ extension ViewNode: Codable {
       self = .color(try container.decode(ColorValue.self, forKey: .color))
     case .divider:
       self = .divider
+    case .gauge:
+      self = .gauge(try GaugeNode(from: decoder))
     case .hstack, .vstack, .zstack:
       let axis: StackAxis = kind == .hstack ? .horizontal : kind == .vstack ? .vertical : .z
       self = .stack(
@@ -169,6 +172,9 @@ extension ViewNode: Codable {
       try container.encode(color, forKey: .color)
     case .divider:
       try type(.divider)
+    case .gauge(let gauge):
+      try type(.gauge)
+      try gauge.encode(to: encoder)
     case .stack(let stack):
       try type(stack.axis == .horizontal ? .hstack : stack.axis == .vertical ? .vstack : .zstack)
       try container.encode(stack.alignment, forKey: .alignment)

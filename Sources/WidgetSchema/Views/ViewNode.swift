@@ -26,6 +26,9 @@ public enum ViewNode: Sendable, Equatable {
   indirect case color(ColorValue)
   /// A thin line across the enclosing stack (`Divider`).
   case divider
+  /// A gauge or a progress bar (`Gauge`, `ProgressView`): the bar or ring alone, its labels
+  /// being views of their own.
+  indirect case gauge(GaugeNode)
   /// Children laid out along an axis or on top of each other (`HStack`, `VStack`, `ZStack`).
   indirect case stack(StackNode)
   /// Flexible space along the enclosing stack's axis (`Spacer`).
@@ -326,6 +329,37 @@ public enum ShapeKind: String, JSONEnum, Sendable {
   case containerRelative
   /// `AccessoryWidgetBackground`: the lock screen's translucent backdrop.
   case accessoryBackground
+}
+
+/// A gauge's bar or ring (`Gauge`, `ProgressView`). A linear one is as wide as it is offered and
+/// a thin bar tall; a circular one fills the square it is offered, as a shape does.
+public struct GaugeNode: Codable, Sendable, Equatable {
+  /// How far along, 0…1 (clamped when drawn); nil for a progress of unknown length (a
+  /// spinner).
+  public var value: Double?
+  /// Its look.
+  public var style: GaugeStyleKind
+  /// The colour of the part done; nil for the accent colour.
+  public var tint: ColorValue?
+
+  /// Creates a gauge node.
+  public init(value: Double?, style: GaugeStyleKind, tint: ColorValue? = nil) {
+    self.value = value
+    self.style = style
+    self.tint = tint
+  }
+}
+
+/// The looks of a gauge.
+public enum GaugeStyleKind: String, JSONEnum, Sendable {
+  /// A bar (`ProgressView`'s default, `.accessoryLinearCapacity`, `.linearCapacity`).
+  case linear
+  /// An open ring, its gap at the bottom (`.accessoryCircular`, a `Gauge`'s default on the lock
+  /// screen).
+  case circular
+  /// A closed ring filled from the top, clockwise (`.accessoryCircularCapacity`, a circular
+  /// `ProgressView`).
+  case circularCapacity
 }
 
 /// A shape used as a view.
