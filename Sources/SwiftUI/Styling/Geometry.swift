@@ -100,3 +100,19 @@ public enum ContentMode: Hashable, CaseIterable, Sendable {
   /// Scale to fill, keeping the aspect ratio; may overflow.
   case fill
 }
+
+/// The horizontal or the vertical axis.
+public enum Axis: Int8, CaseIterable, Sendable {
+  case horizontal
+  case vertical
+
+  /// Axes, as a set.
+  public struct Set: OptionSet, Sendable {
+    public let rawValue: Int8
+    public init(rawValue: Int8) { self.rawValue = rawValue }
+    /// The horizontal axis.
+    public static let horizontal = Set(rawValue: 1)
+    /// The vertical axis.
+    public static let vertical = Set(rawValue: 2)
+  }
+}
