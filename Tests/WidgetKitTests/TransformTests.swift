@@ -58,3 +58,14 @@ import WidgetSchema
           .transform(Transform(rotation: -90))))
   }
 }
+
+@Suite struct FixedSizeModifierTests {
+  @Test func fixedSizeIsAModifierNode() {
+    #expect(
+      resolved(Text("x").fixedSize())
+        == .modified(plain("x"), .fixedSize(horizontal: true, vertical: true)))
+    #expect(
+      resolved(Text("x").fixedSize(horizontal: false, vertical: true))
+        == .modified(plain("x"), .fixedSize(horizontal: false, vertical: true)))
+  }
+}

@@ -4,6 +4,34 @@ import WidgetSchema
 
 @testable import WidgetRendering
 
+/// `fixedSize`: the child takes its ideal length along the axes set, past its parent's offer.
+@Suite struct FixedSizeTests {
+  let grid = Renderer(
+    dates: DateText(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!))
+  let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+  func drawn(_ horizontal: Bool, _ vertical: Bool) -> [String] {
+    var text = ViewNode.text(TextNode(runs: [.verbatim("one two three")]))
+    if horizontal || vertical {
+      text = .modified(text, .fixedSize(horizontal: horizontal, vertical: vertical))
+    }
+    let view = ViewNode.modified(text, .frame(Frame(width: 48, height: 16)))
+    return grid.render(view, family: .systemSmall, now: now).lines.map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }.filter { !$0.isEmpty }
+  }
+
+  @Test func aFixedTextIsNotWrappedOrTruncated() {
+    // Six columns and one row offered: the text is cut to fit.
+    #expect(drawn(false, false).count == 1)
+    #expect(drawn(false, false).first?.count ?? 0 <= 6)
+    // Fixed horizontally: one line as long as the text, past the frame.
+    #expect(drawn(true, false) == ["one two three"])
+    // Fixed vertically: as many lines as six columns need.
+    #expect(drawn(false, true).count == 3)
+  }
+}
+
 /// `gauge` nodes: a bar or a ring, on the grid and in pixels.
 @Suite struct GaugeRenderingTests {
   let grid = Renderer(

@@ -205,6 +205,7 @@ import WidgetSupport
       .modified(leaf, .widgetURL("app://x")),
       .modified(leaf, .layoutPriority(1)),
       .modified(leaf, .accentable(false)),
+      .modified(leaf, .fixedSize(horizontal: true, vertical: false)),
       .modified(leaf, .transform(Transform())),
       .modified(leaf, .transform(Transform(rotation: -90))),
       .modified(leaf, .transform(Transform(scaleX: 0.5, scaleY: 2, anchorX: 0, anchorY: 1))),

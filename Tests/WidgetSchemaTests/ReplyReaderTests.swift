@@ -159,6 +159,7 @@ import Testing
     #"{"type":"shape","shape":"circle","trim":{"from":0}}"#,
     #"{"type":"shape","shape":"circle","trim":[0,1]}"#,
     #"{"type":"transform","rotation":90}"#,
+    #"{"type":"fixedSize","child":{"type":"empty"},"horizontal":true}"#,
     #"{"type":"gauge","value":0.5}"#, #"{"type":"gauge","style":"dial"}"#,
     #"{"type":"gauge","style":"linear","value":"half"}"#,
     #"{"type":"transform","child":{"type":"empty"},"rotation":"90"}"#,

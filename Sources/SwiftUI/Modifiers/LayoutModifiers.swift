@@ -84,3 +84,17 @@ extension View {
     return max(0, Double(value))
   }
 }
+
+extension View {
+  /// Gives this view its ideal size both ways, even past what its parent offers: a text is not
+  /// wrapped or truncated.
+  public func fixedSize() -> some View {
+    fixedSize(horizontal: true, vertical: true)
+  }
+
+  /// Gives this view its ideal length along each axis set: `.fixedSize(horizontal: false,
+  /// vertical: true)` lets a text wrap onto as many lines as it needs.
+  public func fixedSize(horizontal: Bool, vertical: Bool) -> some View {
+    wrapped(in: .fixedSize(horizontal: horizontal, vertical: vertical))
+  }
+}

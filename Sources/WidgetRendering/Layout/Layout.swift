@@ -68,6 +68,11 @@ struct Layout<Metrics: LayoutMetrics> {
       return size(of: child, proposal)
     case .aspect(let ratio, let fill, let child):
       return size(of: child, aspectProposal(ratio, fill: fill, child, proposal))
+    case .fixed(let horizontal, let vertical, let child):
+      return size(
+        of: child,
+        Proposal(
+          width: horizontal ? nil : proposal.width, height: vertical ? nil : proposal.height))
     }
   }
 
@@ -333,7 +338,7 @@ struct Layout<Metrics: LayoutMetrics> {
         + baseline(
           of: child, LayoutSize(width: size.width, height: max(0, size.height - top)), last: last)
     case .background(_, _, let child), .overlay(_, _, let child), .effect(_, let child),
-      .aspect(_, _, let child):
+      .aspect(_, _, let child), .fixed(_, _, let child):
       return baseline(of: child, size, last: last)
     case .frame(let frame, let child):
       let layout = frameLayout(frame, child, Proposal(width: size.width, height: size.height))
@@ -445,7 +450,7 @@ struct Layout<Metrics: LayoutMetrics> {
           y: rect.y
             + offset(layerSize.height, in: rect.height, Self.vertical(alignment), horizontal: false),
           width: layerSize.width, height: layerSize.height))
-    case .effect(_, let child), .aspect(_, _, let child):
+    case .effect(_, let child), .aspect(_, _, let child), .fixed(_, _, let child):
       place(child, in: rect)
     }
   }

@@ -189,6 +189,13 @@ struct LayoutBuilder<Metrics: LayoutMetrics> {
     case .accentable(let on):
       return record(
         slot, make(.effect(.accent(on), build(child, style: style, isLayer: isLayer, axis: axis))))
+    case .fixedSize(let horizontal, let vertical):
+      return record(
+        slot,
+        make(
+          .fixed(
+            horizontal: horizontal, vertical: vertical,
+            build(child, style: style, isLayer: isLayer, axis: axis))))
     case .transform(let transform):
       return record(
         slot,

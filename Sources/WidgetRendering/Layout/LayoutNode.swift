@@ -30,6 +30,8 @@ final class LayoutNode<Metrics: LayoutMetrics> {
     /// `.aspectRatio(_:contentMode:)`: the child offered a size of `ratio` (nil: its own)
     /// fitted into or filling the offer.
     case aspect(ratio: Double?, fill: Bool, LayoutNode)
+    /// `.fixedSize(horizontal:vertical:)`: the child offered nothing along the axes set.
+    case fixed(horizontal: Bool, vertical: Bool, LayoutNode)
   }
 
   enum Effect {

@@ -426,6 +426,13 @@ struct ReplyReader {
       guard mode == "fit" || mode == "fill" else { throw Refusal() }
       return .modified(
         child, .aspectRatio(try optionalDouble(tree, "ratio"), fill: mode == "fill"))
+    case .fixedSize:
+      let child = try child()
+      return .modified(
+        child,
+        .fixedSize(
+          horizontal: try bool(try required(tree, "horizontal")),
+          vertical: try bool(try required(tree, "vertical"))))
     case .transform:
       let child = try child()
       let defaults = Transform()
@@ -447,7 +454,7 @@ struct ReplyReader {
   enum ViewType {
     case empty, divider, gauge, text, image, shape, color, hstack, vstack, zstack, spacer, frame
     case padding, background, overlay, containerBackground, style, opacity, clip, link
-    case widgetURL, layoutPriority, accentable, aspectRatio, transform
+    case widgetURL, layoutPriority, accentable, aspectRatio, fixedSize, transform
   }
 
   /// Each view type's name.
@@ -476,6 +483,7 @@ struct ReplyReader {
     ("layoutPriority", .layoutPriority),
     ("accentable", .accentable),
     ("aspectRatio", .aspectRatio),
+    ("fixedSize", .fixedSize),
     ("transform", .transform),
   ]
 

@@ -659,6 +659,14 @@ extension JSONByteWriter {
       string(fill ? "fill" : "fit")
       try optionalNumber("ratio", ratio)
       raw(#","type":"aspectRatio"}"#)
+    case .fixedSize(let horizontal, let vertical):
+      open("child")
+      try view(child)
+      nextKey("horizontal")
+      bool(horizontal)
+      raw(#","type":"fixedSize","vertical":"#)
+      bool(vertical)
+      byte(UInt8(ascii: "}"))
     case .transform(let transform):
       // Keys in order, those at their defaults left out, as its `encode(to:)` does.
       let defaults = Transform()

@@ -223,7 +223,7 @@ public enum ViewLimits {
         let anchors = -ViewLimits.maximumScale...ViewLimits.maximumScale
         range(transform.anchorX, anchors, path + ".anchorX")
         range(transform.anchorY, anchors, path + ".anchorY")
-      case .link, .widgetURL, .accentable:
+      case .link, .widgetURL, .accentable, .fixedSize:
         return
       }
     }

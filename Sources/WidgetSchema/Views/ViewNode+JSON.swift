@@ -18,6 +18,7 @@ extension ViewNode: Codable {
     case ratio
     case contentMode
     case offsetX, offsetY, rotation, scaleX, scaleY, anchorX, anchorY
+    case horizontal, vertical
   }
 
   /// Every `type` a node may have.
@@ -46,6 +47,7 @@ extension ViewNode: Codable {
     case layoutPriority
     case accentable
     case aspectRatio
+    case fixedSize
     case transform
   }
 
@@ -133,6 +135,12 @@ extension ViewNode: Codable {
         try child(),
         .aspectRatio(
           try container.decodeIfPresent(Double.self, forKey: .ratio), fill: mode == "fill"))
+    case .fixedSize:
+      self = .modified(
+        try child(),
+        .fixedSize(
+          horizontal: try container.decode(Bool.self, forKey: .horizontal),
+          vertical: try container.decode(Bool.self, forKey: .vertical)))
     case .transform:
       let defaults = Transform()
       func field(_ key: CodingKeys, _ standard: Double) throws -> Double {
@@ -229,6 +237,10 @@ extension ViewNode: Codable {
         try type(.aspectRatio)
         try container.encodeIfPresent(ratio, forKey: .ratio)
         try container.encode(fill ? "fill" : "fit", forKey: .contentMode)
+      case .fixedSize(let horizontal, let vertical):
+        try type(.fixedSize)
+        try container.encode(horizontal, forKey: .horizontal)
+        try container.encode(vertical, forKey: .vertical)
       case .transform(let transform):
         try type(.transform)
         let defaults = Transform()

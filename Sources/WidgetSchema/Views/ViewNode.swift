@@ -71,6 +71,9 @@ public enum Modifier: Sendable, Equatable {
   /// true): the child is offered the largest (fit) or smallest (fill) size of `ratio` (width
   /// over height; nil: the child's ideal size's) inside or around the offer.
   case aspectRatio(Double?, fill: Bool)
+  /// `.fixedSize()`, `.fixedSize(horizontal:vertical:)`: along each axis set, the child is
+  /// offered nothing and takes its ideal length, even past what its parent offers.
+  case fixedSize(horizontal: Bool, vertical: Bool)
   /// `.offset(…)`, `.rotationEffect(_:anchor:)`, `.scaleEffect(…)`: the child drawn moved,
   /// turned or scaled after layout, which it does not change (as in SwiftUI).
   indirect case transform(Transform)
