@@ -96,3 +96,29 @@ import WidgetSchema
     #expect(resolved(reader) == .modified(plain("0,170×170 0"), .frame(Self.filling)))
   }
 }
+
+/// `ViewThatFits`: the first view whose estimated size fits the estimated offer.
+@Suite struct ViewThatFitsTests {
+  func chosen(width: CGFloat, axes: Axis.Set = [.horizontal, .vertical]) -> ViewNode {
+    resolved(
+      ViewThatFits(in: axes) {
+        Text("Tuesday, 3 December 2026")
+        Text("Tue 3 Dec")
+        Text("3")
+      }
+      .frame(width: width))
+  }
+
+  @Test func theFirstThatFitsIsShown() {
+    // Body text is about 9.4 points a character: 24 characters need 225, 9 need 85.
+    #expect(
+      chosen(width: 300) == .modified(plain("Tuesday, 3 December 2026"), .frame(Frame(width: 300))))
+    #expect(chosen(width: 120) == .modified(plain("Tue 3 Dec"), .frame(Frame(width: 120))))
+    #expect(chosen(width: 20) == .modified(plain("3"), .frame(Frame(width: 20))))
+    #expect(chosen(width: 5) == .modified(plain("3"), .frame(Frame(width: 5))), "else the last")
+    #expect(
+      chosen(width: 20, axes: .vertical)
+        == .modified(plain("Tuesday, 3 December 2026"), .frame(Frame(width: 20))),
+      "only the height counts")
+  }
+}
