@@ -150,6 +150,9 @@ struct ViewGenerator {
       })
   }
 
+  /// The kinds drawn without more fields: a `path` needs its path (the corpus predates it).
+  static let shapeKinds = ShapeKind.allCases.filter { $0 != .path }
+
   mutating func length() -> Double { pick([0, 4, 8, 12, 16, 24, 40, 80, 200]) }
 
   mutating func view(depth: Int) -> ViewNode {
@@ -167,7 +170,7 @@ struct ViewGenerator {
       case 5:
         return .shape(
           ShapeNode(
-            shape: pick(ShapeKind.allCases), cornerRadius: nil, fill: chance(50) ? color() : nil))
+            shape: pick(Self.shapeKinds), cornerRadius: nil, fill: chance(50) ? color() : nil))
       case 6: return .color(color())
       case 7: return .divider
       case 8: return .spacer(minLength: chance(50) ? length() : nil)
@@ -201,7 +204,7 @@ struct ViewGenerator {
     case 4: modifier = .containerBackground(view(depth: 3))
     case 5, 6: modifier = .style(style())
     case 7: modifier = .opacity(pick([0, 0.3, 0.6, 1]))
-    case 8: modifier = .clip(pick(ShapeKind.allCases), cornerRadius: nil)
+    case 8: modifier = .clip(pick(Self.shapeKinds), cornerRadius: nil)
     case 9: modifier = .link("app://link/\(next(100))")
     case 10: modifier = chance(50) ? .widgetURL("app://widget/\(next(100))") : .accentable(true)
     default: modifier = .layoutPriority(Double(next(3)))

@@ -42,6 +42,7 @@ import WidgetSchema
             dashPhase: 1, inset: true),
           trim: ShapeTrim(from: 0.1, to: 0.9))),
       .gauge(GaugeNode(value: 0.5, style: .circular, tint: Self.red)),
+      .shape(ShapeNode(shape: .path, path: PathRenderingTests.triangle)),
       .gauge(GaugeNode(value: nil, style: .linear)),
       .modified(
         .empty,
@@ -58,6 +59,7 @@ import WidgetSchema
       #"{"type":"shape","shape":"circle","trim":{"from":0}}"#,
       #"{"type":"transform","child":{"type":"empty"},"scaleX":1000}"#,
       #"{"type":"gauge","value":0.5}"#, #"{"type":"gauge","style":"dial"}"#,
+      #"{"type":"shape","shape":"path","path":{"commands":"MX","points":[]}}"#,
     ] {
       #expect(schema.problems(in: bad, against: "view-node.schema.json") != [], "\(bad)")
     }
@@ -247,5 +249,55 @@ import WidgetSchema
     #expect(text(Transform(offsetX: 16, offsetY: 16, rotation: 45)).prefix(2) == ["", "  hi"])
     let hidden = text(Transform(scaleX: 1, scaleY: 0))
     #expect(hidden.allSatisfy { $0.isEmpty })
+  }
+}
+
+/// `path` shapes: scaled from their box to the frame (or in its own points), filled or stroked.
+@Suite struct PathRenderingTests {
+  let grid = Renderer(
+    dates: DateText(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!))
+  let pixels = PixelRenderer(
+    dates: DateText(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!))
+  let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+  /// A triangle, point up, in a 10 × 10 box.
+  static let triangle = PathNode(
+    width: 10, height: 10, commands: "MLLZ", points: [5, 0, 10, 10, 0, 10])
+
+  static func framed(_ shape: ShapeNode, _ width: Double, _ height: Double) -> ViewNode {
+    .modified(.shape(shape), .frame(Frame(width: width, height: height)))
+  }
+
+  @Test func aFilledPathIsScaledToItsFrame() throws {
+    let view = Self.framed(
+      ShapeNode(shape: .path, path: Self.triangle, fill: StrokeTests.red), 100, 80)
+    let image = try pixels.render(view, family: .systemSmall, now: now, scale: 1)
+    let png = try PNGImage(decoding: image.data)
+    let frame = try #require(image.geometry.nodes.dropFirst().first)
+    let (x, y) = (Int(frame.x), Int(frame.y))
+    #expect(StrokeTests.isRed(png.pixel(x + 50, y + 70)), "inside, near the base")
+    #expect(StrokeTests.isWhite(png.pixel(x + 5, y + 10)), "outside, at the top left")
+    #expect(StrokeTests.isRed(png.pixel(x + 95, y + 78)), "the base spans the frame")
+  }
+
+  @Test func onTheGridAFilledPathIsItsCellsAndAStrokedOneDots() {
+    let filled = grid.render(
+      Self.framed(ShapeNode(shape: .path, path: Self.triangle), 80, 64), family: .systemSmall,
+      now: now
+    ).lines.filter { $0.contains("█") }
+    // Four rows, wider towards the base.
+    #expect(filled.count == 4)
+    #expect(
+      filled.map { $0.filter { $0 == "█" }.count }
+        == filled.map { $0.filter { $0 == "█" }.count }.sorted())
+    let line = PathNode(width: nil, height: nil, commands: "ML", points: [0, 8, 72, 8])
+    let stroked = grid.render(
+      Self.framed(ShapeNode(shape: .path, path: line, stroke: ShapeStroke(lineWidth: 1)), 80, 16),
+      family: .systemSmall, now: now
+    ).lines.filter { $0.contains("•") }
+    #expect(stroked.count == 1)
+    #expect(
+      stroked.first?.filter { $0 == "•" }.count == 10,
+      "72 points from the frame's left: ten columns")
   }
 }

@@ -177,6 +177,18 @@ import WidgetSupport
             dashPhase: 1, inset: true),
           trim: ShapeTrim(from: 0.25, to: 0.75))),
       .shape(ShapeNode(shape: .circle, trim: ShapeTrim(from: 0, to: 0.5))),
+      .shape(
+        ShapeNode(
+          shape: .path,
+          path: PathNode(
+            width: 100, height: 50, commands: "MLQCZ",
+            points: [0, 0, 100, 0, 50, 25, 100, 50, 90, 50, 10, 40, 0, 50]),
+          fill: ColorValue(name: "blue"))),
+      .shape(
+        ShapeNode(
+          shape: .path,
+          path: PathNode(width: nil, height: nil, commands: "ML", points: [0, 1, 2, 3]),
+          stroke: ShapeStroke(lineWidth: 2))),
       .gauge(GaugeNode(value: 0.25, style: .linear)),
       .gauge(GaugeNode(value: nil, style: .circularCapacity)),
       .gauge(GaugeNode(value: 1, style: .circular, tint: ColorValue(name: "green"))),

@@ -181,6 +181,15 @@ import WidgetSupport
         "view.stroke.dash: 65 lengths; a dash pattern has at most 64"
       ),
       (
+        #"{"type":"shape","shape":"path","path":{"commands":"MX","points":[0,0]}}"#,
+        "view.path: 'X' is not a path command (M, L, Q, C or Z)"
+      ),
+      (
+        #"{"type":"shape","shape":"path","path":{"commands":"ML","points":[0,0,1]}}"#,
+        "view.path: the commands take 4 coordinates and there are 3"
+      ),
+      (#"{"type":"shape","shape":"path"}"#, "view.path: a path shape needs its path"),
+      (
         #"{"type":"transform","child":{"type":"empty"},"scaleX":1e6}"#,
         "view.scaleX: 1000000 is outside -100…100"
       ),

@@ -5,30 +5,41 @@ import WidgetSchema
 /// style given to `fill(_:)`; it can also clip views (`clipShape(_:)`) and back them
 /// (`background(_:in:)`).
 ///
-/// Only the SDK's shapes are offered, stroked (`stroke`, `strokeBorder`) and trimmed (`trim`) as
-/// SwiftUI's are: custom shapes need `Path`, which the view tree cannot carry.
+/// Shapes are stroked (`stroke`, `strokeBorder`) and trimmed (`trim`) as SwiftUI's are. A custom
+/// shape's `path(in:)` is called for the space the SDK estimates it is offered (as a
+/// ``GeometryReader``'s content is built), and the host scales that path to the frame it gives
+/// the shape.
 public protocol Shape: _PrimitiveView, Sendable {
-  /// The shape's kind and corner radius. SDK detail.
+  /// The outline of the shape in `rect`.
+  func path(in rect: CGRect) -> Path
+  /// The shape as the view tree carries it. SDK detail: the SDK's shapes are kinds the host
+  /// knows; a custom shape is its path.
   var _shape: ShapeNode { get }
 }
 
 extension Shape {
   public func _nodes(in environment: EnvironmentValues) -> [ViewNode] {
-    [.shape(_shape)]
+    [EnvironmentValues.$current.withValue(environment) { .shape(_shape) }]
+  }
+
+  /// A custom shape: its path in the space the view is estimated to be offered.
+  public var _shape: ShapeNode {
+    let offered = EnvironmentValues.current._proposedSize
+    let box = CGSize(width: max(1, offered.width), height: max(1, offered.height))
+    return ShapeNode(
+      shape: .path, path: path(in: CGRect(origin: .zero, size: box)).node(scaledFrom: box))
   }
 
   /// This shape filled with `style`.
   public func fill<S: ShapeStyle>(_ style: S, style fillStyle: FillStyle = FillStyle())
     -> some View
   {
-    var shape = _shape
-    shape.fill = style._color
-    return FilledShape(shape: shape)
+    _DerivedShape(self) { $0.fill = style._color }
   }
 
   /// This shape filled with the foreground style.
   public func fill(style fillStyle: FillStyle = FillStyle()) -> some View {
-    FilledShape(shape: _shape)
+    _DerivedShape(self) { _ in }
   }
 }
 
@@ -47,21 +58,13 @@ public struct FillStyle: Equatable, Sendable {
   }
 }
 
-/// What `Shape.fill(_:)` returns.
-struct FilledShape: _PrimitiveView {
-  let shape: ShapeNode
-
-  func _nodes(in environment: EnvironmentValues) -> [ViewNode] {
-    [.shape(shape)]
-  }
-}
-
 /// A rectangle.
 public struct Rectangle: InsettableShape {
   /// Creates a rectangle.
   public init() {}
 
   public var _shape: ShapeNode { ShapeNode(shape: .rectangle) }
+  public func path(in rect: CGRect) -> Path { Path(rect) }
 }
 
 /// A rectangle with rounded corners.
@@ -85,6 +88,9 @@ public struct RoundedRectangle: InsettableShape {
   public var _shape: ShapeNode {
     ShapeNode(shape: .roundedRectangle, cornerRadius: max(0, Double(cornerSize.width)))
   }
+  public func path(in rect: CGRect) -> Path {
+    Path(roundedRect: rect, cornerSize: cornerSize, style: style)
+  }
 }
 
 /// The curve of rounded corners.
@@ -99,6 +105,12 @@ public struct Circle: InsettableShape {
   public init() {}
 
   public var _shape: ShapeNode { ShapeNode(shape: .circle) }
+  public func path(in rect: CGRect) -> Path {
+    let side = min(rect.width, rect.height)
+    return Path(
+      ellipseIn: CGRect(
+        x: rect.midX - side / 2, y: rect.midY - side / 2, width: side, height: side))
+  }
 }
 
 /// An ellipse filling its frame.
@@ -107,6 +119,7 @@ public struct Ellipse: InsettableShape {
   public init() {}
 
   public var _shape: ShapeNode { ShapeNode(shape: .ellipse) }
+  public func path(in rect: CGRect) -> Path { Path(ellipseIn: rect) }
 }
 
 /// A rectangle whose short sides are half circles.
@@ -120,6 +133,9 @@ public struct Capsule: InsettableShape {
   }
 
   public var _shape: ShapeNode { ShapeNode(shape: .capsule) }
+  public func path(in rect: CGRect) -> Path {
+    Path(roundedRect: rect, cornerRadius: min(rect.width, rect.height) / 2, style: .circular)
+  }
 }
 
 /// The shape of the widget's own corners, inset to where the view sits.
@@ -128,4 +144,6 @@ public struct ContainerRelativeShape: InsettableShape {
   public init() {}
 
   public var _shape: ShapeNode { ShapeNode(shape: .containerRelative) }
+  /// The widget's corner radius is the host's: the path is the rectangle.
+  public func path(in rect: CGRect) -> Path { Path(rect) }
 }

@@ -70,8 +70,26 @@ public struct StrokeStyle: Equatable, Sendable {
 }
 
 /// A shape made from another: stroked, trimmed or filled. SDK detail.
+///
+/// Its node is made when the view is resolved, not when the modifier is applied, so that a
+/// custom shape's path is made for the space the shape itself is offered.
 public struct _DerivedShape: InsettableShape {
-  public let _shape: ShapeNode
+  let change: @Sendable (inout ShapeNode) -> Void
+  let base: any Shape
+
+  init<S: Shape>(_ base: S, _ change: @escaping @Sendable (inout ShapeNode) -> Void) {
+    self.base = base
+    self.change = change
+  }
+
+  public var _shape: ShapeNode {
+    var shape = base._shape
+    change(&shape)
+    return shape
+  }
+
+  /// The path of the shape it was made from (strokes and trims are drawn by the host).
+  public func path(in rect: CGRect) -> Path { base.path(in: rect) }
 }
 
 extension Shape {
@@ -82,9 +100,7 @@ extension Shape {
 
   /// This shape's outline, stroked with `style`, as a shape.
   public func stroke(style: StrokeStyle) -> some Shape {
-    var shape = _shape
-    shape.stroke = style.node()
-    return _DerivedShape(_shape: shape)
+    _DerivedShape(self) { $0.stroke = style.node() }
   }
 
   /// This shape's outline, `lineWidth` wide, painted with `content`.
@@ -98,18 +114,17 @@ extension Shape {
   public func stroke<S: ShapeStyle>(_ content: S, style: StrokeStyle, antialiased: Bool = true)
     -> some View
   {
-    var shape = _shape
-    shape.stroke = style.node()
-    shape.fill = content._color
-    return _DerivedShape(_shape: shape)
+    _DerivedShape(self) {
+      $0.stroke = style.node()
+      $0.fill = content._color
+    }
   }
 
   /// The part of this shape's outline from `from` to `to`, fractions of its length from where
   /// it starts (a circle's at its right, going clockwise): `Circle().trim(from: 0, to: 0.75)`.
   public func trim(from startFraction: CGFloat = 0, to endFraction: CGFloat = 1) -> some Shape {
-    var shape = _shape
-    shape.trim = ShapeTrim(from: Double(startFraction), to: Double(endFraction))
-    return _DerivedShape(_shape: shape)
+    let trim = ShapeTrim(from: Double(startFraction), to: Double(endFraction))
+    return _DerivedShape(self) { $0.trim = trim }
   }
 }
 
@@ -128,10 +143,10 @@ extension InsettableShape {
   public func strokeBorder<S: ShapeStyle>(
     _ content: S, style: StrokeStyle, antialiased: Bool = true
   ) -> some View {
-    var shape = _shape
-    shape.stroke = style.node(inset: true)
-    shape.fill = content._color
-    return _DerivedShape(_shape: shape)
+    _DerivedShape(self) {
+      $0.stroke = style.node(inset: true)
+      $0.fill = content._color
+    }
   }
 
   /// This shape's outline, `lineWidth` wide and inside its frame, in the foreground style.
@@ -141,9 +156,7 @@ extension InsettableShape {
 
   /// This shape's outline, stroked with `style` inside its frame, in the foreground style.
   public func strokeBorder(style: StrokeStyle, antialiased: Bool = true) -> some View {
-    var shape = _shape
-    shape.stroke = style.node(inset: true)
-    return _DerivedShape(_shape: shape)
+    _DerivedShape(self) { $0.stroke = style.node(inset: true) }
   }
 }
 

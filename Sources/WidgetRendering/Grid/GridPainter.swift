@@ -69,6 +69,8 @@ struct GridPainter {
     case .symbol(let glyph):
       if notesText { textAreas.append(visible) }
       canvas.write(glyph, x: rect.x, y: rect.y, limit: rect.width, dim: dim)
+    case .shape(let shape, let fill) where shape.shape == .path:
+      drawPath(shape, color: fill, node: node, visible: visible, in: &canvas, dim: dim)
     case .shape(let shape, let fill) where shape.stroke != nil || shape.trim != nil:
       var frame = node.frame
       if shape.shape == .circle {
@@ -268,6 +270,33 @@ struct GridPainter {
     let row = String(repeating: character, count: rect.width)
     for line in rect.y..<rect.y + rect.height {
       canvas.write(row, x: rect.x, y: line, limit: rect.width, style: style)
+    }
+  }
+
+  /// A path: the cells inside it as blocks (a background colour in a layer), or, stroked, the
+  /// cells its lines cross as dots. Trims are not drawn on the grid for paths.
+  private func drawPath(
+    _ shape: ShapeNode, color: ColorValue?, node: LayoutNode<GridMetrics>, visible: CellRect,
+    in canvas: inout Canvas, dim: Bool
+  ) {
+    guard let path = shape.path, path.problem == nil else { return }
+    let color = color ?? ColorValue(name: "primary")
+    if color.name == "clear" || color.opacity == 0 { return }
+    let runs = PathCells.lines(of: path, in: node.frame)
+    let style = CellStyle(dim: dim, foreground: color)
+    if shape.stroke != nil {
+      for cell in PathCells.crossed(runs) {
+        canvas.write("•", x: cell.x, y: cell.y, limit: 1, style: style)
+      }
+      return
+    }
+    for cell in PathCells.inside(runs, area: visible) {
+      let area = CellRect(x: cell.x, y: cell.y, width: 1, height: 1)
+      if node.isLayer {
+        canvas.fill(area, background: color)
+      } else {
+        canvas.write("█", x: cell.x, y: cell.y, limit: 1, style: style)
+      }
     }
   }
 

@@ -74,9 +74,17 @@ enum Shapes {
   /// `ContainerRelativeShape`.
   static func path(
     _ c: pixel_libraries, _ cr: OpaquePointer, _ shape: ShapeKind, cornerRadius: Double?,
-    in rect: LayoutRect, container: (rect: LayoutRect, radius: Double)
+    path: PathNode? = nil, in rect: LayoutRect, container: (rect: LayoutRect, radius: Double)
   ) {
     switch shape {
+    case .path:
+      guard let path, path.problem == nil else {
+        // A clip to a path is to its frame (`clip` carries no path).
+        c.cairo_new_path(cr)
+        c.cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
+        return
+      }
+      draw(path, c, cr, in: rect)
     case .rectangle:
       c.cairo_new_path(cr)
       c.cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
@@ -128,7 +136,9 @@ extension Shapes {
         x: rect.x + inset, y: rect.y + inset, width: rect.width - 2 * inset,
         height: rect.height - 2 * inset)
     }
-    path(c, cr, shape.shape, cornerRadius: shape.cornerRadius, in: rect, container: container)
+    path(
+      c, cr, shape.shape, cornerRadius: shape.cornerRadius, path: shape.path, in: rect,
+      container: container)
     if let trim = shape.trim {
       let from = min(max(trim.from, 0), 1)
       let to = min(max(trim.to, 0), 1)
@@ -210,6 +220,50 @@ extension Shapes {
       }
       let last = point(at: min(end, segmentEnd))
       c.cairo_line_to(cr, last.x, last.y)
+    }
+  }
+}
+
+extension Shapes {
+  /// `path` scaled from its box to `rect`, as Cairo's current path (quadratic curves as the
+  /// cubic ones they are).
+  static func draw(_ path: PathNode, _ c: pixel_libraries, _ cr: OpaquePointer, in rect: LayoutRect)
+  {
+    let scaleX = path.width.map { $0 > 0 ? rect.width / $0 : 0 } ?? 1
+    let scaleY = path.height.map { $0 > 0 ? rect.height / $0 : 0 } ?? 1
+    func x(_ value: Double) -> Double { rect.x + value * scaleX }
+    func y(_ value: Double) -> Double { rect.y + value * scaleY }
+    c.cairo_new_path(cr)
+    var index = 0
+    var current = (x: rect.x, y: rect.y)
+    for command in path.commands {
+      let p = path.points
+      switch command {
+      case "M":
+        current = (x(p[index]), y(p[index + 1]))
+        c.cairo_move_to(cr, current.x, current.y)
+      case "L":
+        current = (x(p[index]), y(p[index + 1]))
+        c.cairo_line_to(cr, current.x, current.y)
+      case "Q":
+        let control = (x: x(p[index]), y: y(p[index + 1]))
+        let end = (x: x(p[index + 2]), y: y(p[index + 3]))
+        c.cairo_curve_to(
+          cr, current.x + 2 / 3 * (control.x - current.x),
+          current.y + 2 / 3 * (control.y - current.y), end.x + 2 / 3 * (control.x - end.x),
+          end.y + 2 / 3 * (control.y - end.y), end.x, end.y)
+        current = end
+      case "C":
+        current = (x(p[index + 4]), y(p[index + 5]))
+        c.cairo_curve_to(
+          cr, x(p[index]), y(p[index + 1]), x(p[index + 2]), y(p[index + 3]), current.x,
+          current.y)
+      case "Z":
+        c.cairo_close_path(cr)
+      default:
+        break
+      }
+      index += PathNode.coordinates(of: command) ?? 0
     }
   }
 }

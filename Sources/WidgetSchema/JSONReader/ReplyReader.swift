@@ -336,6 +336,16 @@ struct ReplyReader {
         ShapeNode(
           shape: try enumeration(try required(tree, "shape"), Self.shapeKinds),
           cornerRadius: try optionalDouble(tree, "cornerRadius"),
+          path: try optional(tree, "path").map { (value) throws(Refusal) in
+            let path = try object(value)
+            return PathNode(
+              width: try optionalDouble(path, "width"),
+              height: try optionalDouble(path, "height"),
+              commands: try string(try required(path, "commands")),
+              points: try array(try required(path, "points")) { (element) throws(Refusal) in
+                try double(element)
+              })
+          },
           fill: try optional(tree, "fill").map { (value) throws(Refusal) in try color(value) },
           stroke: try optional(tree, "stroke").map { (value) throws(Refusal) in
             try stroke(value)

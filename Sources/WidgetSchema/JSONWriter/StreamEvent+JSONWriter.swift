@@ -530,6 +530,21 @@ extension JSONByteWriter {
         try color(fill)
         byte(UInt8(ascii: ","))
       }
+      if let path = shape.path {
+        key("path")
+        open("commands")
+        string(path.commands)
+        try optionalNumber("height", path.height)
+        nextKey("points")
+        byte(UInt8(ascii: "["))
+        for (index, coordinate) in path.points.enumerated() {
+          if index > 0 { byte(UInt8(ascii: ",")) }
+          try number(coordinate)
+        }
+        byte(UInt8(ascii: "]"))
+        try optionalNumber("width", path.width)
+        raw("},")
+      }
       key("shape")
       string(shape.shape.rawValue)
       if let stroke = shape.stroke {

@@ -22,6 +22,8 @@ public enum ViewLimits {
   /// The largest scale of a transform, and the farthest its anchor lies outside the frame (in
   /// frames), in either direction.
   public static let maximumScale = 100.0
+  /// The most coordinates in a path: a chart of a thousand points, drawn as lines.
+  public static let maximumPathPoints = 8_192
   /// The most lengths in a stroke's dash pattern.
   public static let maximumDashes = 64
 
@@ -146,6 +148,22 @@ public enum ViewLimits {
         if let height = image.pixelHeight { range(Double(height), pixels, path + ".pixelHeight") }
       case .shape(let shape):
         length(shape.cornerRadius, path + ".cornerRadius")
+        if let node = shape.path {
+          length(node.width, path + ".path.width")
+          length(node.height, path + ".path.height")
+          if node.points.count > ViewLimits.maximumPathPoints {
+            fail(
+              path + ".path.points",
+              "\(node.points.count) coordinates; a path has at most \(ViewLimits.maximumPathPoints)"
+            )
+          }
+          for (index, point) in node.points.enumerated() {
+            signedLength(point, "\(path).path.points[\(index)]")
+          }
+          if let problem = node.problem { fail(path + ".path", problem) }
+        } else if shape.shape == .path {
+          fail(path + ".path", "a path shape needs its path")
+        }
         if let fill = shape.fill { color(fill, path + ".fill") }
         if let stroke = shape.stroke {
           length(stroke.lineWidth, path + ".stroke.lineWidth")

@@ -332,6 +332,57 @@ public enum ShapeKind: String, JSONEnum, Sendable {
   case containerRelative
   /// `AccessoryWidgetBackground`: the lock screen's translucent backdrop.
   case accessoryBackground
+  /// A `Path`, or a custom `Shape`'s path: the node's `path`.
+  case path
+}
+
+/// A path drawn in a `width` × `height` box, scaled to the frame the shape is given (in the
+/// frame's own points, unscaled, when the box is absent: a `Path` used as a view): `commands`
+/// are `M` (move), `L` (line), `Q` (quadratic curve: control, end), `C` (cubic curve: two
+/// controls, end) and `Z` (close), and `points` their coordinates in order, x then y, 2, 2, 4,
+/// 6 and 0 numbers for each.
+public struct PathNode: Codable, Sendable, Equatable {
+  /// The width of the box the points are in; nil for the frame's own points.
+  public var width: Double?
+  /// Its height.
+  public var height: Double?
+  /// One letter per element.
+  public var commands: String
+  /// The elements' coordinates.
+  public var points: [Double]
+
+  /// Creates a path node.
+  public init(width: Double?, height: Double?, commands: String, points: [Double]) {
+    self.width = width
+    self.height = height
+    self.commands = commands
+    self.points = points
+  }
+
+  /// How many coordinates `command` takes; nil for a letter that is not a command.
+  public static func coordinates(of command: Character) -> Int? {
+    switch command {
+    case "M", "L": 2
+    case "Q": 4
+    case "C": 6
+    case "Z": 0
+    default: nil
+    }
+  }
+
+  /// Why the path cannot be drawn, or nil: an unknown command, or points that do not match the
+  /// commands.
+  public var problem: String? {
+    var needed = 0
+    for command in commands {
+      guard let count = Self.coordinates(of: command) else {
+        return "'\(command)' is not a path command (M, L, Q, C or Z)"
+      }
+      needed += count
+    }
+    return needed == points.count
+      ? nil : "the commands take \(needed) coordinates and there are \(points.count)"
+  }
 }
 
 /// A gauge's bar or ring (`Gauge`, `ProgressView`). A linear one is as wide as it is offered and
@@ -371,6 +422,8 @@ public struct ShapeNode: Codable, Sendable, Equatable {
   public var shape: ShapeKind
   /// For `roundedRectangle`.
   public var cornerRadius: Double?
+  /// For `path`.
+  public var path: PathNode?
   /// The colour the shape is painted with (`.fill(_:)`, or the style of `.stroke(_:)`); nil
   /// means the foreground style.
   public var fill: ColorValue?
@@ -384,11 +437,12 @@ public struct ShapeNode: Codable, Sendable, Equatable {
 
   /// Creates a shape node.
   public init(
-    shape: ShapeKind, cornerRadius: Double? = nil, fill: ColorValue? = nil,
+    shape: ShapeKind, cornerRadius: Double? = nil, path: PathNode? = nil, fill: ColorValue? = nil,
     stroke: ShapeStroke? = nil, trim: ShapeTrim? = nil
   ) {
     self.shape = shape
     self.cornerRadius = cornerRadius
+    self.path = path
     self.fill = fill
     self.stroke = stroke
     self.trim = trim
