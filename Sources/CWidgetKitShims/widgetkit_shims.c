@@ -19,3 +19,14 @@ int wk_shims_run_library_main(const void *anchor) {
     dlclose(handle);
     return result;
 }
+
+// The linker defines these for the section of the image being linked; hidden, so that each
+// bundle finds its own records and never another library's; weak, so that an image without
+// previews links.
+extern const char __start_wk_previews[] __attribute__((weak, visibility("hidden")));
+extern const char __stop_wk_previews[] __attribute__((weak, visibility("hidden")));
+
+void wk_shims_preview_records(const void **begin, const void **end) {
+    *begin = __start_wk_previews;
+    *end = __stop_wk_previews;
+}

@@ -29,9 +29,10 @@ import WidgetSupport
             && $0.hasSuffix("TestWidget/\(family) · snapshot")
         }, "\(result.output)")
     }
-    // Two frames per row; the placeholder is redacted, the snapshot shows the time.
+    // Two frames per row, for each family and for the example's #Preview of two entries; the
+    // placeholder is redacted, the snapshot shows the time.
     let rows = lines.filter { $0.hasPrefix("╭") && $0.filter { $0 == "╭" }.count == 2 }
-    #expect(rows.count == 3, "\(result.output)")
+    #expect(rows.count == 4, "\(result.output)")
     #expect(result.output.contains(/│ +█{4,5} ██ +│/), "the time redacted, word by word")
     #expect(result.output.contains(/│ +[0-9]{1,2}:[0-9]{2}.?[AP]M +│/), "\(result.output)")
   }
@@ -55,6 +56,31 @@ import WidgetSupport
       #expect((snapshot as? [String: Any])?["source"] as? String == "snapshot")
       #expect(((snapshot as? [String: Any])?["lines"] as? [String])?.count == 10)
     }
+  }
+
+  /// The Clock example declares `#Preview("Morning", as: .systemSmall)` with two entries.
+  @Test func previewShowsTheBundlesDeclaredPreviewsAtTheirFamily() throws {
+    let text = try Products.run(["preview", Products.clock, "--family", "systemSmall"])
+    #expect(text.status == 0, "\(text.errors)")
+    #expect(text.output.contains("#Preview \"Morning\"\n"), "\(text.output)")
+    #expect(text.output.contains(/Morning 1\/2 · snapshot +Morning 2\/2 · snapshot/))
+    let json = try Products.run(["preview", Products.clock, "--format", "json"])
+    #expect(json.status == 0, "\(json.errors)")
+    let lines = json.output.split(separator: "\n").map(String.init)
+    for line in lines {
+      #expect(JSONSchemaValidator.stream.problems(in: line, against: "preview.schema.json") == [])
+    }
+    let objects = try lines.map {
+      try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+    let small = try #require(objects.first { $0["family"] as? String == "systemSmall" })
+    let previews = try #require(small["previews"] as? [[String: Any]])
+    #expect(previews.count == 1)
+    #expect(previews.first?["name"] as? String == "Morning")
+    let entries = try #require(previews.first?["entries"] as? [[String: Any]])
+    #expect(
+      entries.map { $0["date"] as? String } == ["2027-01-15T08:00:00Z", "2027-01-15T09:00:00Z"])
+    #expect(objects.filter { $0["previews"] != nil }.count == 1, "only at its family")
   }
 
   @Test func previewShowsAFailedCallInPlaceOfItsBoxAndExits4() throws {

@@ -135,3 +135,25 @@ struct SeveralPreviews: PreviewProvider {
     #expect(WidgetPreviewContext(family: .systemMedium).family == .systemMedium)
   }
 }
+
+/// The `#Preview` declarations of this test runner, found as a bundle's are, and the reply to
+/// the host's `previews` call.
+@Suite struct DeclaredPreviewTests {
+  @Test func everyDeclarationIsFound() {
+    // This target declares six: five in PreviewTests.swift, one in AppIntentTemplate.swift.
+    #expect(DeclaredPreviews.declarations.count == 6)
+  }
+
+  @Test @MainActor func aKindsPreviewsAreItsWidgetPreviewsWithTheirEntries() async throws {
+    let lockScreen = await DeclaredPreviews.reply(forKind: "LockScreenWidget")
+    #expect(lockScreen.previews.map(\.family) == [.accessoryInline, .accessoryRectangular])
+    #expect(lockScreen.previews.map(\.name) == [nil, "Provider"])
+    #expect(lockScreen.previews.first?.entries.count == 3)
+    let template = await DeclaredPreviews.reply(forKind: "MyWidget")
+    #expect(template.previews.count == 2)
+    #expect(await DeclaredPreviews.reply(forKind: "Nothing").previews.isEmpty)
+    // What the host receives.
+    let json = String(decoding: try WidgetJSON.encode(lockScreen), as: UTF8.self)
+    #expect(json.hasPrefix(#"{"previews":[{"entries":["#))
+  }
+}

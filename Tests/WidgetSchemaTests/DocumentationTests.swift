@@ -42,7 +42,7 @@ import Testing
       || tries(Timeline.self) || tries(Entry.self) || tries(ViewNode.self) || tries(Relevance.self)
       || tries(ReloadPolicy.self) || tries(StreamEvent.self) || tries(StreamHeader.self)
       || tries(ColorValue.self) || tries(ConfigurationManifest.self)
-      || tries(ParameterOptions.self) || tries(CurrentConfigurations.self)
+      || tries(ParameterOptions.self) || tries(CurrentConfigurations.self) || tries(Previews.self)
   }
 
   @Test func schemaExamplesDecode() throws {

@@ -44,7 +44,7 @@ extern "C" {
 
 /* ABI version implemented by this header. Major: incompatible changes. Minor: additions only. */
 #define WK_ABI_VERSION_MAJOR 1
-#define WK_ABI_VERSION_MINOR 1
+#define WK_ABI_VERSION_MINOR 2
 
 /* The name of the one symbol a bundle exports. */
 #define WK_BUNDLE_ENTRY_SYMBOL "wk_bundle_entry"
@@ -84,7 +84,12 @@ typedef enum wk_method {
     /* (ABI 1.1) Reply: the values a dynamic parameter may take (JSON object "ParameterOptions":
      * {"options": [{"identifier", "display"}]}). The context names the parameter in "parameter"
      * and carries the instance's other values in "configuration". */
-    WK_METHOD_OPTIONS = 4
+    WK_METHOD_OPTIONS = 4,
+    /* (ABI 1.2) Reply: the previews the bundle declares for the kind (JSON object "Previews":
+     * {"previews": [{"name", "family", "entries": [Entry]}]}), shown by `widget-host preview`.
+     * The Swift SDK answers with its #Preview declarations; a C bundle may answer
+     * WK_STATUS_UNSUPPORTED, or {"previews": []}. */
+    WK_METHOD_PREVIEWS = 5
 } wk_method;
 
 typedef struct wk_host wk_host;

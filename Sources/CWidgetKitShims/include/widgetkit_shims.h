@@ -11,4 +11,9 @@
 /// executable's.
 int wk_shims_run_library_main(const void *anchor);
 
+/// The records `#Preview` puts in the `wk_previews` section of the library (or executable)
+/// this code is linked into: `*begin` to `*end`, both NULL when there are none. Each record is
+/// a function that writes the preview's declaration type where it is told.
+void wk_shims_preview_records(const void **begin, const void **end);
+
 #endif

@@ -2,7 +2,8 @@ import SwiftSyntax
 import SwiftSyntaxMacros
 
 /// `#Preview`: a declaration whose `makePreview()` calls `Preview`'s initializer with the
-/// macro's arguments and closures, as Apple's macro does. SwiftUI declares the view forms and
+/// macro's arguments and closures, as Apple's macro does, and a record of it in the image's
+/// `wk_previews` section, where WidgetKit finds every declaration of a bundle. SwiftUI declares the view forms and
 /// WidgetKit the widget forms; the initializer each matches is chosen by the type checker, so
 /// a preview's closures are type-checked as the code that calls them.
 public struct PreviewMacro: DeclarationMacro {
@@ -15,6 +16,7 @@ public struct PreviewMacro: DeclarationMacro {
       trailingClosure: node.trailingClosure,
       additionalTrailingClosures: node.additionalTrailingClosures)
     let name = context.makeUniqueName("Preview")
+    let record = context.makeUniqueName("record")
     return [
       """
       struct \(name): SwiftUI._PreviewDeclaration {
@@ -22,7 +24,14 @@ public struct PreviewMacro: DeclarationMacro {
           \(call.trimmed)
         }
       }
+      """,
+      // Where WidgetKit finds the declarations, to answer the host's `previews` calls.
       """
+      @section("wk_previews") @used
+      let \(record): @convention(c) (UnsafeMutableRawPointer) -> Void = { destination in
+        destination.initializeMemory(as: (any SwiftUI._PreviewDeclaration.Type).self, to: \(name).self)
+      }
+      """,
     ]
   }
 }

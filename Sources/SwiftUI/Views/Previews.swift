@@ -46,14 +46,17 @@ extension View {
 /// A preview, as `#Preview` declares it: a view, or (with WidgetKit) a widget in a family with
 /// the entries it is shown with.
 ///
-/// There is no canvas here: a preview's closures are type-checked as on Apple's platforms, and
-/// ``_content()`` gives what the preview shows, resolved into the host's view tree.
+/// A widget's previews are shown by `widget-host preview`, beside its placeholder and snapshot
+/// (the bundle answers the host's `previews` call with them); ``_content()`` gives what a
+/// preview shows, resolved into the host's view tree.
 public struct Preview {
   /// The name the preview was given.
   public let displayName: String?
+  /// The widget kind a widget preview shows; nil for a view preview.
+  public let _kind: String?
   /// The widget family a widget preview is shown at; nil for a view preview.
   public let _family: WidgetSchema.WidgetFamily?
-  private let content: @MainActor () async -> [ViewNode]
+  private let entries: @MainActor () async -> [WidgetSchema.Entry]
 
   /// A preview of the view `body` builds.
   @MainActor public init(_ name: String? = nil, body: @escaping @MainActor () -> any View) {
@@ -74,23 +77,33 @@ public struct Preview {
     body: @escaping @MainActor () -> any View
   ) {
     displayName = name
+    _kind = nil
     _family = nil
-    content = { [ViewResolver.resolve(AnyView(body()), in: EnvironmentValues())] }
+    entries = {
+      [
+        WidgetSchema.Entry(
+          date: Date(), view: ViewResolver.resolve(AnyView(body()), in: EnvironmentValues()))
+      ]
+    }
   }
 
-  /// A preview of a widget: its family and the view of each entry it shows. SDK detail, for
+  /// A preview of widget `kind`: its family and each entry it shows, drawn. SDK detail, for
   /// WidgetKit's initializers.
   public init(
-    _displayName: String?, family: WidgetSchema.WidgetFamily,
-    content: @escaping @MainActor () async -> [ViewNode]
+    _displayName: String?, kind: String, family: WidgetSchema.WidgetFamily,
+    entries: @escaping @MainActor () async -> [WidgetSchema.Entry]
   ) {
     displayName = _displayName
+    _kind = kind
     _family = family
-    self.content = content
+    self.entries = entries
   }
 
   /// What the preview shows: the view, or the view of each of the widget's entries, in order.
-  @MainActor public func _content() async -> [ViewNode] { await content() }
+  @MainActor public func _content() async -> [ViewNode] { await entries().map(\.view) }
+
+  /// The entries the preview shows, drawn: one for a view preview.
+  @MainActor public func _entries() async -> [WidgetSchema.Entry] { await entries() }
 
   /// The traits of a view preview.
   public enum ViewTraits {}

@@ -67,6 +67,8 @@ public enum ProviderMethod: Int32, Sendable, CustomStringConvertible {
   case timeline = 3
   /// The values of a dynamic parameter (ABI 1.1).
   case options = 4
+  /// The previews a bundle declares for a kind (ABI 1.2).
+  case previews = 5
 
   public var description: String {
     switch self {
@@ -74,6 +76,7 @@ public enum ProviderMethod: Int32, Sendable, CustomStringConvertible {
     case .snapshot: "snapshot"
     case .timeline: "timeline"
     case .options: "options"
+    case .previews: "previews"
     }
   }
 }

@@ -158,6 +158,35 @@ public final class BundleTimelineProvider: TimelineProviding {
       .map(\.options)
   }
 
+  /// The previews the bundle declares for `key`'s kind (`#Preview`, ABI 1.2), every entry
+  /// checked as a snapshot's is; none from a bundle that does not answer the call.
+  public func previews(for key: TimelineKey) async -> Result<
+    [Previews.Declared], ProviderFailure
+  > {
+    switch await call(.previews, key, isPreview: true, as: Previews.self) {
+    case .failure(let failure) where failure.code == "unsupported":
+      return .success([])
+    case .failure(let failure):
+      return .failure(failure)
+    case .success(let reply):
+      var previews: [Previews.Declared] = []
+      for var preview in reply.previews {
+        let previewKey = TimelineKey(bundle: key.bundle, kind: key.kind, family: preview.family)
+        var entries: [Entry] = []
+        for entry in preview.entries {
+          switch checkDate(of: entry, key: previewKey, method: .previews) {
+          case .success(let entry):
+            entries.append(resolvingImages(entry, key: previewKey, method: .previews))
+          case .failure(let failure): return .failure(failure)
+          }
+        }
+        preview.entries = entries
+        previews.append(preview)
+      }
+      return .success(previews)
+    }
+  }
+
   /// The snapshot entry for `key`: what a gallery shows (`isPreview` true) or a quick look at
   /// the widget (`isPreview` false).
   public func snapshot(for key: TimelineKey, isPreview: Bool) async -> Result<
@@ -284,6 +313,9 @@ public final class BundleTimelineProvider: TimelineProviding {
         ProviderFailure(
           code: "provider-timeout",
           message: "\(key.kind) \(method): no reply within \(ProviderError.seconds(seconds))"))
+    case .failure(.unsupported(let message)):
+      return .failure(
+        ProviderFailure(code: "unsupported", message: "\(key.kind) \(method): \(message)"))
     case .failure(let error):
       return .failure(
         ProviderFailure(code: "provider-failed", message: "\(key.kind) \(method): \(error)"))

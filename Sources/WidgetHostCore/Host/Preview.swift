@@ -18,6 +18,19 @@ public struct PreviewItem: Codable, Sendable, Equatable {
   public var placeholder: Outcome
   /// The snapshot call's outcome.
   public var snapshot: Outcome
+  /// The previews the bundle declares for the kind at this family (`#Preview`), each entry
+  /// drawn; nil when it declares none, or could not say (then `previewsError`).
+  public var previews: [Declared]?
+  /// Why the bundle's previews could not be had.
+  public var previewsError: Failure?
+
+  /// A preview the bundle declares (`#Preview("name", as: family) { … } timeline: { … }`).
+  public struct Declared: Codable, Sendable, Equatable {
+    /// Its name, if it has one.
+    public var name: String?
+    /// Its entries, in order, rendered as snapshots are.
+    public var entries: [EntryEvent]
+  }
 
   /// A rendered entry, or why there is none: exactly one of the two is set.
   public struct Outcome: Codable, Sendable, Equatable {
@@ -47,15 +60,36 @@ extension WidgetHost {
   public func preview() async throws(HostError) -> [PreviewItem] {
     let selection = try await select(everyFamily: true)
     var items: [PreviewItem] = []
+    // Each kind's declared previews, asked for once, by bundle and kind.
+    var declared: [String: Result<[Previews.Declared], ProviderFailure>] = [:]
     for instance in selection.instances {
       let key = instance.key
       let placeholder = await selection.provider.placeholder(for: key)
       let snapshot = await selection.provider.snapshot(for: key, isPreview: true)
-      items.append(
-        PreviewItem(
-          bundle: key.bundle, kind: key.kind, family: key.family,
-          placeholder: outcome(placeholder, key: key, source: .placeholder),
-          snapshot: outcome(snapshot, key: key, source: .snapshot)))
+      var item = PreviewItem(
+        bundle: key.bundle, kind: key.kind, family: key.family,
+        placeholder: outcome(placeholder, key: key, source: .placeholder),
+        snapshot: outcome(snapshot, key: key, source: .snapshot))
+      let name = key.bundle + "\u{0}" + key.kind
+      if declared[name] == nil { declared[name] = await selection.provider.previews(for: key) }
+      switch declared[name] {
+      case .success(let previews):
+        let here = previews.filter { $0.family == key.family }
+        if !here.isEmpty {
+          item.previews = here.map { preview in
+            PreviewItem.Declared(
+              name: preview.name,
+              entries: preview.entries.compactMap {
+                outcome(.success($0), key: key, source: .snapshot).entry
+              })
+          }
+        }
+      case .failure(let failure):
+        item.previewsError = PreviewItem.Failure(code: failure.code, message: failure.message)
+      case nil:
+        break
+      }
+      items.append(item)
     }
     await selection.close()
     return items
@@ -92,22 +126,60 @@ public enum PreviewGallery {
     for item in items {
       text += "\(item.kind) · \(item.family.rawValue) (\(item.bundle))\n"
       let name = "\(item.kind)/\(item.family.rawValue)"
-      let left = block(item.placeholder, label: "placeholder", name: name, dates: dates)
-      let right = block(item.snapshot, label: "snapshot", name: name, dates: dates)
-      let leftWidth = left.map { TextWidth.of($0) }.max() ?? 0
-      let rightWidth = right.map { TextWidth.of($0) }.max() ?? 0
-      if leftWidth + 2 + rightWidth > width {
-        text += (left + right).map { $0 + "\n" }.joined()
-      } else {
-        for row in 0..<max(left.count, right.count) {
-          let first = row < left.count ? left[row] : ""
-          let second = row < right.count ? right[row] : ""
-          let padding = String(repeating: " ", count: leftWidth - TextWidth.of(first) + 2)
-          text += (second.isEmpty ? first : first + padding + second) + "\n"
-        }
+      text += row(
+        [
+          block(item.placeholder, label: "placeholder", name: name, dates: dates),
+          block(item.snapshot, label: "snapshot", name: name, dates: dates),
+        ], width: width)
+      for preview in item.previews ?? [] {
+        text += "#Preview" + (preview.name.map { " \"\($0)\"" } ?? "") + "\n"
+        let title = preview.name ?? "#Preview"
+        text += row(
+          preview.entries.enumerated().map { index, entry in
+            TextSink.box(
+              for: entry, instance: "\(title) \(index + 1)/\(preview.entries.count)",
+              dates: dates, color: false
+            )
+            .split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+          }, width: width)
+      }
+      if let failure = item.previewsError {
+        text += wrap("#Preview: error \(failure.code): \(failure.message)", width: width)
+          .map { $0 + "\n" }.joined()
       }
       text += "\n"
     }
+    return text
+  }
+
+  /// `blocks` side by side, two columns apart, as many to a row as fit in `width`.
+  private static func row(_ blocks: [[String]], width: Int) -> String {
+    var text = ""
+    var line: [[String]] = []
+    var used = 0
+    func flush() {
+      let widths = line.map { block in block.map { TextWidth.of($0) }.max() ?? 0 }
+      for index in 0..<(line.map(\.count).max() ?? 0) {
+        var row = ""
+        for (column, block) in line.enumerated() {
+          let cell = index < block.count ? block[index] : ""
+          let last = line[(column + 1)...].allSatisfy { index >= $0.count }
+          row += cell
+          if last { break }
+          row += String(repeating: " ", count: widths[column] - TextWidth.of(cell) + 2)
+        }
+        text += row + "\n"
+      }
+      line = []
+      used = 0
+    }
+    for block in blocks {
+      let blockWidth = block.map { TextWidth.of($0) }.max() ?? 0
+      if !line.isEmpty, used + 2 + blockWidth > width { flush() }
+      used += (line.isEmpty ? 0 : 2) + blockWidth
+      line.append(block)
+    }
+    flush()
     return text
   }
 

@@ -29,11 +29,18 @@ public enum PreviewImages {
     let renderer = PixelRenderer(dates: dates)
     var written = Written(files: [], warnings: [])
     for item in items {
-      for (label, outcome, source) in [
-        ("placeholder", item.placeholder, EntrySource.placeholder),
-        ("snapshot", item.snapshot, EntrySource.snapshot),
-      ] {
-        guard let entry = outcome.entry else { continue }
+      var drawn: [(label: String, entry: EntryEvent?, source: EntrySource)] = [
+        ("placeholder", item.placeholder.entry, .placeholder),
+        ("snapshot", item.snapshot.entry, .snapshot),
+      ]
+      // Each declared preview's entries: KIND.FAMILY.preview-P-E, counted from 1.
+      for (number, preview) in (item.previews ?? []).enumerated() {
+        for (index, entry) in preview.entries.enumerated() {
+          drawn.append(("preview-\(number + 1)-\(index + 1)", entry, .snapshot))
+        }
+      }
+      for (label, entry, source) in drawn {
+        guard let entry else { continue }
         let view = EventRouter.displayedView(of: entry.view, source: source)
         let image = try renderer.render(
           view, family: item.family, now: now, scale: scale, format: format,

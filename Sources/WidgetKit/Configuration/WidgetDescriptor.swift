@@ -32,6 +32,7 @@ enum ProviderMethod: Int32, Sendable {
   case snapshot = 2
   case timeline = 3
   case options = 4
+  case previews = 5
 }
 
 /// Why a call could not be answered.

@@ -178,6 +178,19 @@ enum BundleExport {
     guard let widget = runtime.widgets[kind] else {
       return fail(WK_STATUS_INVALID, "this bundle has no widget kind '\(kind)'")
     }
+    if method == .previews {
+      // Previews are built on the main actor, as Xcode builds them.
+      let reply = UncheckedSend { status, payload in send(status, payload) }
+      Task { @MainActor in
+        do {
+          reply.send(
+            WK_STATUS_OK, try WidgetJSON.encode(await DeclaredPreviews.reply(forKind: kind)))
+        } catch {
+          reply.send(WK_STATUS_ERROR, Data("could not encode the previews: \(error)".utf8))
+        }
+      }
+      return
+    }
     let contextData = Data(bytes: call.context_json, count: call.context_len)
     let context: ProviderContext
     do {
@@ -226,4 +239,10 @@ enum BundleExport {
       }
     }
   }
+}
+
+/// A reply handed to the task that builds previews. Unchecked: the ABI lets a reply be sent from
+/// any thread, once.
+private struct UncheckedSend: @unchecked Sendable {
+  let send: (wk_status, Data) -> Void
 }

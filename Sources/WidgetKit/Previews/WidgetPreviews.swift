@@ -1,4 +1,5 @@
 import AppIntents
+import CWidgetKitShims
 import Foundation
 import Intents
 import SwiftUI
@@ -102,8 +103,8 @@ extension Preview {
     _ name: String?, as family: WidgetFamily, widget: @escaping () -> W,
     entries: @escaping @MainActor (TimelineProviderContext) async -> [any TimelineEntry]
   ) {
-    self.init(_displayName: name, family: family.schemaFamily) {
-      let descriptor = widget().body._descriptor
+    let descriptor = widget().body._descriptor
+    self.init(_displayName: name, kind: descriptor.manifest.kind, family: family.schemaFamily) {
       let context = TimelineProviderContext(family: family, isPreview: true)
       return await entries(context).map { entry in
         guard let drawn = descriptor.draw(entry, context) else {
@@ -111,7 +112,7 @@ extension Preview {
             "#Preview of '\(descriptor.manifest.kind)': an entry of type \(type(of: entry)) is "
               + "not of the type the widget's provider gives")
         }
-        return drawn.view
+        return drawn
       }
     }
   }
@@ -182,3 +183,38 @@ public macro Preview<W: Widget, Provider: AppIntentTimelineProvider>(
   _ name: String? = nil, as family: WidgetFamily, using intent: Provider.Intent,
   widget: @escaping () -> W, timelineProvider: @escaping () -> Provider
 ) = #externalMacro(module: "PreviewMacros", type: "PreviewMacro")
+
+/// The `#Preview` declarations of the image WidgetKit is linked into (a bundle, or a test
+/// runner), found through the records the macro puts in its `wk_previews` section.
+enum DeclaredPreviews {
+  /// The declarations' types, in the order the linker laid the records out.
+  static var declarations: [any _PreviewDeclaration.Type] {
+    var begin: UnsafeRawPointer?
+    var end: UnsafeRawPointer?
+    wk_shims_preview_records(&begin, &end)
+    guard let begin, let end, end > begin else { return [] }
+    typealias Record = @convention(c) (UnsafeMutableRawPointer) -> Void
+    let count = (end - begin) / MemoryLayout<Record>.stride
+    let records = begin.assumingMemoryBound(to: Record.self)
+    return (0..<count).map { index in
+      let slot = UnsafeMutablePointer<any _PreviewDeclaration.Type>.allocate(capacity: 1)
+      defer { slot.deallocate() }
+      records[index](UnsafeMutableRawPointer(slot))
+      return slot.move()
+    }
+  }
+
+  /// The reply to the host's `previews` call for `kind`: every widget preview of that kind,
+  /// its entries drawn.
+  @MainActor static func reply(forKind kind: String) async -> WidgetSchema.Previews {
+    var previews: [WidgetSchema.Previews.Declared] = []
+    for declaration in declarations {
+      let preview = declaration.makePreview()
+      guard preview._kind == kind, let family = preview._family else { continue }
+      previews.append(
+        WidgetSchema.Previews.Declared(
+          name: preview.displayName, family: family, entries: await preview._entries()))
+    }
+    return WidgetSchema.Previews(previews: previews)
+  }
+}
