@@ -60,10 +60,17 @@ open class UIColor: NSObject, @unchecked Sendable {
       red: CGFloat(r + m), green: CGFloat(g + m), blue: CGFloat(b + m), alpha: alpha)
   }
 
-  /// A colour from the asset catalog. Bundles have no asset catalogs here: always nil, as for a
-  /// name the catalog does not have.
+  /// The colour set `name` of the bundle's asset catalogs (`Resources/*.xcassets`), in its
+  /// light appearance; nil when no catalog has it.
   public convenience init?(named name: String) {
-    return nil
+    guard let color = _AssetCatalog.color(named: name) else { return nil }
+    self.init(
+      name: nil, components: (color.red, color.green, color.blue), alpha: color.alpha)
+  }
+
+  /// As ``init(named:)``: the bundle's catalogs are the only ones.
+  public convenience init?(named name: String, in bundle: Bundle?, compatibleWith traits: Any?) {
+    self.init(named: name)
   }
 
   /// The same colour with opacity `alpha`.

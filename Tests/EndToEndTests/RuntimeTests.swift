@@ -90,7 +90,7 @@ import WidgetSchema
         == "resource a resource of the probe; id dev.widget-host.tests.runtime-probe; "
         + "version 1.0.0; bundle \(greeting); sdk \(greeting); "
         + "module a resource of the module beside the bundle; "
-        + "for a class dev.widget-host.tests.runtime-probe, resource true")
+        + "for a class dev.widget-host.tests.runtime-probe, resource true; asset Brand 51,102,153")
   }
 
   /// A file an app wrote into an App Group's container (`FileManager.containerURL(

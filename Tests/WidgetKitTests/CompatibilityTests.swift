@@ -188,7 +188,7 @@ import WidgetSchema
     #expect(
       resolved(Color(uiColor: UIColor(red: 1, green: 0.5, blue: 0, alpha: 1)))
         == .color(ColorValue(red: 1, green: 0.5, blue: 0)))
-    #expect(UIColor(named: "BrandColor") == nil, "bundles have no asset catalogs")
+    #expect(UIColor(named: "BrandColor") == nil, "no catalog of this process has it")
     #expect(resolved(Image(uiImage: UIImage(named: "logo")!)) == .image(ImageNode(name: "logo")))
     #expect(
       resolved(Image(uiImage: UIImage(systemName: "star.fill")!))

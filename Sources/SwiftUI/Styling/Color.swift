@@ -16,6 +16,17 @@ public struct Color: _PrimitiveView, ShapeStyle, Equatable, Sendable {
     self.init(ColorValue(name: name))
   }
 
+  /// The colour set `name` of the bundle's asset catalogs (`Resources/*.xcassets`), in its
+  /// light appearance; clear, as SwiftUI draws a missing colour, when no catalog has it.
+  public init(_ name: String, bundle: Bundle? = nil) {
+    if let color = _AssetCatalog.color(named: name) {
+      self.init(
+        ColorValue(red: color.red, green: color.green, blue: color.blue, opacity: color.alpha))
+    } else {
+      self.init(named: "clear")
+    }
+  }
+
   /// A colour from red, green and blue components in 0…1 (values outside are clamped).
   public init(
     _ colorSpace: RGBColorSpace = .sRGB, red: Double, green: Double, blue: Double,

@@ -135,6 +135,7 @@ enum BundleExport {
       return
     }
     let resources = String(cString: path)
+    _AssetCatalog._configure(resources: resources)
     let language = host.pointee.locale.flatMap { $0(host, nil) }.map { String(cString: $0) }
     let manifest = URL(fileURLWithPath: resources).deletingLastPathComponent()
       .appendingPathComponent("manifest.json")

@@ -69,11 +69,16 @@ enum Completion: String {
     let moduleBeside = Bundle.module.bundleURL.deletingLastPathComponent() == bundle.bundleURL
     let ofClass = Bundle(for: ProbeClass.self)
     let classResource = ofClass.url(forResource: "probe", withExtension: "txt") != nil
+    // A colour set of Resources/Assets.xcassets, as Color("Brand") and UIColor(named:) read it.
+    let brand = UIColor(named: "Brand")?._components.map {
+      "\(Int(($0.red * 255).rounded())),\(Int(($0.green * 255).rounded())),\(Int(($0.blue * 255).rounded()))"
+    }
     return "resource \(resource); id \(bundle.bundleIdentifier ?? "none"); version \(version); "
       + "bundle \(bundle.localizedString(forKey: "greeting", value: nil, table: nil)); "
       + "sdk \(NSLocalizedString("greeting", comment: "")); module \(module) "
       + (moduleBeside ? "beside the bundle" : "elsewhere")
       + "; for a class \(ofClass.bundleIdentifier ?? "none"), resource \(classResource)"
+      + "; asset Brand \(brand ?? "none")"
   }
 
   /// What the bundle's containers hold: the note an app left in App Group
