@@ -234,3 +234,24 @@ import WidgetSchema
     #expect(resolved(settings) == plain("9 calm -"), "a raw value of no case is the initial value")
   }
 }
+
+@Suite struct SymbolVariantTests {
+  @Test func variantsAreAddedToSymbolNamesInSFSymbolsOrder() {
+    #expect(
+      resolved(Image(systemName: "heart").symbolVariant(.fill))
+        == .image(ImageNode(systemName: "heart.fill")))
+    #expect(
+      resolved(Image(systemName: "bell").symbolVariant(.slash.fill))
+        == .image(ImageNode(systemName: "bell.slash.fill")))
+    #expect(
+      resolved(HStack { Image(systemName: "heart.fill") }.symbolVariant(.circle.fill))
+        == .stack(
+          StackNode(
+            axis: .horizontal, children: [.image(ImageNode(systemName: "heart.circle.fill"))])))
+    #expect(SymbolVariants.circle.fill.contains(.fill) && !SymbolVariants.fill.contains(.circle))
+    #expect(
+      resolved(Image(systemName: "star").symbolVariant(.none))
+        == .image(ImageNode(systemName: "star")))
+    #expect(resolved(Text("x").colorInvert()) == plain("x"))
+  }
+}

@@ -46,7 +46,11 @@ public struct Image: _PrimitiveView, Equatable, Sendable {
   public func antialiased(_ isAntialiased: Bool) -> Image { self }
 
   public func _nodes(in environment: EnvironmentValues) -> [ViewNode] {
-    [.image(node)]
+    var node = node
+    if let name = node.systemName {
+      node.systemName = environment.symbolVariants.applied(to: name)
+    }
+    return [.image(node)]
   }
 
   /// How a resizable image fills its space.
