@@ -6,9 +6,19 @@ public protocol AppIntent: Sendable {
   static var title: LocalizedStringResource { get }
   /// The intent's description; none by default.
   static var description: IntentDescription? { get }
+  /// The summary of its parameters' settings.
+  associatedtype SummaryContent: ParameterSummary = _NoParameterSummary
+  /// The sentence that sums up the parameters: `Summary("Weather in \(\.$city)")`; none by
+  /// default.
+  @ParameterSummaryContentBuilder<Self> static var parameterSummary: SummaryContent { get }
 
   /// Creates an intent whose parameters hold their defaults.
   init()
+}
+
+extension AppIntent where SummaryContent == _NoParameterSummary {
+  /// No summary.
+  public static var parameterSummary: _NoParameterSummary { _NoParameterSummary() }
 }
 
 extension AppIntent {
