@@ -23,7 +23,8 @@ extension IntentParameter: AppIntentParameterStorage {
       name: name, title: title.defaultValue, type: shape.type,
       required: !shape.optional && defaultValue == nil,
       default: defaultValue.flatMap { ValueShape.json(of: $0) }, cases: shape.cases,
-      dynamicOptions: shape.type == .entity, entityType: shape.entityType)
+      dynamicOptions: shape.type == .entity || optionsProvider != nil,
+      entityType: shape.entityType)
   }
 
   func assign(_ json: JSONValue, name: String, intent: String) async throws(AppIntentParameterError)
@@ -54,7 +55,24 @@ extension IntentParameter: AppIntentParameterStorage {
   }
 
   func options() async throws -> [ParameterOption]? {
-    try await ValueShape.options(of: ValueShape(Value.self).base)
+    if let optionsProvider {
+      return try await optionsProvider().compactMap { value in
+        switch ValueShape.json(of: value) {
+        case .object(let fields):
+          guard case .string(let identifier)? = fields["identifier"],
+            case .string(let display)? = fields["display"]
+          else { return nil }
+          return ParameterOption(identifier: identifier, display: display)
+        case .string(let text):
+          return ParameterOption(identifier: text, display: text)
+        case .some(let json):
+          return ParameterOption(identifier: json.jsonText, display: json.jsonText)
+        case nil:
+          return nil
+        }
+      }
+    }
+    return try await ValueShape.options(of: ValueShape(Value.self).base)
   }
 }
 

@@ -16,6 +16,8 @@ public final class IntentParameter<Value: _IntentValue>: @unchecked Sendable {
   /// The description shown when editing the parameter.
   public let description: IntentDescription?
   let defaultValue: Value?
+  /// The values offered by the `optionsProvider:` given, if one was.
+  let optionsProvider: (() async throws -> [Value])?
 
   /// A parameter with a default value.
   public init(
@@ -25,6 +27,7 @@ public final class IntentParameter<Value: _IntentValue>: @unchecked Sendable {
     self.description = description
     self.defaultValue = `default`
     self.value = `default`
+    self.optionsProvider = nil
   }
 
   /// A parameter without a default: required unless its type is optional.
@@ -33,6 +36,20 @@ public final class IntentParameter<Value: _IntentValue>: @unchecked Sendable {
     self.description = description
     self.defaultValue = nil
     self.value = nil
+    self.optionsProvider = nil
+  }
+
+  /// A parameter whose values `optionsProvider` lists (the host's `options` call, `widget-host
+  /// options`), starting at `default` when one is given.
+  public init<Provider: DynamicOptionsProvider>(
+    title: LocalizedStringResource, description: IntentDescription? = nil, default: Value? = nil,
+    optionsProvider: Provider
+  ) where Provider.Result == Value {
+    self.title = title
+    self.description = description
+    self.defaultValue = `default`
+    self.value = `default`
+    self.optionsProvider = { try await optionsProvider.results() }
   }
 
   /// The parameter's value. Reading a required parameter that has no value is a programming
@@ -50,4 +67,27 @@ public final class IntentParameter<Value: _IntentValue>: @unchecked Sendable {
 
   /// The parameter itself (`$favoriteEmoji`).
   public var projectedValue: IntentParameter<Value> { self }
+}
+
+/// Lists the values a parameter may take: `@Parameter(title: "City", optionsProvider:
+/// CityOptions()) var city: String`.
+public protocol DynamicOptionsProvider: Sendable {
+  /// The type of the values.
+  associatedtype Result: _IntentValue
+  /// The values, in order.
+  func results() async throws -> [Result]
+  /// The value a new instance starts at; none by default.
+  func defaultResult() async -> Result?
+}
+
+extension DynamicOptionsProvider {
+  public func defaultResult() async -> Result? { nil }
+}
+
+/// An App Intent that replaces a SiriKit intent of an intent definition: `intentClassName` names
+/// the class it migrates, so existing widgets keep their settings on iOS. Here configurations are
+/// the host's, so the name is kept and nothing is migrated.
+public protocol CustomIntentMigratedAppIntent: AppIntent {
+  /// The migrated intent's class name, as the intent definition gives it.
+  static var intentClassName: String { get }
 }
