@@ -69,7 +69,9 @@ struct CityProvider: AppIntentTimelineProvider {
   func snapshot(for configuration: CityIntent, in context: Context) async -> CityEntry {
     CityEntry(date: .now, city: configuration.city)
   }
-  func timeline(for configuration: CityIntent, in context: Context) async -> WidgetKit.Timeline<CityEntry> {
+  func timeline(for configuration: CityIntent, in context: Context) async
+    -> WidgetKit.Timeline<CityEntry>
+  {
     WidgetKit.Timeline(entries: [CityEntry(date: .now, city: configuration.city)], policy: .never)
   }
 }
