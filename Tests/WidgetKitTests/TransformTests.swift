@@ -69,3 +69,27 @@ import WidgetSchema
         == .modified(plain("x"), .fixedSize(horizontal: false, vertical: true)))
   }
 }
+
+@Suite struct TextCaseAndFlatTurnTests {
+  @Test func textCaseChangesTheTextInside() {
+    #expect(resolved(Text("Mon").textCase(.uppercase)) == plain("MON"))
+    #expect(
+      resolved(VStack { Text("ABC") }.textCase(.lowercase))
+        == .stack(StackNode(axis: .vertical, children: [plain("abc")])))
+    #expect(resolved(Text("Mon").textCase(nil)) == plain("Mon"))
+  }
+
+  @Test func aTurnInDepthIsDrawnFlat() {
+    #expect(
+      resolved(Text("x").rotation3DEffect(.degrees(90), axis: (x: 0, y: 0, z: 1)))
+        == .modified(plain("x"), .transform(Transform(rotation: 90))))
+    guard
+      case .modified(_, .transform(let flipped)) = resolved(
+        Text("x").rotation3DEffect(.degrees(180), axis: (x: 0, y: 1, z: 0)))
+    else {
+      Issue.record("a transform")
+      return
+    }
+    #expect(abs(flipped.scaleX + 1) < 1e-9 && flipped.scaleY == 1, "mirrored")
+  }
+}

@@ -44,6 +44,24 @@ extension View {
     transformed(Transform(rotation: angle.degrees), anchor: anchor)
   }
 
+  /// Draws this view turned by `angle` about `axis` as a flat picture of the turn: about the
+  /// z axis a turn (``rotationEffect(_:anchor:)``); about the x or y axis the view squeezed to
+  /// the cosine of the angle, without perspective (mirrored past a quarter turn).
+  public func rotation3DEffect(
+    _ angle: Angle, axis: (x: CGFloat, y: CGFloat, z: CGFloat), anchor: UnitPoint = .center,
+    anchorZ: CGFloat = 0, perspective: CGFloat = 1
+  ) -> some View {
+    let length = (axis.x * axis.x + axis.y * axis.y + axis.z * axis.z).squareRoot()
+    guard length > 0 else { return transformed(Transform(), anchor: anchor) }
+    let (x, y, z) = (Double(axis.x / length), Double(axis.y / length), Double(axis.z / length))
+    let cosine = cos(angle.radians)
+    // A turn about the y axis squeezes x, about the x axis squeezes y; about z it is a turn.
+    let transform = Transform(
+      rotation: angle.degrees * z, scaleX: 1 - abs(y) * (1 - cosine),
+      scaleY: 1 - abs(x) * (1 - cosine))
+    return transformed(transform, anchor: anchor)
+  }
+
   /// Draws this view scaled by `scale` about `anchor`, after layout.
   public func scaleEffect(_ scale: CGFloat, anchor: UnitPoint = .center) -> some View {
     scaleEffect(x: scale, y: scale, anchor: anchor)

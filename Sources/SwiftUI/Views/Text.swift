@@ -126,6 +126,10 @@ public struct Text: _PrimitiveView, Equatable, Sendable {
         }
       for var run in parts {
         run.style = segment.style.merged(with: run.style)
+        if let textCase = environment.textCase, case .verbatim(let text) = run.content {
+          run.content = .verbatim(
+            textCase == .uppercase ? text.uppercased() : text.lowercased())
+        }
         runs.append(run)
       }
     }
@@ -218,4 +222,32 @@ extension Text {
 
   /// Ignored: characters sit on a fixed grid.
   public func baselineOffset(_ baselineOffset: CGFloat) -> Text { self }
+}
+
+extension Text {
+  /// How `.textCase(_:)` changes the case of text.
+  public enum Case: Hashable, Sendable {
+    case uppercase
+    case lowercase
+  }
+}
+
+private struct TextCaseKey: EnvironmentKey {
+  static let defaultValue: Text.Case? = nil
+}
+
+extension EnvironmentValues {
+  /// The case text here is shown in; nil for as written.
+  public var textCase: Text.Case? {
+    get { self[TextCaseKey.self] }
+    set { self[TextCaseKey.self] = newValue }
+  }
+}
+
+extension View {
+  /// Shows the text in this view in `textCase` (nil: as written). Dates, which the host
+  /// formats, keep their case.
+  public func textCase(_ textCase: Text.Case?) -> some View {
+    changingEnvironment { $0.textCase = textCase }
+  }
 }
