@@ -21,18 +21,12 @@ public struct AppIntentConfiguration<Content: View>: WidgetConfiguration {
   ) where Provider.Intent == Intent {
     let call: any AsyncResponder = AsyncCall(provider: provider, content: content)
     var descriptor = _WidgetDescriptor(kind: kind, content: content) { method, context, reply in
-      let reply = UncheckedReply(send: reply)
-      Task { await call.respond(method, context, reply.send) }
+      let reply = Handoff(reply)
+      Task { await call.respond(method, context, reply.value) }
     }
     descriptor.manifest.configuration = .appIntent(AppIntentReflection.schema(of: Intent.self))
     _descriptor = descriptor
   }
-}
-
-/// A reply handed to the task that answers the call. Unchecked: replies may be sent from any
-/// thread (the C ABI's rule), and each is sent once.
-private struct UncheckedReply: @unchecked Sendable {
-  let send: _WidgetDescriptor.Reply
 }
 
 /// Answers calls in a task; the task sees only this existential, not the generic types.

@@ -181,13 +181,13 @@ enum BundleExport {
     }
     if method == .previews {
       // Previews are built on the main actor, as Xcode builds them.
-      let reply = UncheckedSend { status, payload in send(status, payload) }
+      let reply = Handoff(send)
       Task { @MainActor in
         do {
-          reply.send(
+          reply.value(
             WK_STATUS_OK, try WidgetJSON.encode(await DeclaredPreviews.reply(forKind: kind)))
         } catch {
-          reply.send(WK_STATUS_ERROR, Data("could not encode the previews: \(error)".utf8))
+          reply.value(WK_STATUS_ERROR, Data("could not encode the previews: \(error)".utf8))
         }
       }
       return
@@ -240,10 +240,4 @@ enum BundleExport {
       }
     }
   }
-}
-
-/// A reply handed to the task that builds previews. Unchecked: the ABI lets a reply be sent from
-/// any thread, once.
-private struct UncheckedSend: @unchecked Sendable {
-  let send: (wk_status, Data) -> Void
 }

@@ -76,7 +76,7 @@ extension Preview {
     _ name: String? = nil, as family: WidgetFamily, using intent: Provider.Intent,
     widget: @escaping () -> W, timelineProvider: @escaping () -> Provider
   ) {
-    let intent = Unchecked(intent)
+    let intent = Handoff(intent)
     self.init(name, as: family, widget: widget) { context in
       let provider = timelineProvider()
       return await withCheckedContinuation { continuation in
@@ -92,7 +92,7 @@ extension Preview {
     _ name: String? = nil, as family: WidgetFamily, using intent: Provider.Intent,
     widget: @escaping () -> W, timelineProvider: @escaping () -> Provider
   ) {
-    let intent = Unchecked(intent)
+    let intent = Handoff(intent)
     self.init(name, as: family, widget: widget) { context in
       await timelineProvider().timeline(for: intent.value, in: context).entries
     }
@@ -123,9 +123,9 @@ extension Preview {
 private final class ContinuationOnce: @unchecked Sendable {
   // Unchecked: the lock guards `continuation`.
   private let lock = NSLock()
-  private var continuation: CheckedContinuation<Unchecked<[any TimelineEntry]>, Never>?
+  private var continuation: CheckedContinuation<Handoff<[any TimelineEntry]>, Never>?
 
-  init(_ continuation: CheckedContinuation<Unchecked<[any TimelineEntry]>, Never>) {
+  init(_ continuation: CheckedContinuation<Handoff<[any TimelineEntry]>, Never>) {
     self.continuation = continuation
   }
 
@@ -134,15 +134,8 @@ private final class ContinuationOnce: @unchecked Sendable {
       defer { self.continuation = nil }
       return self.continuation
     }
-    continuation?.resume(returning: Unchecked(entries))
+    continuation?.resume(returning: Handoff(entries))
   }
-}
-
-/// An intent or entries handed between the preview and its provider call. Unchecked: the
-/// preview owns them and hands them on once, as WidgetKit's preview does.
-private struct Unchecked<Intent>: @unchecked Sendable {
-  let value: Intent
-  init(_ value: Intent) { self.value = value }
 }
 
 /// A preview of `widget` at `family`, showing the entries `timeline` builds.
