@@ -149,8 +149,21 @@ extension Shapes {
     guard stroke.lineWidth > 0 else { return c.cairo_new_path(cr) }
     c.cairo_save(cr)
     c.cairo_set_line_width(cr, stroke.lineWidth)
-    c.cairo_set_line_cap(cr, Int32(LineCap.allCases.firstIndex(of: stroke.lineCap) ?? 0))
-    c.cairo_set_line_join(cr, Int32(LineJoin.allCases.firstIndex(of: stroke.lineJoin) ?? 0))
+    // cairo_line_cap_t and cairo_line_join_t.
+    let cap: Int32 =
+      switch stroke.lineCap {
+      case .butt: 0
+      case .round: 1
+      case .square: 2
+      }
+    let join: Int32 =
+      switch stroke.lineJoin {
+      case .miter: 0
+      case .round: 1
+      case .bevel: 2
+      }
+    c.cairo_set_line_cap(cr, cap)
+    c.cairo_set_line_join(cr, join)
     c.cairo_set_miter_limit(cr, max(1, stroke.miterLimit))
     // Cairo refuses a pattern of zeros or of negative lengths, and is then in an error state
     // for the rest of the drawing: such a pattern is a solid line, as in SwiftUI.
