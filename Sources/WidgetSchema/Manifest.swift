@@ -20,6 +20,9 @@ public struct BundleManifest: Codable, Sendable, Equatable {
   /// The language the bundle was written in (a BCP 47 tag such as `en` or `zh-Hans`): the
   /// `<lang>.lproj` strings used when the user's language has none. Nil means `en`.
   public var developmentRegion: String?
+  /// The C functions the library exports as actions for its views' buttons and toggles (run
+  /// through libffi, docs/interactive.md); none for a Swift bundle, whose actions are intents.
+  public var actions: [ActionDeclaration]
 
   /// The development language: ``developmentRegion``, or `en`.
   public var developmentLanguage: String { developmentRegion ?? "en" }
@@ -28,8 +31,9 @@ public struct BundleManifest: Codable, Sendable, Equatable {
   public init(
     id: String, name: String? = nil, version: String, abiVersion: ABIVersion = .current,
     library: String, appGroups: [String] = [], kinds: [KindManifest],
-    developmentRegion: String? = nil
+    developmentRegion: String? = nil, actions: [ActionDeclaration] = []
   ) {
+    self.actions = actions
     self.id = id
     self.name = name ?? id
     self.version = version
@@ -49,6 +53,7 @@ public struct BundleManifest: Codable, Sendable, Equatable {
     case appGroups
     case kinds
     case developmentRegion
+    case actions
   }
 
   public init(from decoder: any Decoder) throws {
@@ -61,6 +66,20 @@ public struct BundleManifest: Codable, Sendable, Equatable {
     appGroups = try container.decodeIfPresent([String].self, forKey: .appGroups) ?? []
     kinds = try container.decode([KindManifest].self, forKey: .kinds)
     developmentRegion = try container.decodeIfPresent(String.self, forKey: .developmentRegion)
+    actions = try container.decodeIfPresent([ActionDeclaration].self, forKey: .actions) ?? []
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(name, forKey: .name)
+    try container.encode(version, forKey: .version)
+    try container.encode(abiVersion, forKey: .abiVersion)
+    try container.encode(library, forKey: .library)
+    try container.encode(appGroups, forKey: .appGroups)
+    try container.encode(kinds, forKey: .kinds)
+    try container.encodeIfPresent(developmentRegion, forKey: .developmentRegion)
+    if !actions.isEmpty { try container.encode(actions, forKey: .actions) }
   }
 }
 
@@ -121,12 +140,15 @@ public struct BundleDescription: Codable, Sendable, Equatable {
   public var appGroups: [String]?
   /// The widget kinds the library implements.
   public var kinds: [KindManifest]
+  /// The C functions it exports as actions (``BundleManifest/actions``), for a bare library.
+  public var actions: [ActionDeclaration]?
 
   /// Creates a description.
   public init(
     id: String? = nil, name: String? = nil, version: String? = nil, appGroups: [String]? = nil,
-    kinds: [KindManifest]
+    kinds: [KindManifest], actions: [ActionDeclaration]? = nil
   ) {
+    self.actions = actions
     self.id = id
     self.name = name
     self.version = version
@@ -143,7 +165,7 @@ public struct ABIVersion: Sendable, Hashable, Comparable, CustomStringConvertibl
   public var minor: UInt32
 
   /// The version this build of widget-host implements (`WK_ABI_VERSION_MAJOR/MINOR`).
-  public static let current = ABIVersion(major: 1, minor: 1)
+  public static let current = ABIVersion(major: 1, minor: 2)
 
   /// Creates a version.
   public init(major: UInt32, minor: UInt32) {

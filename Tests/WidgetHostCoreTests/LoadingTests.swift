@@ -56,6 +56,12 @@ import WidgetSchema
     await connection.close()
   }
 
+  @Test func theHostsVersionIsTheHeaders() {
+    #expect(
+      ABIVersion.current
+        == ABIVersion(major: UInt32(WK_ABI_VERSION_MAJOR), minor: UInt32(WK_ABI_VERSION_MINOR)))
+  }
+
   @Test func refusesAnotherMajorVersion() async throws {
     let message = try await loadError(["FIXTURE_MAJOR=2"])
     #expect(
