@@ -12,6 +12,8 @@ public struct ProviderContext: Codable, Sendable, Hashable {
   public var configuration: [String: JSONValue]?
   /// The `options` method: the parameter whose options are asked for.
   public var parameter: String?
+  /// The `perform` method (ABI 1.2): the action to run, as the pressed view named it.
+  public var action: WidgetAction?
   /// How the instance is drawn (`@Environment(\.widgetRenderingMode)` in the SDK). The host
   /// always sends it; absent (an older host) means the family's ``RenderingMode/default(for:)``.
   public var renderingMode: RenderingMode?
@@ -20,8 +22,9 @@ public struct ProviderContext: Codable, Sendable, Hashable {
   public init(
     family: WidgetFamily, displaySize: Size? = nil, isPreview: Bool = false,
     configuration: [String: JSONValue]? = nil, parameter: String? = nil,
-    renderingMode: RenderingMode? = nil
+    action: WidgetAction? = nil, renderingMode: RenderingMode? = nil
   ) {
+    self.action = action
     self.renderingMode = renderingMode
     self.family = family
     self.displaySize = displaySize ?? family.displaySize

@@ -68,6 +68,8 @@ public enum EventPayload: Sendable, Equatable {
   /// An instance was added to or removed from a running host (`run` reading its configuration
   /// again on SIGHUP).
   case instance(InstanceEvent)
+  /// A press of a button or a toggle ran an action of the instance's bundle.
+  case action(ActionEvent)
 
   /// The event's `type` string.
   public var type: String {
@@ -80,6 +82,7 @@ public enum EventPayload: Sendable, Equatable {
     case .error: "error"
     case .openURL: "open-url"
     case .instance: "instance"
+    case .action: "action"
     }
   }
 }
@@ -281,6 +284,10 @@ public struct EntryEvent: Sendable, Equatable {
   /// start, before any provider call), until a fresh timeline replaces it. Written only when
   /// true.
   public var restored: Bool
+  /// True between a press of one of the entry's buttons or toggles and the next entry: the
+  /// entry is drawn with its `.invalidatableContent()` as placeholders (the `.invalidated`
+  /// redaction reason), as iOS shows a widget whose action runs. Written only when true.
+  public var invalidated: Bool
   /// The instance's parameter values (defaults filled in), as its provider received them;
   /// nil for instances without any (static kinds).
   public var configuration: [String: JSONValue]?
@@ -298,7 +305,8 @@ public struct EntryEvent: Sendable, Equatable {
     kind: String, family: WidgetFamily, source: EntrySource, date: Date, validUntil: Date?,
     relevance: Relevance?, view: ViewNode, lines: [String], spans: [Span] = [],
     regions: [TapRegion] = [], url: String? = nil, stale: Bool = false, restored: Bool = false,
-    configuration: [String: JSONValue]? = nil, geometry: EntryGeometry? = nil,
+    invalidated: Bool = false, configuration: [String: JSONValue]? = nil,
+    geometry: EntryGeometry? = nil,
     renderingMode: RenderingMode? = nil
   ) {
     self.renderingMode = renderingMode ?? .default(for: family)
@@ -317,6 +325,7 @@ public struct EntryEvent: Sendable, Equatable {
     self.url = url
     self.stale = stale
     self.restored = restored
+    self.invalidated = invalidated
   }
 }
 
@@ -429,20 +438,37 @@ private final class SpanColors: Sendable {
   }
 }
 
-/// A rectangle of an entry's `lines`, in cells from the top-left, that opens `url` when tapped.
+/// A rectangle of an entry's `lines`, in cells from the top-left, that does something when
+/// tapped: opens `url` (a `Link`) or runs `action` (a button or a toggle).
 public struct TapRegion: Codable, Sendable, Equatable {
-  /// Stable within the entry: `link-0`, `link-1`, … in drawing order.
+  /// Stable within the entry, in drawing order: `link-0`, `link-1`, … for links, `action-0`,
+  /// `action-1`, … for buttons and toggles.
   public var id: String
-  public var url: String
+  /// What a `Link` opens; nil for a button or a toggle.
+  public var url: String?
+  /// What a button or a toggle runs; nil for a `Link`.
+  public var action: WidgetAction?
   public var x: Int
   public var y: Int
   public var width: Int
   public var height: Int
 
-  /// Creates a region.
+  /// Creates a `Link`'s region.
   public init(id: String, url: String, x: Int, y: Int, width: Int, height: Int) {
+    self.init(id: id, url: url, action: nil, x: x, y: y, width: width, height: height)
+  }
+
+  /// Creates a button's or a toggle's region.
+  public init(id: String, action: WidgetAction, x: Int, y: Int, width: Int, height: Int) {
+    self.init(id: id, url: nil, action: action, x: x, y: y, width: width, height: height)
+  }
+
+  private init(
+    id: String, url: String?, action: WidgetAction?, x: Int, y: Int, width: Int, height: Int
+  ) {
     self.id = id
     self.url = url
+    self.action = action
     self.x = x
     self.y = y
     self.width = width
@@ -494,6 +520,7 @@ extension StreamEvent: Codable {
     case "error": payload = .error(try container.decode(ProblemEvent.self, forKey: .data))
     case "open-url": payload = .openURL(try container.decode(OpenURLEvent.self, forKey: .data))
     case "instance": payload = .instance(try container.decode(InstanceEvent.self, forKey: .data))
+    case "action": payload = .action(try container.decode(ActionEvent.self, forKey: .data))
     default:
       throw DecodingError.dataCorruptedError(
         forKey: .type, in: container, debugDescription: "unknown event type '\(type)'")
@@ -514,6 +541,7 @@ extension StreamEvent: Codable {
     case .warning(let data), .error(let data): try container.encode(data, forKey: .data)
     case .openURL(let data): try container.encode(data, forKey: .data)
     case .instance(let data): try container.encode(data, forKey: .data)
+    case .action(let data): try container.encode(data, forKey: .data)
     }
   }
 }
@@ -533,6 +561,7 @@ extension EntryEvent: Codable {
     case url
     case stale
     case restored
+    case invalidated
     case validFrom
     case configuration
     case geometry
@@ -554,6 +583,7 @@ extension EntryEvent: Codable {
     url = try container.decodeIfPresent(String.self, forKey: .url)
     stale = try container.decodeIfPresent(Bool.self, forKey: .stale) ?? false
     restored = try container.decodeIfPresent(Bool.self, forKey: .restored) ?? false
+    invalidated = try container.decodeIfPresent(Bool.self, forKey: .invalidated) ?? false
     configuration = try container.decodeIfPresent(
       [String: JSONValue].self, forKey: .configuration)
     geometry = try container.decodeIfPresent(EntryGeometry.self, forKey: .geometry)
@@ -578,6 +608,7 @@ extension EntryEvent: Codable {
     try container.encodeIfPresent(url, forKey: .url)
     try container.encode(stale, forKey: .stale)
     if restored { try container.encode(true, forKey: .restored) }
+    if invalidated { try container.encode(true, forKey: .invalidated) }
     try container.encodeIfPresent(configuration, forKey: .configuration)
     try container.encodeIfPresent(geometry, forKey: .geometry)
     if renderingMode != .default(for: family) {

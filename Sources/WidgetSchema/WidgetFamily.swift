@@ -10,6 +10,9 @@ public enum WidgetFamily: String, JSONEnum, Sendable, Hashable {
   case accessoryCircular
   case accessoryRectangular
   case accessoryInline
+  /// A control (`ControlWidget`, iOS 18): one button or toggle with its symbol, title and value,
+  /// on one line: a status-bar block, a row of the terminal.
+  case control
 
   /// The family's size in points, as on an iPhone (accessoryCorner: as on an Apple Watch).
   public var displaySize: Size {
@@ -22,6 +25,7 @@ public enum WidgetFamily: String, JSONEnum, Sendable, Hashable {
     case .accessoryCircular: Size(width: 76, height: 76)
     case .accessoryRectangular: Size(width: 172, height: 76)
     case .accessoryInline: Size(width: 257, height: 26)
+    case .control: Size(width: 257, height: 30)
     }
   }
 

@@ -81,6 +81,11 @@ import WidgetSupport
       .instance(InstanceEvent(event: .added, bundle: "b", kind: "k", family: .systemSmall)),
       .instance(
         InstanceEvent(event: .removed, bundle: "b", kind: "k", family: .accessoryInline)),
+      .action(ActionEvent(name: "todo_toggle", arguments: [:])),
+      .action(
+        ActionEvent(
+          name: "SetLockIntent", arguments: ["value": .bool(true), "é": .string("x")],
+          region: "action-3")),
     ]
     for (index, payload) in payloads.enumerated() {
       try expectSameBytes(
@@ -111,8 +116,12 @@ import WidgetSupport
         regions: [
           TapRegion(id: "link-0", url: "https://e.com/x", x: 0, y: 1, width: 3, height: 2),
           TapRegion(id: "link-1", url: "u", x: 5, y: 0, width: 1, height: 1),
+          TapRegion(
+            id: "action-0",
+            action: WidgetAction(name: "a", arguments: ["x": .number(1)], reference: "r"), x: 0,
+            y: 0, width: 2, height: 1),
         ],
-        url: "app://open", stale: true, restored: true,
+        url: "app://open", stale: true, restored: true, invalidated: true,
         configuration: [
           "city": .string("Zürich"), "count": .number(3), "ratio": .number(0.25),
           "on": .bool(false), "none": .null, "B": .number(-0.0), "a10": .number(1),
@@ -227,6 +236,17 @@ import WidgetSupport
           Transform(
             offsetX: 3, offsetY: -4.5, rotation: 30, scaleX: -1, scaleY: 1.5, anchorX: 0.25,
             anchorY: 0.75))),
+      .toggle(ToggleNode(isOn: true)),
+      .toggle(ToggleNode(isOn: false, tint: ColorValue(red: 1, green: 0.5, blue: 0))),
+      .modified(leaf, .action(WidgetAction(name: "todo_reset"))),
+      .modified(
+        leaf,
+        .action(
+          WidgetAction(
+            name: "todo_toggle",
+            arguments: ["id": .string("milk \"2\""), "done": .bool(true), "n": .number(-3)],
+            reference: "7Counter0A6IntentV"))),
+      .modified(leaf, .invalidatable),
     ]
   }
 
@@ -464,6 +484,9 @@ import WidgetSupport
         ]),
       ProviderContext(family: .systemMedium, configuration: [:]),
       ProviderContext(family: .accessoryCircular, parameter: "p", renderingMode: .accented),
+      ProviderContext(
+        family: .control, configuration: ["a": .number(1)],
+        action: WidgetAction(name: "SetLockIntent", arguments: ["value": .bool(false)])),
     ]
     for context in contexts {
       #expect(

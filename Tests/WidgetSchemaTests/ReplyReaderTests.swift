@@ -264,6 +264,10 @@ import Testing
         + #"{"kind":"L","displayName":null,"families":[],"configuration":null,"extra":1}]}"#,
       #"{"id":null,"appGroups":null,"kinds":[{"kind":"K","families":["systemLarge"],"#
         + #""configuration":{"type":"static","intent":"ignored"}}]}"#,
+      #"{"kinds":[],"actions":[{"name":"f"},{"name":"g","parameters":null,"returns":"void"},"#
+        + #"{"name":"h","parameters":[{"name":"a","type":"string"},{"name":"b","type":"int64"},"#
+        + #"{"name":"c","type":"double"},{"name":"d","type":"bool"}],"returns":"status"}]}"#,
+      #"{"kinds":[],"actions":null}"#,
     ] {
       try expectSameValue(BundleDescription.self, json)
     }
@@ -274,6 +278,9 @@ import Testing
       #"{"kinds":[{"kind":"K","families":["systemSmall"],"configuration":{}}]}"#,
       #"{"kinds":[{"kind":7,"families":["systemSmall"]}]}"#,
       #"{"appGroups":[1],"kinds":[]}"#, #"[]"#,
+      #"{"kinds":[],"actions":[{"name":"f","parameters":[{"name":"a","type":"float"}]}]}"#,
+      #"{"kinds":[],"actions":[{"name":"f","returns":"int"}]}"#,
+      #"{"kinds":[],"actions":[{"parameters":[]}]}"#,
     ] {
       expectRefused(BundleDescription.self, json)
     }

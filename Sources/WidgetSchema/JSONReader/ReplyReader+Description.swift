@@ -5,6 +5,8 @@
 extension ReplyReader {
   // Each enum a description names by its cases' names.
   static let families = JSONEnumNames<WidgetFamily>()
+  static let actionValueTypes = JSONEnumNames<ActionValueType>()
+  static let actionReturns = JSONEnumNames<ActionReturn>()
 
   func bundleDescription(_ tree: Value) throws(Refusal) -> BundleDescription {
     let tree = try object(tree)
@@ -12,12 +14,32 @@ extension ReplyReader {
     if let value = optional(tree, "appGroups") {
       appGroups = try array(value) { (element) throws(Refusal) in try string(element) }
     }
+    var actions: [ActionDeclaration]?
+    if let value = optional(tree, "actions") {
+      actions = try array(value) { (element) throws(Refusal) in try actionDeclaration(element) }
+    }
     return BundleDescription(
       id: try optionalString(tree, "id"), name: try optionalString(tree, "name"),
       version: try optionalString(tree, "version"), appGroups: appGroups,
       kinds: try array(try required(tree, "kinds")) { (element) throws(Refusal) in
         try kindManifest(element)
-      })
+      }, actions: actions)
+  }
+
+  func actionDeclaration(_ tree: Value) throws(Refusal) -> ActionDeclaration {
+    let tree = try object(tree)
+    var parameters: [ActionParameter] = []
+    if let value = optional(tree, "parameters") {
+      parameters = try array(value) { (element) throws(Refusal) in
+        let parameter = try object(element)
+        return ActionParameter(
+          name: try string(try required(parameter, "name")),
+          type: try enumeration(try required(parameter, "type"), Self.actionValueTypes))
+      }
+    }
+    return ActionDeclaration(
+      name: try string(try required(tree, "name")), parameters: parameters,
+      returns: try optionalEnum(tree, "returns", Self.actionReturns) ?? .status)
   }
 
   func kindManifest(_ tree: Value) throws(Refusal) -> KindManifest {

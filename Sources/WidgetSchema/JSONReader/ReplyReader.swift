@@ -131,6 +131,40 @@ struct ReplyReader {
     return tree
   }
 
+  /// Any JSON value, as `JSONValue`'s decoder reads it (an action's arguments).
+  func jsonValue(_ tree: Value) throws(Refusal) -> JSONValue {
+    switch tape.kind(tree) {
+    case .null: return .null
+    case .bool: return .bool(try bool(tree))
+    case .number: return .number(try double(tree))
+    case .string: return .string(tape.string(tree))
+    case .array:
+      return .array(try array(tree) { (element) throws(Refusal) in try jsonValue(element) })
+    case .object:
+      var members: [String: JSONValue] = [:]
+      let end = tape.after(tree)
+      var key = tree + 1
+      while key < end {
+        members[tape.string(key)] = try jsonValue(key + 1)
+        key = tape.after(key + 1)
+      }
+      return .object(members)
+    }
+  }
+
+  /// A button's or a toggle's action.
+  func action(_ tree: Value) throws(Refusal) -> WidgetAction {
+    let tree = try object(tree)
+    var arguments: [String: JSONValue] = [:]
+    if let value = optional(tree, "arguments") {
+      guard case .object(let members) = try jsonValue(value) else { throw Refusal() }
+      arguments = members
+    }
+    return WidgetAction(
+      name: try string(try required(tree, "name")), arguments: arguments,
+      reference: try optionalString(tree, "reference"))
+  }
+
   /// The case of an enum `tree` names, looked up in `names` (one of the tables below).
   func enumeration<E: JSONEnum>(_ tree: Value, _ names: JSONEnumNames<E>) throws(Refusal) -> E {
     guard tape.kind(tree) == .string else { throw Refusal() }
@@ -310,6 +344,16 @@ struct ReplyReader {
       return .empty
     case .divider:
       return .divider
+    case .toggle:
+      return .toggle(
+        ToggleNode(
+          isOn: try bool(try required(tree, "isOn")),
+          tint: try optional(tree, "tint").map { (value) throws(Refusal) in try color(value) }))
+    case .invalidatable:
+      return .modified(try child(), .invalidatable)
+    case .action:
+      let child = try child()
+      return .modified(child, .action(try action(try required(tree, "action"))))
     case .gauge:
       return .gauge(
         GaugeNode(
@@ -464,7 +508,8 @@ struct ReplyReader {
   enum ViewType {
     case empty, divider, gauge, text, image, shape, color, hstack, vstack, zstack, spacer, frame
     case padding, background, overlay, containerBackground, style, opacity, clip, link
-    case widgetURL, layoutPriority, accentable, aspectRatio, fixedSize, transform
+    case widgetURL, layoutPriority, accentable, aspectRatio, fixedSize, transform, toggle
+    case invalidatable, action
   }
 
   /// Each view type's name.
@@ -495,6 +540,9 @@ struct ReplyReader {
     ("aspectRatio", .aspectRatio),
     ("fixedSize", .fixedSize),
     ("transform", .transform),
+    ("toggle", .toggle),
+    ("invalidatable", .invalidatable),
+    ("action", .action),
   ]
 
   /// The view type `tree` names, compared as bytes: no `String` made for it.

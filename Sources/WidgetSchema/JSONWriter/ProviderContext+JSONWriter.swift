@@ -6,6 +6,11 @@ extension ProviderContext {
   public func jsonBytes() throws(JSONByteWriter.NonFiniteNumber) -> [UInt8] {
     var writer = JSONByteWriter(capacity: 128)
     writer.byte(UInt8(ascii: "{"))
+    if let action {
+      writer.key("action")
+      try writer.action(action)
+      writer.byte(UInt8(ascii: ","))
+    }
     if let configuration {
       writer.key("configuration")
       try writer.object(configuration)

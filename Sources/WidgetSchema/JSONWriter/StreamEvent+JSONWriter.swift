@@ -87,7 +87,17 @@ extension JSONByteWriter {
     case .warning(let data), .error(let data): problem(data)
     case .openURL(let data): openURL(data)
     case .instance(let data): instance(data)
+    case .action(let data): try action(data)
     }
+  }
+
+  mutating func action(_ data: ActionEvent) throws(NonFiniteNumber) {
+    open("arguments")
+    try object(data.arguments)
+    nextKey("name")
+    string(data.name)
+    optionalString("region", data.region)
+    byte(UInt8(ascii: "}"))
   }
 
   mutating func instance(_ data: InstanceEvent) {
@@ -259,6 +269,7 @@ extension JSONByteWriter {
       nextKey("geometry")
       try self.geometry(geometry)
     }
+    if data.invalidated { raw(#","invalidated":true"#) }
     nextKey("kind")
     string(data.kind)
     nextKey("lines")
@@ -267,10 +278,10 @@ extension JSONByteWriter {
     byte(UInt8(ascii: "["))
     // Arrays through their buffers, here and below, as in ``strings(_:)``: `enumerated()`
     // copied every element into its tuple (retaining what it holds) before it was written.
-    data.regions.withUnsafeBufferPointer { regions in
+    try data.regions.withUnsafeBufferPointer { (regions) throws(NonFiniteNumber) in
       for index in regions.indices {
         if index > 0 { byte(UInt8(ascii: ",")) }
-        tapRegion(regions[index])
+        try tapRegion(regions[index])
       }
     }
     byte(UInt8(ascii: "]"))
@@ -316,13 +327,18 @@ extension JSONByteWriter {
     byte(UInt8(ascii: "}"))
   }
 
-  mutating func tapRegion(_ region: TapRegion) {
-    open("height")
+  mutating func tapRegion(_ region: TapRegion) throws(NonFiniteNumber) {
+    byte(UInt8(ascii: "{"))
+    if let action = region.action {
+      key("action")
+      try self.action(action)
+      byte(UInt8(ascii: ","))
+    }
+    key("height")
     integer(region.height)
     nextKey("id")
     string(region.id)
-    nextKey("url")
-    string(region.url)
+    optionalString("url", region.url)
     nextKey("width")
     integer(region.width)
     nextKey("x")
@@ -478,6 +494,14 @@ extension JSONByteWriter {
       raw(#","type":"gauge""#)
       try optionalNumber("value", gauge.value)
       byte(UInt8(ascii: "}"))
+    case .toggle(let toggle):
+      open("isOn")
+      bool(toggle.isOn)
+      if let tint = toggle.tint {
+        nextKey("tint")
+        try color(tint)
+      }
+      raw(#","type":"toggle"}"#)
     case .text(let text):
       open("runs")
       byte(UInt8(ascii: "["))
@@ -708,7 +732,25 @@ extension JSONByteWriter {
       try field("scaleX", transform.scaleX, defaults.scaleX)
       try field("scaleY", transform.scaleY, defaults.scaleY)
       raw(#","type":"transform"}"#)
+    case .action(let action):
+      open("action")
+      try self.action(action)
+      nextKey("child")
+      try view(child)
+      raw(#","type":"action"}"#)
+    case .invalidatable:
+      try valued(child, type: #""invalidatable"}"#)
     }
+  }
+
+  /// Writes an action: `{"arguments":{…},"name":…,"reference":…}`.
+  mutating func action(_ action: WidgetAction) throws(NonFiniteNumber) {
+    open("arguments")
+    try object(action.arguments)
+    nextKey("name")
+    string(action.name)
+    optionalString("reference", action.reference)
+    byte(UInt8(ascii: "}"))
   }
 
   /// `{"child":…,"type":` followed by `rest` (the type's name and the next key).

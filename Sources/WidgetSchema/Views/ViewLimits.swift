@@ -188,6 +188,8 @@ public enum ViewLimits {
       case .gauge(let gauge):
         if let value = gauge.value { finite(value, path + ".value") }
         if let tint = gauge.tint { color(tint, path + ".tint") }
+      case .toggle(let toggle):
+        if let tint = toggle.tint { color(tint, path + ".tint") }
       case .stack(let stack):
         signedLength(stack.spacing, path + ".spacing")
         for (index, child) in stack.children.enumerated() {
@@ -241,7 +243,12 @@ public enum ViewLimits {
         let anchors = -ViewLimits.maximumScale...ViewLimits.maximumScale
         range(transform.anchorX, anchors, path + ".anchorX")
         range(transform.anchorY, anchors, path + ".anchorY")
-      case .link, .widgetURL, .accentable, .fixedSize:
+      case .action(let action):
+        if action.name.isEmpty { fail(path + ".action.name", "an action needs a name") }
+        for (name, value) in action.arguments {
+          if case .number(let number) = value { finite(number, "\(path).action.arguments.\(name)") }
+        }
+      case .link, .widgetURL, .accentable, .fixedSize, .invalidatable:
         return
       }
     }

@@ -19,6 +19,7 @@ extension ViewNode: Codable {
     case contentMode
     case offsetX, offsetY, rotation, scaleX, scaleY, anchorX, anchorY
     case horizontal, vertical
+    case action, isOn, tint
   }
 
   /// Every `type` a node may have.
@@ -30,6 +31,7 @@ extension ViewNode: Codable {
     case color
     case divider
     case gauge
+    case toggle
     case hstack
     case vstack
     case zstack
@@ -49,6 +51,8 @@ extension ViewNode: Codable {
     case aspectRatio
     case fixedSize
     case transform
+    case action
+    case invalidatable
   }
 
   public init(from decoder: any Decoder) throws {
@@ -80,6 +84,11 @@ extension ViewNode: Codable {
       self = .divider
     case .gauge:
       self = .gauge(try GaugeNode(from: decoder))
+    case .toggle:
+      self = .toggle(
+        ToggleNode(
+          isOn: try container.decode(Bool.self, forKey: .isOn),
+          tint: try container.decodeIfPresent(ColorValue.self, forKey: .tint)))
     case .hstack, .vstack, .zstack:
       let axis: StackAxis = kind == .hstack ? .horizontal : kind == .vstack ? .vertical : .z
       self = .stack(
@@ -157,6 +166,11 @@ extension ViewNode: Codable {
             scaleY: try field(.scaleY, defaults.scaleY),
             anchorX: try field(.anchorX, defaults.anchorX),
             anchorY: try field(.anchorY, defaults.anchorY))))
+    case .action:
+      self = .modified(
+        try child(), .action(try container.decode(WidgetAction.self, forKey: .action)))
+    case .invalidatable:
+      self = .modified(try child(), .invalidatable)
     }
   }
 
@@ -183,6 +197,10 @@ extension ViewNode: Codable {
     case .gauge(let gauge):
       try type(.gauge)
       try gauge.encode(to: encoder)
+    case .toggle(let toggle):
+      try type(.toggle)
+      try container.encode(toggle.isOn, forKey: .isOn)
+      try container.encodeIfPresent(toggle.tint, forKey: .tint)
     case .stack(let stack):
       try type(stack.axis == .horizontal ? .hstack : stack.axis == .vertical ? .vstack : .zstack)
       try container.encode(stack.alignment, forKey: .alignment)
@@ -254,6 +272,11 @@ extension ViewNode: Codable {
         try field(transform.scaleY, defaults.scaleY, .scaleY)
         try field(transform.anchorX, defaults.anchorX, .anchorX)
         try field(transform.anchorY, defaults.anchorY, .anchorY)
+      case .action(let action):
+        try type(.action)
+        try container.encode(action, forKey: .action)
+      case .invalidatable:
+        try type(.invalidatable)
       }
     }
   }

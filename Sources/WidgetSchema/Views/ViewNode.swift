@@ -29,6 +29,8 @@ public enum ViewNode: Sendable, Equatable {
   /// A gauge or a progress bar (`Gauge`, `ProgressView`): the bar or ring alone, its labels
   /// being views of their own.
   indirect case gauge(GaugeNode)
+  /// A toggle's switch, on or off (`Toggle`): its label is a view of its own.
+  indirect case toggle(ToggleNode)
   /// Children laid out along an axis or on top of each other (`HStack`, `VStack`, `ZStack`).
   indirect case stack(StackNode)
   /// Flexible space along the enclosing stack's axis (`Spacer`).
@@ -77,6 +79,12 @@ public enum Modifier: Sendable, Equatable {
   /// `.offset(…)`, `.rotationEffect(_:anchor:)`, `.scaleEffect(…)`: the child drawn moved,
   /// turned or scaled after layout, which it does not change (as in SwiftUI).
   indirect case transform(Transform)
+  /// `Button(intent:)`, `Toggle(isOn:intent:)`: pressing the child runs the action (in every
+  /// family, unlike a `Link`).
+  indirect case action(WidgetAction)
+  /// `.invalidatableContent()`: between a press of the widget's button or toggle and the next
+  /// entry, the child is drawn as a placeholder (the `.invalidated` redaction reason).
+  case invalidatable
 }
 
 /// How a child is drawn moved, turned and scaled about a point of its frame, after layout: its
