@@ -89,7 +89,14 @@ typedef enum wk_method {
      * {"previews": [{"name", "family", "entries": [Entry]}]}), shown by `widget-host preview`.
      * The Swift SDK answers with its #Preview declarations; a C bundle may answer
      * WK_STATUS_UNSUPPORTED, or {"previews": []}. */
-    WK_METHOD_PREVIEWS = 5
+    WK_METHOD_PREVIEWS = 5,
+    /* (ABI 1.2) Runs an action: a press of a button or a toggle the bundle's entry drew. The
+     * context's "action" is the action as the view named it ({"name", "arguments", "reference"})
+     * and "configuration" the instance's parameter values (for configurable kinds). Reply
+     * WK_STATUS_OK once the action is done (the payload, if any, is ignored), or an error status
+     * and a UTF-8 message; the host then reloads the instance's timeline. Actions a manifest
+     * declares as C functions ("actions") are called directly instead and never reach `call`. */
+    WK_METHOD_PERFORM = 6
 } wk_method;
 
 typedef struct wk_host wk_host;

@@ -69,6 +69,8 @@ public enum ProviderMethod: Int32, Sendable, CustomStringConvertible {
   case options = 4
   /// The previews a bundle declares for a kind (ABI 1.2).
   case previews = 5
+  /// Runs an action of an instance: a press of a button or a toggle (ABI 1.2).
+  case perform = 6
 
   public var description: String {
     switch self {
@@ -77,6 +79,7 @@ public enum ProviderMethod: Int32, Sendable, CustomStringConvertible {
     case .timeline: "timeline"
     case .options: "options"
     case .previews: "previews"
+    case .perform: "perform"
     }
   }
 }

@@ -26,6 +26,9 @@ public enum BundleError: Error, Sendable, Equatable, Codable, CustomStringConver
   case workerFailed(path: String, reason: String)
   /// The bundle crashed repeatedly and is quarantined (docs/isolation.md).
   case quarantined(path: String, reason: String)
+  /// A C action the manifest declares cannot be called: the library does not export it, or
+  /// libffi cannot prepare a call of its types.
+  case actionUnavailable(path: String, action: String, reason: String)
 
   public var description: String {
     switch self {
@@ -52,6 +55,8 @@ public enum BundleError: Error, Sendable, Equatable, Codable, CustomStringConver
       return "\(path): the worker process failed: \(reason)"
     case .quarantined(let path, let reason):
       return "\(path): quarantined: \(reason)"
+    case .actionUnavailable(let path, let action, let reason):
+      return "\(path): action '\(action)': \(reason)"
     }
   }
 }

@@ -18,6 +18,7 @@ extension BundleManifest {
     self.init(
       id: id ?? description.id ?? "local.\(safeName)", name: name,
       version: version ?? description.version ?? "0.0.0", library: file.lastPathComponent,
-      appGroups: description.appGroups ?? [], kinds: description.kinds)
+      appGroups: description.appGroups ?? [], kinds: description.kinds,
+      actions: description.actions ?? [])
   }
 }

@@ -56,6 +56,53 @@ public enum ManifestValidator {
           message: "must be a language tag such as 'en' or 'zh-Hans', got '\(region)'"))
     }
     problems += kindProblems(manifest.kinds, path: "kinds")
+    problems += actionProblems(manifest.actions, path: "actions")
+    return problems
+  }
+
+  /// The most parameters a declared action may have.
+  public static let maximumActionParameters = 16
+
+  /// The rule violations in declared C actions: each name a C identifier, declared once, its
+  /// parameters named once each.
+  static func actionProblems(_ actions: [ActionDeclaration], path: String) -> [SchemaError] {
+    var problems: [SchemaError] = []
+    var seen = Set<String>()
+    func isIdentifier(_ name: String) -> Bool {
+      guard let first = name.unicodeScalars.first, first == "_" || first.properties.isAlphabetic
+      else { return false }
+      return name.unicodeScalars.allSatisfy {
+        $0.isASCII && ($0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0))
+      }
+    }
+    for (index, action) in actions.enumerated() {
+      let here = "\(path)[\(index)]"
+      if !isIdentifier(action.name) {
+        problems.append(
+          SchemaError(
+            path: here + ".name",
+            message: "'\(action.name)' is not a C identifier: it names the exported function"))
+      } else if !seen.insert(action.name).inserted {
+        problems.append(
+          SchemaError(path: here + ".name", message: "'\(action.name)' is declared twice"))
+      }
+      if action.parameters.count > maximumActionParameters {
+        problems.append(
+          SchemaError(
+            path: here + ".parameters",
+            message: "\(action.parameters.count) parameters; an action takes at most "
+              + "\(maximumActionParameters)"))
+      }
+      var names = Set<String>()
+      for (number, parameter) in action.parameters.enumerated()
+      where parameter.name.isEmpty || !names.insert(parameter.name).inserted {
+        problems.append(
+          SchemaError(
+            path: "\(here).parameters[\(number)].name",
+            message: parameter.name.isEmpty
+              ? "must not be empty" : "'\(parameter.name)' is declared twice"))
+      }
+    }
     return problems
   }
 
@@ -72,6 +119,7 @@ public enum ManifestValidator {
     let problems =
       (description.id.flatMap(idProblem).map { [$0] } ?? [])
       + kindProblems(description.kinds, path: "kinds")
+      + actionProblems(description.actions ?? [], path: "actions")
     guard problems.isEmpty else { throw .descriptionInvalid(path: library, problems: problems) }
     return description
   }

@@ -33,6 +33,8 @@ final class InProcessBundle: BundleConnection, @unchecked Sendable {
   private let gate = Mutex((closed: false, inside: 0))
   /// Where calls run: the calling thread once `call` has shown it returns promptly.
   private let routing = CallRouting()
+  /// The C actions the manifest declares, called through libffi instead of `perform`.
+  private let actions: NativeActions
 
   var callsPromptly: Bool { routing.callsInline }
 
@@ -62,6 +64,8 @@ final class InProcessBundle: BundleConnection, @unchecked Sendable {
     }
     try Self.negotiate(bundle.pointee, path: path)
     let description = try Self.describe(bundle, path: path)
+    self.actions = try NativeActions(
+      source.manifest?.actions ?? description.actions ?? [], handle: handle, path: path)
     Self.offerMainLoop(of: bundle)
     hostTable.kinds.withLock { $0 = Set(description.kinds.map(\.kind)) }
     hostTable.declare(appGroups: source.manifest?.appGroups ?? description.appGroups ?? [])
@@ -145,6 +149,9 @@ final class InProcessBundle: BundleConnection, @unchecked Sendable {
     _ method: ProviderMethod, kind: String, context: ProviderContext
   ) async throws(ProviderError) -> Data {
     guard !gate.withLock({ $0.closed }) else { throw .closed }
+    if method == .perform, let action = context.action, actions.declares(action.name) {
+      return try await performNatively(action).get()
+    }
     let contextJSON: [UInt8]
     do {
       contextJSON = try context.jsonBytes()
@@ -162,6 +169,17 @@ final class InProcessBundle: BundleConnection, @unchecked Sendable {
       await reply(method, kind: kind, contextJSON: contextJSON, onThisThread: executor.isCurrent)
     }
     return try result.get()
+  }
+
+  /// Runs a declared C action on a thread of its own (a C function may block) and waits for
+  /// it.
+  private func performNatively(_ action: WidgetAction) async -> Result<Data, ProviderError> {
+    let actions = self.actions
+    return await withCheckedContinuation { continuation in
+      BundleCallExecutor.onThreadOfItsOwn {
+        continuation.resume(returning: actions.perform(action))
+      }
+    }
   }
 
   /// Calls the bundle and waits for its reply; a cancelled wait abandons the call. A reply
@@ -196,6 +214,14 @@ final class InProcessBundle: BundleConnection, @unchecked Sendable {
     completion: @escaping PendingCalls.Completion
   ) {
     guard !gate.withLock({ $0.closed }) else { return completion(.failure(.closed)) }
+    if method == .perform, !actions.isEmpty,
+      let context = try? WidgetJSON.decode(ProviderContext.self, from: Data(contextJSON)),
+      let action = context.action, actions.declares(action.name)
+    {
+      let actions = self.actions
+      BundleCallExecutor.onThreadOfItsOwn { completion(actions.perform(action)) }
+      return
+    }
     let id = PendingCalls.shared.add(connection: connection, completion: completion)
     invoke(method, kind: kind, contextJSON: contextJSON, id: id, onThisThread: onThisThread)
   }
