@@ -107,6 +107,8 @@ import WidgetSchema
         .opacity(0.5))
     ),
     ("link", .modified(text("tap"), .link("https://example.com"))),
+    ("toggle", .modified(.toggle(ToggleNode(isOn: true)), .action(WidgetAction(name: "a")))),
+    ("button", .modified(text("press"), .action(WidgetAction(name: "a")))),
     (
       "container background",
       .modified(text("bg"), .containerBackground(.color(ColorValue(name: "indigo"))))
@@ -132,6 +134,28 @@ import WidgetSchema
       return
     }
     #expect(Self.drawsSomething(png, in: root, scale: 2), "\(name) drew nothing in \(root)")
+  }
+
+  /// A switch as iOS draws one: green and its knob at the trailing end when on, grey and the
+  /// knob at the leading end when off; 51 × 31 points.
+  @Test func aToggleShowsItsState() throws {
+    for isOn in [true, false] {
+      let image = try renderer.render(
+        .toggle(ToggleNode(isOn: isOn)), family: .systemSmall, now: now, scale: 1)
+      let png = try PNGImage(decoding: image.data)
+      let frame = try #require(image.geometry.nodes.first)
+      #expect(frame.width == 51 && frame.height == 31)
+      let (x, y) = (Int(frame.x), Int(frame.y) + 15)
+      // Inside the track, away from the knob, and the knob's middle.
+      let track = png.pixel(isOn ? x + 8 : x + 43, y)
+      let knob = png.pixel(isOn ? x + 36 : x + 15, y)
+      if isOn {
+        #expect(track.green > 150 && track.red < 120 && track.blue < 150, "\(track)")
+      } else {
+        #expect(abs(Int(track.red) - Int(track.blue)) < 20, "grey: \(track)")
+      }
+      #expect(knob.red > 240 && knob.green > 240 && knob.blue > 240, "white: \(knob)")
+    }
   }
 
   /// Texts wrapped, limited and truncated in many widths: the ink Pango draws for each lies

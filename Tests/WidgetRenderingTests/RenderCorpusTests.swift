@@ -67,7 +67,7 @@ import WidgetSchema
     }
     for region in rendered.regions {
       text +=
-        "region \(region.id) \(region.url) \(region.x) \(region.y) \(region.width) \(region.height)\n"
+        "region \(region.id) \(region.url ?? region.action?.name ?? "") \(region.x) \(region.y) \(region.width) \(region.height)\n"
     }
     if let url = rendered.url { text += "url \(url)\n" }
     for warning in rendered.warnings { text += "warning \(warning)\n" }

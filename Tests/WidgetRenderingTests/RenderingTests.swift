@@ -20,7 +20,7 @@ import WidgetSchema
     let expected: [WidgetFamily: (Int, Int)] = [
       .systemSmall: (21, 10), .systemMedium: (45, 10), .systemLarge: (45, 23),
       .systemExtraLarge: (89, 23), .accessoryCorner: (5, 2), .accessoryCircular: (9, 4),
-      .accessoryRectangular: (21, 4), .accessoryInline: (32, 1),
+      .accessoryRectangular: (21, 4), .accessoryInline: (32, 1), .control: (32, 1),
     ]
     for family in WidgetFamily.allCases {
       let grid = CellMetrics.grid(for: family)

@@ -13,6 +13,7 @@ import WidgetSchema
 /// | accessoryCircular | 76×76 | 9×4 |
 /// | accessoryRectangular | 172×76 | 21×4 |
 /// | accessoryInline | 257×26 | 32×1 |
+/// | control | 257×30 | 32×1 |
 public enum CellMetrics {
   /// Points per column.
   public static let pointsPerColumn = 8.0

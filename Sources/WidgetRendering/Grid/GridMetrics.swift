@@ -73,6 +73,8 @@ struct GridMetrics: LayoutMetrics {
   func dividerThickness(horizontal: Bool) -> Double { Self.unit(horizontal) }
   /// One row: the bar is a line of characters.
   var gaugeThickness: Double { Self.row }
+  /// Three cells: `[●]` on, `[ ]` off.
+  var toggleSize: LayoutSize { LayoutSize(width: 3 * Self.column, height: Self.row) }
 
   mutating func resolve(_ style: TextStyle) -> UInt32 {
     table.index(of: Self.cellStyle(style))

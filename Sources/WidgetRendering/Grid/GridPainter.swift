@@ -10,6 +10,9 @@ struct GridPainter {
   let metrics: GridMetrics
   /// Tap regions found while drawing.
   private(set) var regions: [TapRegion] = []
+  /// How many `Link` regions and action regions were found: the next ones' numbers.
+  private var links = 0
+  private var actions = 0
   /// Warnings found while drawing.
   private(set) var warnings: [String] = []
   /// Whether to note where text and symbols are drawn (``textAreas``); only bars ask.
@@ -87,6 +90,16 @@ struct GridPainter {
       paint(shape: .rectangle, color: color, node: node, in: &canvas, rect: visible, dim: dim)
     case .gauge(let gauge):
       drawGauge(gauge, rect: rect, in: &canvas, dim: dim)
+    case .toggle(let toggle):
+      // A switch on the grid: `[●]` in its tint when on, `[ ]` dim when off; read as text by
+      // the bars, as symbols are.
+      if notesText { textAreas.append(visible) }
+      canvas.write(
+        toggle.isOn ? "[●]" : "[ ]", x: rect.x, y: rect.y + rect.height / 2, limit: rect.width,
+        style: toggle.isOn
+          ? CellStyle(
+            bold: true, dim: dim, foreground: toggle.tint ?? ColorValue(name: "accentColor"))
+          : CellStyle(dim: true))
     case .divider:
       let style = CellStyle(dim: true)
       if node.axis != .horizontal {
@@ -129,9 +142,18 @@ struct GridPainter {
         } else {
           regions.append(
             TapRegion(
-              id: "link-\(regions.count)", url: url, x: rect.x, y: rect.y, width: rect.width,
+              id: "link-\(links)", url: url, x: rect.x, y: rect.y, width: rect.width,
               height: rect.height))
+          links += 1
         }
+        draw(child, in: &canvas, dim: dim)
+      case .action(let action):
+        // Buttons and toggles work in every family, systemSmall too (iOS 17).
+        regions.append(
+          TapRegion(
+            id: "action-\(actions)", action: action, x: rect.x, y: rect.y, width: rect.width,
+            height: rect.height))
+        actions += 1
         draw(child, in: &canvas, dim: dim)
       case .transform(let transform):
         // Moved by whole cells; a grid cannot turn or scale characters, so only a scale of
@@ -186,7 +208,8 @@ struct GridPainter {
     case .background(let layer, _, let child), .overlay(let layer, _, let child):
       move(layer, x: x, y: y)
       move(child, x: x, y: y)
-    case .empty, .text, .symbol, .resizableImage, .shape, .color, .divider, .spacer, .gauge:
+    case .empty, .text, .symbol, .resizableImage, .shape, .color, .divider, .spacer, .gauge,
+      .toggle:
       return
     }
   }

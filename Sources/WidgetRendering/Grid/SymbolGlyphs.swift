@@ -1,5 +1,6 @@
 /// Characters that stand in for SF Symbols on a terminal: a symbol's name, without its
-/// `.fill` / `.circle` / `.square` variants, maps to one character. Unknown symbols show as "◇".
+/// `.fill` / `.circle` / `.square` variants, maps to one character (the plain shapes have an
+/// outline and a filled one: `circle` ○, `circle.fill` ●). Unknown symbols show as "◇".
 enum SymbolGlyphs {
   static let fallback: Character = "◇"
   static let namedImage: Character = "▣"
@@ -34,7 +35,8 @@ enum SymbolGlyphs {
     "battery.100": "▮", "battery.75": "▮", "battery.50": "▯", "battery.25": "▯",
     "battery.0": "▯", "bolt.batteryblock": "ϟ", "wifi": "≋",
     "antenna.radiowaves.left.and.right": "≋",
-    "circle": "●", "square": "■", "triangle": "▲", "diamond": "◆", "hexagon": "⬡",
+    "circle": "○", "circle.fill": "●", "square": "□", "square.fill": "■", "triangle": "▲",
+    "diamond": "◆", "hexagon": "⬡",
     "arrow.up": "↑", "arrow.down": "↓", "arrow.left": "←", "arrow.right": "→",
     "arrow.clockwise": "↻", "arrow.counterclockwise": "↺", "arrow.triangle.2.circlepath": "⟳",
     "chevron.up": "˄", "chevron.down": "˅", "chevron.left": "‹", "chevron.right": "›",

@@ -33,6 +33,8 @@ struct Layout<Metrics: LayoutMetrics> {
       return LayoutSize(
         width: proposal.width ?? metrics.idealFlexibleLength(horizontal: true),
         height: metrics.gaugeThickness)
+    case .toggle:
+      return metrics.toggleSize
     case .resizableImage, .shape, .color, .gauge:
       return LayoutSize(
         width: proposal.width ?? metrics.idealFlexibleLength(horizontal: true),
@@ -413,7 +415,8 @@ struct Layout<Metrics: LayoutMetrics> {
   func place(_ node: LayoutNode<Metrics>, in rect: LayoutRect) {
     node.frame = rect
     switch node.kind {
-    case .empty, .spacer, .resizableImage, .text, .symbol, .shape, .color, .divider, .gauge:
+    case .empty, .spacer, .resizableImage, .text, .symbol, .shape, .color, .divider, .gauge,
+      .toggle:
       return
     case .stack(let axis, let alignment, let spacing, let children):
       let layout = stackLayout(

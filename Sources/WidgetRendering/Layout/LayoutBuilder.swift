@@ -101,6 +101,8 @@ struct LayoutBuilder<Metrics: LayoutMetrics> {
       return record(slot, make(.divider))
     case .gauge(let gauge):
       return record(slot, make(.gauge(gauge)))
+    case .toggle(let toggle):
+      return record(slot, make(.toggle(toggle)))
     case .stack(let stack):
       let horizontal = stack.axis == .horizontal
       let spacing =
@@ -181,6 +183,14 @@ struct LayoutBuilder<Metrics: LayoutMetrics> {
         slot, make(.effect(.link(url), build(child, style: style, isLayer: isLayer, axis: axis))))
     case .widgetURL(let url):
       if widgetURL == nil { widgetURL = url }
+      return record(slot, build(child, style: style, isLayer: isLayer, axis: axis))
+    case .action(let action):
+      return record(
+        slot,
+        make(.effect(.action(action), build(child, style: style, isLayer: isLayer, axis: axis))))
+    case .invalidatable:
+      // Drawn as it is; the host draws the invalidated look into the view itself
+      // (`ViewNode.invalidatedLook`).
       return record(slot, build(child, style: style, isLayer: isLayer, axis: axis))
     case .layoutPriority(let priority):
       let node = build(child, style: style, isLayer: isLayer, axis: axis)

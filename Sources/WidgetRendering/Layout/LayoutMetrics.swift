@@ -35,6 +35,8 @@ protocol LayoutMetrics {
   func dividerThickness(horizontal: Bool) -> Double
   /// The height of a linear gauge's bar.
   var gaugeThickness: Double { get }
+  /// The size of a toggle's switch.
+  var toggleSize: LayoutSize { get }
 
   /// `style`, resolved.
   mutating func resolve(_ style: TextStyle) -> ResolvedStyle

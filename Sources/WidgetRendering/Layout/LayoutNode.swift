@@ -17,6 +17,8 @@ final class LayoutNode<Metrics: LayoutMetrics> {
     case color(ColorValue)
     case divider
     case gauge(GaugeNode)
+    /// A toggle's switch.
+    case toggle(ToggleNode)
     case stack(StackAxis, Alignment, spacing: Double, [LayoutNode])
     case spacer(minLength: Double)
     /// Boxed: a `Frame` is eight optional lengths, about 130 bytes, and unboxed it made every
@@ -36,6 +38,8 @@ final class LayoutNode<Metrics: LayoutMetrics> {
 
   enum Effect {
     case link(String)
+    /// A button or a toggle: pressing the child runs the action.
+    case action(WidgetAction)
     /// Clipped to a shape (`cornerRadius` for a rounded rectangle).
     case clip(ShapeKind, cornerRadius: Double?)
     case opacity(Double)

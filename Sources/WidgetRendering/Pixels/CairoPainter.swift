@@ -69,6 +69,8 @@ struct CairoPainter {
       c.cairo_fill(cr)
     case .gauge(let gauge):
       drawGauge(gauge, in: frame, accented: accented)
+    case .toggle(let toggle):
+      drawToggle(toggle, in: frame, accented: accented)
     case .divider:
       c.cairo_new_path(cr)
       c.cairo_rectangle(cr, frame.x, frame.y, frame.width, frame.height)
@@ -104,6 +106,8 @@ struct CairoPainter {
       case .link(let url):
         links.append((url, frame))
         draw(child, accented: accented)
+      case .action:
+        draw(child, accented: accented)
       case .accent(let on):
         draw(child, accented: on)
       case .transform(let transform):
@@ -121,6 +125,33 @@ struct CairoPainter {
         c.cairo_restore(cr)
       }
     }
+  }
+
+  /// A switch as iOS draws one: a capsule track, in its tint when on and a light grey when
+  /// off, and a white knob at the end it is switched to.
+  private func drawToggle(_ toggle: ToggleNode, in frame: LayoutRect, accented: Bool) {
+    let track =
+      toggle.isOn
+      ? colors.resolve(toggle.tint ?? ColorValue(name: "green"), accented: accented)
+      : colors.resolve(ColorValue(name: "gray", opacity: 0.3), accented: accented)
+    let height = min(frame.height, frame.width * 31 / 51)
+    let width = height * 51 / 31
+    let x = frame.x + (frame.width - width) / 2
+    let y = frame.y + (frame.height - height) / 2
+    let radius = height / 2
+    c.cairo_new_path(cr)
+    c.cairo_arc(cr, x + radius, y + radius, radius, .pi / 2, 3 * .pi / 2)
+    c.cairo_arc(cr, x + width - radius, y + radius, radius, 3 * .pi / 2, .pi / 2)
+    c.cairo_close_path(cr)
+    setSource(track)
+    c.cairo_fill(cr)
+    let knob = radius - height * 2 / 31
+    guard knob > 0 else { return }
+    c.cairo_new_path(cr)
+    c.cairo_arc(
+      cr, toggle.isOn ? x + width - radius : x + radius, y + radius, knob, 0, 2 * .pi)
+    setSource(colors.resolve(ColorValue(name: "white"), accented: accented))
+    c.cairo_fill(cr)
   }
 
   /// A gauge: a bar with rounded ends, or a ring (open at the bottom, or closed and filled

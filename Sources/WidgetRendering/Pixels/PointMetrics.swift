@@ -222,6 +222,8 @@ struct PointMetrics: LayoutMetrics {
   func dividerThickness(horizontal: Bool) -> Double { 1 }
   /// The height of SwiftUI's linear progress bar.
   var gaugeThickness: Double { 4 }
+  /// iOS's switch: 51 × 31 points.
+  var toggleSize: LayoutSize { LayoutSize(width: 51, height: 31) }
 
   mutating func resolve(_ style: TextStyle) -> PointFont { PointFont(style) }
 
