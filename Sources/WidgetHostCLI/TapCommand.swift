@@ -11,7 +11,8 @@ enum TapCommand: Command {
     and runs its --on-open-url command; the URL is printed.
     """
   static let region = Option<String>(
-    "--region", "-r", value: "ID", help: "The Link region to tap (not with --cell).")
+    "--region", "-r", value: "ID",
+    help: "The region to tap: a Link (link-0) or a button or toggle (action-0); not with --cell.")
   static let cell = Option<(x: Int, y: Int)>(
     "--cell", value: "X,Y", help: "The cell to tap (column, row; from 0)."
   ) { (text) throws(ValueError) in
@@ -25,6 +26,7 @@ enum TapCommand: Command {
   static let examples = [
     ("widget-host tap wishesWidget/systemMedium", "open the widget's widgetURL"),
     ("widget-host tap wishesWidget/systemMedium --cell 3,2", "tap the cell at column 3, row 2"),
+    ("widget-host tap TodoList/systemMedium --region action-0", "press the first row's button"),
   ]
 
   static func run(_ arguments: Arguments, context: CommandContext) async throws(UsageError)
@@ -44,7 +46,11 @@ enum TapCommand: Command {
     guard let client = SocketClientOptions.connect(arguments, context: context),
       let result = SocketClientOptions.send(request, client, context: context)
     else { return .failure }
-    context.output.write("\(result.url ?? "")\n")
+    if let action = result.performed {
+      context.output.write("performed \(action.name)\n")
+    } else {
+      context.output.write("\(result.url ?? "")\n")
+    }
     return .success
   }
 }

@@ -139,7 +139,7 @@ extension HostTests {
     let run = Task { try await host.run() }
     var url: String?
     for _ in 0..<500 where url == nil {
-      url = try? host.control.tap(instance: "K/systemSmall")
+      url = try? await host.control.tap(instance: "K/systemSmall").url
       if url == nil { try await Task.sleep(for: .milliseconds(10)) }
     }
     #expect(url == "app://go")

@@ -17,7 +17,7 @@ public struct ControlRequest: Codable, Sendable, Equatable {
   public var instances: [String]?
   /// `tap`, `configure`: the instance.
   public var instance: String?
-  /// `tap`: the region id of a `Link`.
+  /// `tap`: the region id of a `Link`, a button or a toggle.
   public var region: String?
   /// `tap`: the cell column.
   public var x: Int?
@@ -119,8 +119,10 @@ public struct ControlResult: Codable, Sendable, Equatable {
   public var instances: [InstanceState]?
   /// `reload`: how many instances the reload concerns.
   public var reloaded: Int?
-  /// `tap`: the URL opened.
+  /// `tap`: the URL opened, when the tap opened a `Link` or the `widgetURL`.
   public var url: String?
+  /// `tap`: the action run, when the tap pressed a button or a toggle.
+  public var performed: WidgetAction?
   /// `subscribe`: true; the stream follows.
   public var subscribed: Bool?
   /// `auth`: true.
@@ -131,14 +133,26 @@ public struct ControlResult: Codable, Sendable, Equatable {
   /// Creates a result.
   public init(
     instances: [InstanceState]? = nil, reloaded: Int? = nil, url: String? = nil,
-    subscribed: Bool? = nil, authenticated: Bool? = nil, configured: String? = nil
+    subscribed: Bool? = nil, authenticated: Bool? = nil, configured: String? = nil,
+    performed: WidgetAction? = nil
   ) {
+    self.performed = performed
     self.configured = configured
     self.instances = instances
     self.reloaded = reloaded
     self.url = url
     self.subscribed = subscribed
     self.authenticated = authenticated
+  }
+}
+
+extension ControlResult {
+  /// The result of a `tap` that did `outcome`.
+  public init(tapped outcome: TapOutcome) {
+    switch outcome {
+    case .opened(let url): self.init(url: url)
+    case .performed(let action): self.init(performed: action)
+    }
   }
 }
 

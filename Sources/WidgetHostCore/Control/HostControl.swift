@@ -19,6 +19,10 @@ public final class HostControl: Sendable {
     var configurator: InstanceConfigurator?
     /// The App Groups each bundle (by id) declares.
     var appGroups: [String: [String]]
+    /// Runs the actions of pressed buttons and toggles.
+    var provider: BundleTimelineProvider?
+    /// Draws an entry again while its action runs.
+    var router: EventRouter?
   }
 
   private let running = Mutex<Running?>(nil)
@@ -32,12 +36,13 @@ public final class HostControl: Sendable {
   func attach(
     scheduler: Scheduler, stream: EventStream, instances: [WidgetInstance],
     state: StateStore? = nil, configurator: InstanceConfigurator? = nil,
-    appGroups: [String: [String]] = [:]
+    appGroups: [String: [String]] = [:], provider: BundleTimelineProvider? = nil,
+    router: EventRouter? = nil
   ) {
     running.withLock {
       $0 = Running(
         scheduler: scheduler, stream: stream, instances: instances, state: state,
-        configurator: configurator, appGroups: appGroups)
+        configurator: configurator, appGroups: appGroups, provider: provider, router: router)
     }
   }
 
@@ -211,19 +216,21 @@ public final class HostControl: Sendable {
     }
   }
 
-  /// Taps `instance`: on a `Link` region (by id, or the one containing cell `x`,`y`), else its
-  /// `widgetURL`. Emits `open-url`, runs the open-URL command, and returns the URL.
+  /// Taps `instance`: on a region (by id, or the one containing cell `x`,`y`), else as a whole:
+  /// its `widgetURL`, or when it has none its first region. A `Link` or the `widgetURL` opens: `open-url` is emitted and the open-URL
+  /// command runs. A button or a toggle runs its action (``perform(_:region:of:showing:seq:in:)``).
   public func tap(
     instance id: String, region: String? = nil, x: Int? = nil, y: Int? = nil
-  ) throws(ControlError) -> String {
+  ) async throws(ControlError) -> TapOutcome {
     let running = try current()
-    guard running.instances.contains(where: { $0.id == id }) else {
+    guard let instance = running.instances.first(where: { $0.id == id }) else {
       throw .unknownInstance(id, known: running.instances.map(\.id).joined(separator: ", "))
     }
-    let entry = running.stream.currentEntry(of: id).flatMap { event in
+    let current = running.stream.currentEntry(of: id)
+    let entry = current.flatMap { event in
       if case .entry(let entry) = event.payload { entry } else { nil }
     }
-    guard let entry else { throw .nothingShown(id) }
+    guard let current, let entry else { throw .nothingShown(id) }
     let hit: TapRegion?
     if let region {
       guard let found = entry.regions.first(where: { $0.id == region }) else {
@@ -240,20 +247,69 @@ public final class HostControl: Sendable {
         x >= $0.x && x < $0.x + $0.width && y >= $0.y && y < $0.y + $0.height
       }
     } else {
-      hit = nil
+      // The whole widget: its widgetURL, else its first region (a control's one button), as a
+      // bar click chooses (``I3BarClicks/region(tapping:)``).
+      hit = entry.regions.first { $0.id == I3BarClicks.region(tapping: entry) }
+    }
+    if let hit, let action = hit.action {
+      try await perform(
+        action, region: hit.id, of: instance, showing: entry, seq: current.seq, in: running)
+      return .performed(action)
     }
     guard let url = hit?.url ?? entry.url else { throw .nothingToOpen(id) }
     running.stream.emit(instance: id, .openURL(OpenURLEvent(url: url, region: hit?.id)))
     onOpenURL(url)
     // As in WidgetKit, an interaction earns the widget a reload that costs no budget.
-    if let instance = running.instances.first(where: { $0.id == id }) {
-      let scheduler = running.scheduler
-      Task {
-        await scheduler.reload(
-          bundle: instance.key.bundle, kind: instance.key.kind, reason: .interaction)
-      }
+    let scheduler = running.scheduler
+    Task {
+      await scheduler.reload(
+        bundle: instance.key.bundle, kind: instance.key.kind, reason: .interaction)
     }
-    return url
+    return .opened(url)
+  }
+
+  /// Runs a pressed button's or toggle's `action` in the instance's bundle. While it runs the
+  /// entry is shown invalidated (when it has `.invalidatableContent()`); once it is done an
+  /// `action` event and one reload of the instance that costs no budget (reason
+  /// `interaction`) follow, as in WidgetKit. A failure is an `error` event and the entry shown
+  /// before stays.
+  private func perform(
+    _ action: WidgetAction, region: String, of instance: WidgetInstance, showing entry: EntryEvent,
+    seq: UInt64, in running: Running
+  ) async throws(ControlError) {
+    guard let provider = running.provider else { throw .notRunning }
+    let invalidates = !entry.invalidated && entry.view.hasInvalidatableContent
+    if invalidates { running.router?.showInvalidated(entry, instance: instance.id, seq: seq) }
+    switch await provider.perform(action, for: instance.key) {
+    case .success:
+      running.stream.emit(
+        instance: instance.id,
+        .action(ActionEvent(name: action.name, arguments: action.arguments, region: region)))
+      await running.scheduler.reload(key: instance.key, reason: .interaction)
+    case .failure(let failure):
+      running.stream.emit(
+        instance: instance.id,
+        .error(
+          ProblemEvent(
+            code: failure.code, message: failure.message, bundle: instance.key.bundle,
+            kind: instance.key.kind)))
+      // The entry shown before the press stays, drawn as it was (unless a newer one came).
+      if invalidates { running.stream.restore(entry, of: instance.id) }
+      throw .actionFailed(code: failure.code, message: failure.message)
+    }
+  }
+}
+
+/// What a tap did.
+public enum TapOutcome: Sendable, Equatable {
+  /// A `Link` or the `widgetURL` opened this URL.
+  case opened(String)
+  /// A button or a toggle ran this action, which succeeded.
+  case performed(WidgetAction)
+
+  /// The URL opened, if the tap opened one.
+  public var url: String? {
+    if case .opened(let url) = self { url } else { nil }
   }
 }
 
@@ -285,6 +341,9 @@ public enum ControlError: Error, Sendable, Equatable, CustomStringConvertible {
   /// `configure` values that do not fit the kind's parameters; `code` is the problem's
   /// (`invalid-value`, `unknown-option`, …; `invalid-configuration` for several kinds of problem).
   case invalidConfiguration(code: String, message: String)
+  /// A pressed button's or toggle's action failed; `code` is the failure's (`action-failed`,
+  /// `action-refused`, `action-timeout`, …).
+  case actionFailed(code: String, message: String)
 
   /// A stable, machine-readable code.
   public var code: String {
@@ -298,6 +357,7 @@ public enum ControlError: Error, Sendable, Equatable, CustomStringConvertible {
     case .nothingToOpen: "nothing-to-open"
     case .unknownParameter: "unknown-parameter"
     case .invalidConfiguration(let code, _): code
+    case .actionFailed(let code, _): code
     }
   }
 
@@ -310,10 +370,11 @@ public enum ControlError: Error, Sendable, Equatable, CustomStringConvertible {
       "\(instance) has no region '\(region)' (regions: \(known.isEmpty ? "none" : known))"
     case .outsideGrid(let x, let y, let grid): "cell \(x),\(y) is outside the \(grid) grid"
     case .nothingShown(let id): "\(id) shows nothing yet"
-    case .nothingToOpen(let id): "\(id) has no widgetURL or Link there"
+    case .nothingToOpen(let id): "\(id) has no widgetURL, Link, button or toggle there"
     case .unknownParameter(let name, let instance, let kind):
       "\(instance) has no parameter '\(name)': kind \(kind) has a static configuration"
     case .invalidConfiguration(_, let message): message
+    case .actionFailed(_, let message): message
     }
   }
 }

@@ -187,6 +187,56 @@ public final class BundleTimelineProvider: TimelineProviding {
     }
   }
 
+  /// Runs `action` for an instance showing `key`'s timeline (a press of a button or a toggle):
+  /// a C function the bundle declares, or its `perform` method (ABI 1.2). Fails with
+  /// `action-refused` (arguments that do not fit the declared action, or a request the bundle
+  /// found invalid), `action-unsupported`, `action-timeout` or `action-failed` (the action
+  /// reported a failure, or its worker crashed).
+  public func perform(_ action: WidgetAction, for key: TimelineKey) async -> Result<
+    Void, ProviderFailure
+  > {
+    guard let connection = connections.withLock({ $0[key.bundle] }) else {
+      return .failure(
+        ProviderFailure(code: "bundle-unavailable", message: "bundle \(key.bundle) is not loaded"))
+    }
+    let configurable = configurableKinds.withLock { $0.contains(key.kind) }
+    let context = ProviderContext(
+      family: key.family, configuration: configurable ? key.configurationValues ?? [:] : nil,
+      action: action, renderingMode: key.renderingMode)
+    started(connection)
+    defer { finished(connection) }
+    let deadline = deadlines.timeline
+    let outcome =
+      await CallDeadlines.shared.race(seconds: deadline) {
+        () async -> Result<Data, ProviderError> in
+        do throws(ProviderError) {
+          return .success(try await connection.call(.perform, kind: key.kind, context: context))
+        } catch {
+          return .failure(error)
+        }
+      } ?? .failure(.timedOut(deadline))
+    let what = "\(key.kind) action \(action.name)"
+    switch outcome {
+    case .success: return .success(())
+    case .failure(.timedOut(let seconds)):
+      return .failure(
+        ProviderFailure(
+          code: "action-timeout",
+          message: "\(what): not done within \(ProviderError.seconds(seconds))"))
+    case .failure(.unsupported(let message)):
+      return .failure(
+        ProviderFailure(
+          code: "action-unsupported",
+          message: "\(what): the bundle does not perform actions (\(message))"))
+    case .failure(.invalid(let message)):
+      return .failure(ProviderFailure(code: "action-refused", message: "\(what): \(message)"))
+    case .failure(.failed(let message)):
+      return .failure(ProviderFailure(code: "action-failed", message: "\(what): \(message)"))
+    case .failure(let error):
+      return .failure(ProviderFailure(code: "action-failed", message: "\(what): \(error)"))
+    }
+  }
+
   /// The snapshot entry for `key`: what a gallery shows (`isPreview` true) or a quick look at
   /// the widget (`isPreview` false).
   public func snapshot(for key: TimelineKey, isPreview: Bool) async -> Result<

@@ -169,6 +169,27 @@ final class EventRouter: Sendable {
     }
   }
 
+  /// Shows `entry` again for `instance` as it is drawn while a press of one of its buttons is
+  /// being performed (``EntryEvent/invalidated``): its `.invalidatableContent()` as
+  /// placeholders, in the view the event carries, so that every sink draws the same.
+  /// Shown only while the instance's latest entry is still event `seq`, the one pressed.
+  func showInvalidated(_ entry: EntryEvent, instance: String, seq: UInt64) {
+    var event = entry
+    event.view = entry.view.invalidatedLook
+    event.invalidated = true
+    let now = clock.now()
+    let rendered = renderer.render(event.view, family: entry.family, now: now)
+    event.lines = rendered.lines
+    event.spans = rendered.spans
+    event.regions = rendered.regions
+    if entry.geometry != nil {
+      event.geometry = geometry(
+        of: event.view, family: entry.family, now: now, instances: [instance],
+        key: TimelineKey(bundle: "", kind: entry.kind, family: entry.family))
+    }
+    stream.emit(event, of: instance, ifLatestIs: seq)
+  }
+
   /// Redraws the entry now shown for `key` each time its live dates change, from
   /// `firstChange` on, replacing any redraws of the entry it replaces.
   private func scheduleRedraws(

@@ -292,6 +292,8 @@ public final class SimulationReport: EventSink {
         what = "open \(open.url)"
       case .instance(let change):
         what = "instance \(change.event.rawValue)"
+      case .action(let action):
+        what = "action \(action.name)"
       }
       let padding = String(repeating: " ", count: max(0, width - subject.count))
       text += "\(offset(event.time))  \(subject)\(padding)  \(what)\n"

@@ -208,7 +208,8 @@ public final class WidgetHost: Sendable {
       configurator: selection.configurator,
       appGroups: Dictionary(
         selection.bundles.map { ($0.manifest.id, $0.manifest.appGroups) },
-        uniquingKeysWith: { first, _ in first }))
+        uniquingKeysWith: { first, _ in first }),
+      provider: selection.provider, router: router)
     // A restored entry is shown as each instance is added, before the run loop makes any call.
     for instance in instances {
       await scheduler.add(instance, restoring: archive?.restored(for: instance))

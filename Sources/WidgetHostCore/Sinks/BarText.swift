@@ -138,6 +138,9 @@ enum BarProblem {
     case .openURL(let open):
       errors.write(
         "widget-host: open \(open.url)\(event.instance.map { " (tapped \($0))" } ?? "")\n")
+    case .action(let action):
+      errors.write(
+        "widget-host: performed \(action.name)\(event.instance.map { " (tapped \($0))" } ?? "")\n")
     case .entry, .bundle, .reload, .timeline, .instance:
       break
     }

@@ -76,17 +76,36 @@ public final class EventStream: Sendable {
 
   /// Emits one event.
   public func emit(instance: String? = nil, _ payload: EventPayload) {
+    sequence.withLock { sequence in emit(instance: instance, payload, sequence: &sequence) }
+  }
+
+  /// Shows `entry` for `instance` again if what the instance shows now is invalidated (a
+  /// press whose action failed): not when a newer entry has replaced it meanwhile.
+  func restore(_ entry: EntryEvent, of instance: String) {
     sequence.withLock { sequence in
-      sequence += 1
-      let event = StreamEvent(
-        seq: sequence, time: clock.now(), instance: instance, payload: payload)
-      if case .entry(let entry) = payload, let instance {
-        let latest = LatestEntry(
-          seq: event.seq, time: event.time, entry, keepsDrawing: renderer == nil)
-        latestEntries.withLock { $0[instance] = latest }
-      }
-      for sink in sinks { sink.write(event) }
+      guard latestEntries.withLock({ $0[instance]?.invalidated }) == true else { return }
+      emit(instance: instance, .entry(entry), sequence: &sequence)
     }
+  }
+
+  /// Emits `entry` for `instance` only while its latest entry is event `seq`: an entry drawn
+  /// from that one (invalidated by a press) must not replace a newer one.
+  func emit(_ entry: EntryEvent, of instance: String, ifLatestIs seq: UInt64) {
+    sequence.withLock { sequence in
+      guard latestEntries.withLock({ $0[instance]?.seq }) == seq else { return }
+      emit(instance: instance, .entry(entry), sequence: &sequence)
+    }
+  }
+
+  private func emit(instance: String?, _ payload: EventPayload, sequence: inout UInt64) {
+    sequence += 1
+    let event = StreamEvent(seq: sequence, time: clock.now(), instance: instance, payload: payload)
+    if case .entry(let entry) = payload, let instance {
+      let latest = LatestEntry(
+        seq: event.seq, time: event.time, entry, keepsDrawing: renderer == nil)
+      latestEntries.withLock { $0[instance] = latest }
+    }
+    for sink in sinks { sink.write(event) }
   }
 
   /// Hands a redrawn entry to the sinks that show live dates.

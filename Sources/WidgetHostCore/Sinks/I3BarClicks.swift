@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import WidgetSchema
 
 /// Click events that i3bar/swaybar writes to the status command's standard input when the
@@ -111,8 +112,9 @@ public enum I3BarClicks {
     }
   }
 
-  /// The `Link` region a tap of a widget showing `entry` opens: none (its `widgetURL` opens)
-  /// when it has a `widgetURL` or shows nothing, else its first `Link`. The one choice both
+  /// The region a tap of a widget showing `entry` presses: none (its `widgetURL` opens)
+  /// when it has a `widgetURL` or shows nothing, else its first `Link`, button or toggle (a
+  /// control's one button). The one choice both
   /// click paths make: in the host (``handle(_:control:errors:)``) and in `widget-host bar`
   /// over the socket (``BarClient/tap(_:)``).
   public static func region(tapping entry: EntryEvent?) -> String? {
@@ -120,7 +122,8 @@ public enum I3BarClicks {
   }
 
   /// Acts on one click: a left click (button 1) taps the block's instance, opening its
-  /// `widgetURL`, or its first `Link` when it has no `widgetURL`. Other buttons are ignored.
+  /// `widgetURL`, or pressing its first `Link`, button or toggle when it has no `widgetURL`.
+  /// Other buttons are ignored.
   /// Returns the URL opened; a failure is written to `errors` as one line.
   @discardableResult
   public static func handle(
@@ -132,8 +135,29 @@ public enum I3BarClicks {
         try control.list().first { $0.instance == id }?.entry
       },
       tap: { (id, region) throws(ControlError) in
-        try control.tap(instance: id, region: region)
+        try blockingTap(control, instance: id, region: region).url ?? ""
       })
+  }
+
+  /// Taps `instance` and waits for what the tap did (a button's action runs to its end): clicks
+  /// are read on a thread of their own and handled one after the other, in order.
+  private static func blockingTap(
+    _ control: HostControl, instance: String, region: String?
+  ) throws(ControlError) -> TapOutcome {
+    let outcome = Mutex<Result<TapOutcome, ControlError>?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    Task {
+      let result: Result<TapOutcome, ControlError>
+      do throws(ControlError) {
+        result = .success(try await control.tap(instance: instance, region: region))
+      } catch {
+        result = .failure(error)
+      }
+      outcome.withLock { $0 = result }
+      done.signal()
+    }
+    done.wait()
+    return try outcome.withLock { $0! }.get()
   }
 
   /// Acts on one click as ``handle(_:control:errors:)`` does, through `shown` (what an

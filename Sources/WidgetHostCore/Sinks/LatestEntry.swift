@@ -18,6 +18,8 @@ final class LatestEntry: Sendable {
   let source: EntrySource
   let stale: Bool
   let restored: Bool
+  let invalidated: Bool
+  let renderingMode: RenderingMode
   /// The entry's geometry, when the stream carries it (it is not drawn again).
   let geometry: EntryGeometry?
   /// The drawing as written, kept only when nothing can draw the entry again.
@@ -52,6 +54,8 @@ final class LatestEntry: Sendable {
     source = entry.source
     stale = entry.stale
     restored = entry.restored
+    invalidated = entry.invalidated
+    renderingMode = entry.renderingMode
     geometry = entry.geometry
     drawing =
       keepsDrawing
@@ -71,6 +75,7 @@ final class LatestEntry: Sendable {
           kind: kind, family: family, source: source, date: date, validUntil: validUntil,
           relevance: relevance, view: view, lines: drawn.lines, spans: drawn.spans,
           regions: drawn.regions, url: drawn.url, stale: stale, restored: restored,
-          configuration: configuration, geometry: geometry)))
+          invalidated: invalidated, configuration: configuration, geometry: geometry,
+          renderingMode: renderingMode)))
   }
 }

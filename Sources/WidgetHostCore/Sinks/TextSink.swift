@@ -84,6 +84,9 @@ public final class TextSink: EventSink {
     case .openURL(let open):
       errors.write(
         "widget-host: open \(open.url)\(event.instance.map { " (tapped \($0))" } ?? "")\n")
+    case .action(let action):
+      errors.write(
+        "widget-host: performed \(action.name)\(event.instance.map { " (tapped \($0))" } ?? "")\n")
     case .instance(let change):
       let id = event.instance ?? change.kind
       errors.write(

@@ -511,12 +511,24 @@ public final class SocketSink: EventSink {
           key, ControlReply(id: request.id, error: .badRequest("tap needs both 'x' and 'y'")))
         return
       }
-      do throws(ControlError) {
-        let url = try control.tap(
-          instance: instance, region: request.region, x: request.x, y: request.y)
-        reply(key, ControlReply(id: request.id, result: ControlResult(url: url)))
-      } catch {
-        reply(key, ControlReply(id: request.id, error: ControlFailure(error)))
+      // Answered once done, like reload: a button's action runs in the bundle first.
+      state.withLock { $0.connections[key]?.pendingReplies += 1 }
+      let control = self.control
+      Task { [self] in
+        let answer: ControlReply
+        do throws(ControlError) {
+          let outcome = try await control.tap(
+            instance: instance, region: request.region, x: request.x, y: request.y)
+          answer = ControlReply(id: request.id, result: ControlResult(tapped: outcome))
+        } catch {
+          answer = ControlReply(id: request.id, error: ControlFailure(error))
+        }
+        let line = JSONLines.encode(answer)
+        state.withLock { state in
+          state.connections[key]?.pendingReplies -= 1
+          state.connections[key]?.output.append(line)
+        }
+        wake()
       }
     case "reload":
       state.withLock { $0.connections[key]?.pendingReplies += 1 }
@@ -615,7 +627,7 @@ extension EventPayload {
     case .timeline(let timeline): timeline.kind
     case .warning(let problem), .error(let problem): problem.kind
     case .instance(let change): change.kind
-    case .bundle, .openURL: nil
+    case .bundle, .openURL, .action: nil
     }
   }
 }

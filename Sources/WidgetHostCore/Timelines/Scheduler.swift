@@ -371,11 +371,21 @@ public actor Scheduler {
   /// Asks for new timelines for `kind` of `bundle` (every kind when nil), as
   /// `WidgetCenter.reloadTimelines(ofKind:)` does. A fetch in progress is followed by another.
   public func reload(bundle: String, kind: String?, reason: ReloadReason = .request) {
-    let now = clock.now()
     let matching = groups.values.filter { group in
       group.key.bundle == bundle && (kind == nil || group.key.kind == kind)
     }
-    for group in matching.sorted(by: { $0.rank < $1.rank }) {
+    reload(matching.sorted(by: { $0.rank < $1.rank }), reason: reason)
+  }
+
+  /// Reloads the one timeline of `key` (the instances that show it), as after a press of one of
+  /// its buttons.
+  public func reload(key: TimelineKey, reason: ReloadReason) {
+    reload(groups[key].map { [$0] } ?? [], reason: reason)
+  }
+
+  private func reload(_ matching: [Group], reason: ReloadReason) {
+    let now = clock.now()
+    for group in matching {
       if group.fetching {
         group.requestedDuringFetch = reason
       } else {
