@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import WidgetSchema
 import WidgetSupport
 
@@ -14,6 +15,8 @@ protocol AppIntentParameterStorage: AnyObject {
   func schema(name: String) -> ParameterSchema
   func assign(_ json: JSONValue, name: String, intent: String) async throws(AppIntentParameterError)
   func options() async throws -> [ParameterOption]?
+  /// The value now held, as configurations spell it; nil when it has none.
+  var currentJSON: JSONValue? { get }
 }
 
 extension IntentParameter: AppIntentParameterStorage {
@@ -52,6 +55,12 @@ extension IntentParameter: AppIntentParameterStorage {
           + "got \(json.jsonText)")
     }
     wrappedValue = value
+  }
+
+  var currentJSON: JSONValue? {
+    guard let value = currentValue else { return nil }
+    if let optional = value as? any OptionalMarker, optional.isNone { return .null }
+    return ValueShape.json(of: (value as? any OptionalMarker)?.unwrapped ?? value)
   }
 
   func options() async throws -> [ParameterOption]? {
@@ -205,10 +214,14 @@ struct ValueShape {
 /// Lets reflection see through `Optional`.
 protocol OptionalMarker {
   static var wrappedType: Any.Type { get }
+  var isNone: Bool { get }
+  var unwrapped: Any? { get }
 }
 
 extension Optional: OptionalMarker {
   static var wrappedType: Any.Type { Wrapped.self }
+  var isNone: Bool { self == nil }
+  var unwrapped: Any? { self.map { $0 as Any } }
 }
 
 /// The reflection the SDK's `AppIntentConfiguration` uses.
@@ -263,6 +276,54 @@ package enum AppIntentReflection {
           + "(only entity and enum parameters have)")
     }
     return options
+  }
+
+  /// The values `intent`'s parameters hold now, by name, as configurations spell them (a
+  /// required parameter without a value is left out): what a button carries to run it later.
+  package static func arguments(of intent: some AppIntent) -> [String: JSONValue] {
+    var arguments: [String: JSONValue] = [:]
+    for (name, storage) in parameters(of: intent) {
+      if let value = storage.currentJSON { arguments[name] = value }
+    }
+    return arguments
+  }
+
+  /// The intent types views of this process have made buttons and toggles for, by reference.
+  private static let made = Mutex<[String: any AppIntent.Type]>([:])
+
+  /// The reference by which ``perform(name:reference:arguments:)`` finds `type` again: its
+  /// mangled name. Noted, so that a type the runtime cannot look up by name (a `private` one)
+  /// is found too in the process that made the view.
+  package static func reference<I: AppIntent>(to type: I.Type) -> String {
+    let reference = _mangledTypeName(type) ?? String(reflecting: type)
+    made.withLock { $0[reference] = type }
+    return reference
+  }
+
+  /// Runs the intent a button or a toggle carried: the type `reference` names (one this process
+  /// made a view with, or one the runtime finds by its mangled name: a worker started since the
+  /// view was made), filled with `arguments`, performed.
+  package static func perform(
+    name: String, reference: String?, arguments: [String: JSONValue]
+  ) async throws {
+    guard let reference,
+      let type = made.withLock({ $0[reference] }) ?? _typeByName(reference)
+    else {
+      throw AppIntentParameterError(
+        message: "no intent type '\(name)' is in the bundle (reference \(reference ?? "none"); "
+          + "a private type is found only by the process that drew its button)")
+    }
+    guard let intentType = type as? any AppIntent.Type else {
+      throw AppIntentParameterError(message: "\(name) is not an AppIntent")
+    }
+    try await run(intentType, arguments: arguments)
+  }
+
+  private static func run<I: AppIntent>(_ type: I.Type, arguments: [String: JSONValue])
+    async throws
+  {
+    let intent = try await make(type, from: arguments)
+    _ = try await intent.perform()
   }
 
   private static func parameters(of intent: some AppIntent)

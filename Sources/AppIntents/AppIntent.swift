@@ -11,9 +11,16 @@ public protocol AppIntent: Sendable {
   /// The sentence that sums up the parameters: `Summary("Weather in \(\.$city)")`; none by
   /// default.
   @ParameterSummaryContentBuilder<Self> static var parameterSummary: SummaryContent { get }
+  /// What ``perform()`` returns.
+  associatedtype PerformResult: IntentResult
 
   /// Creates an intent whose parameters hold their defaults.
   init()
+
+  /// Does what the intent is for, with its parameters' values: a widget's `Button(intent:)` or
+  /// `Toggle(isOn:intent:)` runs it in the bundle when pressed, and the widget reloads after.
+  /// A configuration intent needs none; the default does nothing.
+  func perform() async throws -> PerformResult
 }
 
 extension AppIntent where SummaryContent == _NoParameterSummary {
@@ -23,6 +30,11 @@ extension AppIntent where SummaryContent == _NoParameterSummary {
 
 extension AppIntent {
   public static var description: IntentDescription? { nil }
+
+  /// Does nothing: a configuration intent is never performed.
+  public func perform() async throws -> IntentResultContainer<Never, Never, Never, Never> {
+    .result()
+  }
 
   /// `@Parameter(title: "Favorite Emoji", default: "😃") var favoriteEmoji: String`.
   public typealias Parameter<Value: _IntentValue> = IntentParameter<Value>

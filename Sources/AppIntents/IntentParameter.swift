@@ -65,6 +65,9 @@ public final class IntentParameter<Value: _IntentValue>: @unchecked Sendable {
     set { lock.withLock { value = newValue } }
   }
 
+  /// The value held, without falling back to nil or failing for a required one.
+  var currentValue: Value? { lock.withLock { value } }
+
   /// The parameter itself (`$favoriteEmoji`).
   public var projectedValue: IntentParameter<Value> { self }
 }

@@ -27,8 +27,10 @@ public enum WidgetFamily: String, CaseIterable, Sendable, Hashable, CustomString
     WidgetSchema.WidgetFamily(rawValue: rawValue)!
   }
 
+  /// The SDK's family for the host's; a control (which has no `WidgetFamily` on iOS, and whose
+  /// views never read it) is given `.accessoryInline`, its one line.
   init(_ family: WidgetSchema.WidgetFamily) {
-    self = WidgetFamily(rawValue: family.rawValue)!
+    self = WidgetFamily(rawValue: family.rawValue) ?? .accessoryInline
   }
 }
 

@@ -92,6 +92,8 @@ enum ProposalEstimate {
       return nil
     case .gauge(let gauge):
       return gauge.style == .linear && !horizontal ? 4 : nil
+    case .toggle:
+      return horizontal ? 51 : 31
     case .stack(let stack):
       let along = (stack.axis == .horizontal) == horizontal && stack.axis != .z
       let lengths = stack.children.map { length(of: $0, horizontal: horizontal, style: style) }

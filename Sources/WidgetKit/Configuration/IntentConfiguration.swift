@@ -45,8 +45,8 @@ public struct IntentConfiguration<Content: View>: WidgetConfiguration {
         provider.getTimeline(for: intent, in: context) { timeline in
           once.send(encoder.encode(timeline))
         }
-      case .previews:
-        reply(.failure(ProviderCallError(message: "previews are the bundle's, not the provider's")))
+      case .previews, .perform:
+        reply(.failure(ProviderCallError(message: "\(method) is the bundle's, not the provider's")))
       case .options:
         guard let intent = configuration() else { return }
         let once = ReplyOnce(reply, what: "provide options completion")

@@ -23,8 +23,8 @@ public struct StaticConfiguration<Content: View>: WidgetConfiguration {
       case .timeline:
         let once = ReplyOnce(reply, what: "getTimeline completion")
         provider.getTimeline(in: context) { timeline in once.send(encoder.encode(timeline)) }
-      case .previews:
-        reply(.failure(ProviderCallError(message: "previews are the bundle's, not the provider's")))
+      case .previews, .perform:
+        reply(.failure(ProviderCallError(message: "\(method) is the bundle's, not the provider's")))
       case .options:
         reply(.failure(ProviderCallError(message: "kind '\(kind)' has no parameters")))
       }

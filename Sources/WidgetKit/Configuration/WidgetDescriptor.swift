@@ -33,6 +33,7 @@ enum ProviderMethod: Int32, Sendable {
   case timeline = 3
   case options = 4
   case previews = 5
+  case perform = 6
 }
 
 /// Why a call could not be answered.

@@ -1,3 +1,4 @@
+import AppIntents
 import CWidgetABI
 import CWidgetKitShims
 import Foundation
@@ -200,6 +201,9 @@ enum BundleExport {
       return fail(WK_STATUS_INVALID, "bad context: \(error)")
     }
     synchronizeAppGroups(runtime)
+    if method == .perform {
+      return perform(context.action, send: Handoff(send))
+    }
     var providerContext = TimelineProviderContext(
       family: WidgetFamily(context.family),
       displaySize: CGSize(width: context.displaySize.width, height: context.displaySize.height),
@@ -211,6 +215,28 @@ enum BundleExport {
       switch result {
       case .success(let json): send(WK_STATUS_OK, json)
       case .failure(let error): fail(WK_STATUS_ERROR, error.message)
+      }
+    }
+  }
+
+  /// Performs the intent a pressed button or toggle carried (``AppIntentReflection``), then
+  /// replies: `WK_STATUS_INVALID` when the intent cannot be found or filled with the arguments,
+  /// `WK_STATUS_ERROR` with the error `perform()` threw.
+  private static func perform(
+    _ action: WidgetAction?, send: Handoff<(wk_status, Data) -> Void>
+  ) {
+    guard let action else {
+      return send.value(WK_STATUS_INVALID, Data("the perform call names no action".utf8))
+    }
+    Task {
+      do {
+        try await AppIntentReflection.perform(
+          name: action.name, reference: action.reference, arguments: action.arguments)
+        send.value(WK_STATUS_OK, Data())
+      } catch let error as AppIntentParameterError {
+        send.value(WK_STATUS_INVALID, Data(error.message.utf8))
+      } catch {
+        send.value(WK_STATUS_ERROR, Data("\(action.name).perform() threw \(error)".utf8))
       }
     }
   }
