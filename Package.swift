@@ -62,6 +62,7 @@ let package = Package(
     .library(name: "LockScreen", type: .dynamic, targets: ["LockScreen"]),
     .library(name: "Wishes", type: .dynamic, targets: ["Wishes"]),
     .library(name: "Animals", type: .dynamic, targets: ["Animals"]),
+    .library(name: "Counter", type: .dynamic, targets: ["Counter"]),
     // A bundle for the end-to-end tests: what its process gives widget code (main queue, clock).
     .library(name: "RuntimeProbe", type: .dynamic, targets: ["RuntimeProbe"]),
     .executable(name: "RuntimeProbeApp", targets: ["RuntimeProbeApp"]),
@@ -84,7 +85,9 @@ let package = Package(
     // The bundle author's SDK.
     .target(
       name: "SwiftUI",
-      dependencies: ["WidgetSchema", "WidgetSupport", "UIKit", "Combine", "PreviewMacros"]),
+      dependencies: [
+        "WidgetSchema", "WidgetSupport", "UIKit", "Combine", "PreviewMacros", "AppIntents",
+      ]),
     // Combine's publishers, subjects and observable objects that widget code uses; SwiftUI
     // re-exports it, as on Apple platforms.
     .target(name: "Combine"),
@@ -129,7 +132,9 @@ let package = Package(
     // frame codec and the worker loop; FoundationEssentials only, never Foundation.
     .target(
       name: "WidgetBundleRuntime",
-      dependencies: ["WidgetSchema", "WidgetSupport", "CWidgetABI", "CGlibcShims"]),
+      dependencies: ["WidgetSchema", "WidgetSupport", "CWidgetABI", "CGlibcShims", "CFFI"]),
+    // libffi calls the C functions a bundle declares as actions (docs/interactive.md).
+    .systemLibrary(name: "CFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),
     // Linked statically like the host: a worker starts in about half the CPU (docs/isolation.md,
     // "The worker executable").
     .executableTarget(
@@ -218,6 +223,9 @@ let package = Package(
       path: "Examples/Animals/Sources", plugins: ["IntentDefinitionPlugin"]),
     .executableTarget(
       name: "NowPlayingApp", dependencies: ["WidgetKit"], path: "Examples/NowPlayingApp/Sources"),
+    .target(
+      name: "Counter", dependencies: ["WidgetKit", "SwiftUI", "AppIntents"],
+      path: "Examples/Counter/Sources"),
     // Plugins for bundle authors.
     .plugin(
       name: "WidgetBundlePlugin",

@@ -91,7 +91,7 @@ import WidgetSchema
         "widget-host: error: \(file): budget: needs a number of reloads or unlimited, got '-1'",
         "widget-host: error: \(file): instance[0].family: unknown family 'huge' (expected one "
           + "of: systemSmall, systemMedium, systemLarge, systemExtraLarge, accessoryCorner, "
-          + "accessoryCircular, accessoryRectangular, accessoryInline)",
+          + "accessoryCircular, accessoryRectangular, accessoryInline, control)",
         "widget-host: error: \(file): kinds: unknown setting (did you mean \"kind\"?)",
         "widget-host: error: \(file): once: expected true or false, got 'yes'",
       ])

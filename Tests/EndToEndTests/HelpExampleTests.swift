@@ -26,10 +26,10 @@ import Testing
     "watch", "bar", "reload", "tap", "configure", "budget", "state", "unquarantine", "defaults",
   ]
 
-  /// The folder the examples run in: Clock, SystemStatus, Animals and Wishes bundles.
+  /// The folder the examples run in: Clock, SystemStatus, TodoList, Animals and Wishes bundles.
   static let folder: URL = {
     let folder = TestSupport.temporaryDirectory("help-examples")
-    for name in ["Clock", "SystemStatus"] {
+    for name in ["Clock", "SystemStatus", "TodoList"] {
       try! FileManager.default.copyItem(
         at: Products.bundles.appendingPathComponent("\(name).widgetbundle"),
         to: folder.appendingPathComponent("\(name).widgetbundle"))
@@ -88,8 +88,9 @@ import Testing
       Products.widgetHost,
       [
         "run", bundle("Clock.widgetbundle"), bundle("Wishes.widgetbundle"),
-        bundle("Animals.widgetbundle"), "--instance", "TestWidget/systemSmall", "--instance",
-        "wishesWidget/systemMedium", "--instance",
+        bundle("Animals.widgetbundle"), bundle("TodoList.widgetbundle"), "--instance",
+        "TestWidget/systemSmall", "--instance", "wishesWidget/systemMedium", "--instance",
+        "TodoList/systemMedium", "--instance",
         "left=XG_Widget/systemSmall?parameter=b&animal=panda", "--sink", "socket", "--format",
         "json",
       ], environment: environment)
@@ -98,9 +99,10 @@ import Testing
       _ = host.wait()
     }
     let shown = host.waitFor(timeout: 60) { lines in
-      ["TestWidget/systemSmall", "wishesWidget/systemMedium", "left"].allSatisfy { id in
-        lines.contains { $0.contains(#""type":"entry""#) && $0.contains(#""instance":"\#(id)""#) }
-      }
+      ["TestWidget/systemSmall", "wishesWidget/systemMedium", "left", "TodoList/systemMedium"]
+        .allSatisfy { id in
+          lines.contains { $0.contains(#""type":"entry""#) && $0.contains(#""instance":"\#(id)""#) }
+        }
     }
     try #require(shown, "the host showed no entries: \(host.errors)")
     for command in Self.hostCommands {

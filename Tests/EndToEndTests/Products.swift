@@ -39,6 +39,23 @@ enum Products {
         "OUT=\(folder.path)",
       ])
     precondition(make.status == 0, "make failed: \(make.errors)")
+    let todo = try! TestSupport.run(
+      "/usr/bin/env",
+      [
+        "make", "-s", "-C",
+        TestSupport.repositoryRoot.appendingPathComponent("Examples/TodoList").path,
+        "OUT=\(folder.path)",
+      ])
+    precondition(todo.status == 0, "make failed: \(todo.errors)")
+    let counter = try! TestSupport.run(
+      widgetHost.path,
+      [
+        "assemble", TestSupport.product("libCounter.so").path, "--output", folder.path,
+        "--id", "dev.widget-host.examples.counter", "--version", "1.0.0", "--entitlements",
+        TestSupport.repositoryRoot.appendingPathComponent("Examples/Counter/Counter.entitlements")
+          .path,
+      ])
+    precondition(counter.status == 0, "assemble failed: \(counter.errors)")
     return folder
   }()
 
@@ -50,6 +67,10 @@ enum Products {
   static var systemStatus: String {
     bundles.appendingPathComponent("SystemStatus.widgetbundle").path
   }
+  /// Examples/TodoList: a C bundle whose rows are buttons running C actions.
+  static var todoList: String { bundles.appendingPathComponent("TodoList.widgetbundle").path }
+  /// Examples/Counter: a Swift bundle with buttons, a toggle and two controls.
+  static var counter: String { bundles.appendingPathComponent("Counter.widgetbundle").path }
 
   /// A fixed, documented environment: US English, UTC, a temporary `XDG_CONFIG_HOME` and
   /// `XDG_DATA_HOME` (App Groups of this test process only: a developer's real defaults and

@@ -14,6 +14,10 @@
  *                  timeline, until the process's parent ends (a worker's host), and never replies
  *   FAULT_LOG      a number: every call logs that many lines of 200 bytes first
  *
+ * It declares one C action, `fault_action(int64 mode)`: mode 0 returns WK_STATUS_OK, 1 aborts
+ * the process (a crash), 2 blocks until the process's parent ends (past any deadline), any other
+ * mode returns itself as the status.
+ *
  * Every timeline has one entry dated host->now() and policy atEnd (the host asks again when it
  * ends, no sooner than its minimum interval).
  *
@@ -32,7 +36,26 @@ static const wk_host *the_host;
 
 static const char description[] =
     "{\"id\":\"dev.test.fault\","
-    "\"kinds\":[{\"kind\":\"Fault\",\"families\":[\"systemSmall\",\"systemMedium\"]}]}";
+    "\"kinds\":[{\"kind\":\"Fault\",\"families\":[\"systemSmall\",\"systemMedium\"]}],"
+    "\"actions\":[{\"name\":\"fault_action\","
+    "\"parameters\":[{\"name\":\"mode\",\"type\":\"int64\"}]}]}";
+
+/* Until the process's parent ends (in a worker: the host; in-process, the host is this
+ * process, and this is for ever), so that no worker outlives a test. */
+static void block_until_the_parent_ends(void) {
+    pid_t parent = getppid();
+    while (getppid() == parent) {
+        struct timespec pause = {0, 50 * 1000 * 1000};
+        nanosleep(&pause, NULL);
+    }
+}
+
+WK_EXPORT int32_t fault_action(int64_t mode);
+WK_EXPORT int32_t fault_action(int64_t mode) {
+    if (mode == 1) abort();
+    if (mode == 2) block_until_the_parent_ends();
+    return (int32_t)mode;
+}
 
 static int32_t describe(const wk_bundle *bundle, const char **json, size_t *len) {
     (void)bundle;
@@ -93,13 +116,7 @@ static void call(const wk_bundle *bundle, const wk_call *request) {
     }
     const char *block = getenv("FAULT_BLOCK");
     if (block != NULL && *block && request->method != WK_METHOD_PLACEHOLDER) {
-        /* Until the process's parent ends (in a worker: the host; in-process, the host is this
-         * process, and this is for ever), so that no worker outlives a test. */
-        pid_t parent = getppid();
-        while (getppid() == parent) {
-            struct timespec pause = {0, 50 * 1000 * 1000};
-            nanosleep(&pause, NULL);
-        }
+        block_until_the_parent_ends();
         return;
     }
     const char *reload = getenv("FAULT_RELOAD");
