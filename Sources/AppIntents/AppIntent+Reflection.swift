@@ -47,12 +47,13 @@ extension IntentParameter: AppIntentParameterStorage {
       decoded = try await ValueShape.decode(json, as: shape.base)
     } catch {
       throw AppIntentParameterError(
-        message: "parameter '\(name)' of \(intent): looking up \(json.jsonText) failed: \(error)")
+        message: "parameter '\(name)' of \(intent): looking up \(json.compactText) failed: \(error)"
+      )
     }
     guard let decoded, let value = decoded as? Value else {
       throw AppIntentParameterError(
         message: "parameter '\(name)' of \(intent): expected \(shape.expected), "
-          + "got \(json.jsonText)")
+          + "got \(json.compactText)")
     }
     wrappedValue = value
   }
@@ -75,7 +76,7 @@ extension IntentParameter: AppIntentParameterStorage {
         case .string(let text):
           return ParameterOption(identifier: text, display: text)
         case .some(let json):
-          return ParameterOption(identifier: json.jsonText, display: json.jsonText)
+          return ParameterOption(identifier: json.compactText, display: json.compactText)
         case nil:
           return nil
         }
@@ -334,13 +335,5 @@ package enum AppIntentReflection {
       else { return nil }
       return (label.hasPrefix("_") ? String(label.dropFirst()) : label, storage)
     }
-  }
-}
-
-extension JSONValue {
-  /// The value as compact JSON, for error messages.
-  var jsonText: String {
-    guard let data = try? JSONEncoder().encode(self) else { return "\(self)" }
-    return String(decoding: data, as: UTF8.self)
   }
 }

@@ -31,7 +31,7 @@ extension INIntent {
       guard parameter.storage.assign(value) else {
         throw IntentParameterError(
           message: "parameter '\(name)' of \(self): expected \(parameter.storage.expected), "
-            + "got \(value.jsonText)")
+            + "got \(value.compactText)")
       }
     }
     return intent
@@ -125,13 +125,5 @@ extension INIntent {
       }
     }
     return found
-  }
-}
-
-extension JSONValue {
-  /// The value as compact JSON, for error messages.
-  var jsonText: String {
-    guard let data = try? JSONEncoder().encode(self) else { return "\(self)" }
-    return String(decoding: data, as: UTF8.self)
   }
 }

@@ -38,3 +38,11 @@ public enum JSONValue: Codable, Sendable, Hashable {
     }
   }
 }
+
+extension JSONValue {
+  /// The value as compact JSON (`{"a":[1,"x"]}`), for error messages that quote it.
+  public var compactText: String {
+    guard let data = try? WidgetJSON.encode(self) else { return "\(self)" }
+    return String(decoding: data, as: UTF8.self)
+  }
+}

@@ -198,10 +198,3 @@ final class NativeActions: @unchecked Sendable {
     }
   }
 }
-
-extension JSONValue {
-  /// The value as compact JSON, for error messages.
-  var compactText: String {
-    (try? WidgetJSON.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "\(self)"
-  }
-}

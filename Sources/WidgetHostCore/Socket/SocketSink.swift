@@ -512,41 +512,16 @@ public final class SocketSink: EventSink {
         return
       }
       // Answered once done, like reload: a button's action runs in the bundle first.
-      state.withLock { $0.connections[key]?.pendingReplies += 1 }
       let control = self.control
-      Task { [self] in
-        let answer: ControlReply
-        do throws(ControlError) {
-          let outcome = try await control.tap(
-            instance: instance, region: request.region, x: request.x, y: request.y)
-          answer = ControlReply(id: request.id, result: ControlResult(tapped: outcome))
-        } catch {
-          answer = ControlReply(id: request.id, error: ControlFailure(error))
-        }
-        let line = JSONLines.encode(answer)
-        state.withLock { state in
-          state.connections[key]?.pendingReplies -= 1
-          state.connections[key]?.output.append(line)
-        }
-        wake()
+      replyLater(key, request) { () async throws(ControlError) in
+        ControlResult(
+          tapped: try await control.tap(
+            instance: instance, region: request.region, x: request.x, y: request.y))
       }
     case "reload":
-      state.withLock { $0.connections[key]?.pendingReplies += 1 }
       let control = self.control
-      Task { [self] in
-        let answer: ControlReply
-        do throws(ControlError) {
-          let count = try await control.reload(kind: request.kind)
-          answer = ControlReply(id: request.id, result: ControlResult(reloaded: count))
-        } catch {
-          answer = ControlReply(id: request.id, error: ControlFailure(error))
-        }
-        let line = JSONLines.encode(answer)
-        state.withLock { state in
-          state.connections[key]?.pendingReplies -= 1
-          state.connections[key]?.output.append(line)
-        }
-        wake()
+      replyLater(key, request) { () async throws(ControlError) in
+        ControlResult(reloaded: try await control.reload(kind: request.kind))
       }
     case "subscribe":
       subscribe(key, request)
@@ -565,24 +540,12 @@ public final class SocketSink: EventSink {
         reply(key, ControlReply(id: request.id, error: ControlFailure(error)))
         return
       }
-      state.withLock { $0.connections[key]?.pendingReplies += 1 }
       let control = self.control
-      Task { [self] in
-        let answer: ControlReply
-        do throws(ControlError) {
-          let instance = try await control.configure(
+      replyLater(key, request) { () async throws(ControlError) in
+        ControlResult(
+          configured: try await control.configure(
             instance: request.instance ?? "", parameters: request.parameters ?? [:],
-            values: request.values ?? [:])
-          answer = ControlReply(id: request.id, result: ControlResult(configured: instance))
-        } catch {
-          answer = ControlReply(id: request.id, error: ControlFailure(error))
-        }
-        let line = JSONLines.encode(answer)
-        state.withLock { state in
-          state.connections[key]?.pendingReplies -= 1
-          state.connections[key]?.output.append(line)
-        }
-        wake()
+            values: request.values ?? [:]))
       }
     default:
       reply(
@@ -594,6 +557,29 @@ public final class SocketSink: EventSink {
             message:
               "unknown request '\(request.request)' (requests: auth, configure, list, reload, "
               + "subscribe, tap)")))
+    }
+  }
+
+  /// Answers `request` once `work` is done (it calls a bundle, or waits for the scheduler):
+  /// the connection counts the reply as pending meanwhile, so it is not closed before it.
+  private func replyLater(
+    _ key: UInt64, _ request: ControlRequest,
+    _ work: @escaping @Sendable () async throws(ControlError) -> ControlResult
+  ) {
+    state.withLock { $0.connections[key]?.pendingReplies += 1 }
+    Task { [self] in
+      let answer: ControlReply
+      do throws(ControlError) {
+        answer = ControlReply(id: request.id, result: try await work())
+      } catch {
+        answer = ControlReply(id: request.id, error: ControlFailure(error))
+      }
+      let line = JSONLines.encode(answer)
+      state.withLock { state in
+        state.connections[key]?.pendingReplies -= 1
+        state.connections[key]?.output.append(line)
+      }
+      wake()
     }
   }
 

@@ -138,20 +138,20 @@ struct CairoPainter {
     let width = height * 51 / 31
     let x = frame.x + (frame.width - width) / 2
     let y = frame.y + (frame.height - height) / 2
-    let radius = height / 2
-    c.cairo_new_path(cr)
-    c.cairo_arc(cr, x + radius, y + radius, radius, .pi / 2, 3 * .pi / 2)
-    c.cairo_arc(cr, x + width - radius, y + radius, radius, 3 * .pi / 2, .pi / 2)
-    c.cairo_close_path(cr)
     setSource(track)
-    c.cairo_fill(cr)
-    let knob = radius - height * 2 / 31
-    guard knob > 0 else { return }
-    c.cairo_new_path(cr)
-    c.cairo_arc(
-      cr, toggle.isOn ? x + width - radius : x + radius, y + radius, knob, 0, 2 * .pi)
+    Shapes.paint(
+      c, cr, ShapeNode(shape: .capsule),
+      in: LayoutRect(x: x, y: y, width: width, height: height), container: container)
+    // The knob: a circle 2 points inside the track, at the end the switch is on.
+    let inset = height * 2 / 31
+    let side = height - 2 * inset
+    guard side > 0 else { return }
     setSource(colors.resolve(ColorValue(name: "white"), accented: accented))
-    c.cairo_fill(cr)
+    Shapes.paint(
+      c, cr, ShapeNode(shape: .circle),
+      in: LayoutRect(
+        x: toggle.isOn ? x + width - inset - side : x + inset, y: y + inset, width: side,
+        height: side), container: container)
   }
 
   /// A gauge: a bar with rounded ends, or a ring (open at the bottom, or closed and filled
