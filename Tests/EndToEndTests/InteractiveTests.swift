@@ -166,7 +166,7 @@ import WidgetSchema
     let lock = try host.tap(["CounterLock/control"])
     #expect(lock.output == "performed SetLockIntent\n", "\(lock.errors)")
     #expect(host.waitUntil("CounterLock/control", shows: "Locked  [●]"))
-    #expect(host.waitUntil("Counter/systemSmall", shows: "Locked            [●]"))
+    #expect(host.waitUntil("Counter/systemSmall", shows: "[●]"), "the widget's toggle is on")
     let actions = try host.events.compactMap { event -> ActionEvent? in
       if case .action(let action) = event.payload { action } else { nil }
     }

@@ -49,6 +49,8 @@ struct CounterView: View {
       Toggle("Locked", isOn: entry.isLocked, intent: SetLockIntent())
         .font(.caption)
     }
+    // The host adds no content margins: the widget keeps its own from the edges.
+    .padding()
     .containerBackground(.fill.tertiary, for: .widget)
   }
 }
