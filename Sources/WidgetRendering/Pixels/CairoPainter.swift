@@ -35,8 +35,11 @@ struct CairoPainter {
     c.cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
   }
 
-  /// The separator colour of a `Divider`: #3C3C43 at 29 %.
-  static let separator = Palette.hex(0x3C3C43, alpha: 0.29)
+  /// The separator colour of a `Divider`: #3C3C43 at 29 %, or #545458 at 60 % in the dark.
+  var separator: Palette.RGBA {
+    colors.appearance == .dark
+      ? Palette.hex(0x545458, alpha: 0.6) : Palette.hex(0x3C3C43, alpha: 0.29)
+  }
   /// Redacted text and images: rounded bars of the text's colour at this opacity.
   static let redactionOpacity = 0.16
 
@@ -74,7 +77,7 @@ struct CairoPainter {
     case .divider:
       c.cairo_new_path(cr)
       c.cairo_rectangle(cr, frame.x, frame.y, frame.width, frame.height)
-      setSource(colors.map(Self.separator, accented: accented))
+      setSource(colors.map(separator, accented: accented))
       c.cairo_fill(cr)
     case .stack(_, _, _, let children):
       for child in children { draw(child, accented: accented) }
@@ -251,7 +254,9 @@ struct CairoPainter {
     if redacted {
       Shapes.continuousRoundedRectangle(
         c, cr, frame, radius: min(8, min(frame.width, frame.height) / 4))
-      setSource(colors.map(Palette.primary.faded(Self.redactionOpacity), accented: accented))
+      setSource(
+        colors.map(
+          Palette.primary(colors.appearance).faded(Self.redactionOpacity), accented: accented))
       c.cairo_fill(cr)
       return
     }

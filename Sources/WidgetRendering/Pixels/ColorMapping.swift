@@ -7,6 +7,9 @@ import WidgetSchema
 /// screen's vibrant material shows it.
 struct ColorMapping {
   let mode: RenderingMode
+  /// The appearance of the `fullColor` mode (the other modes are drawn on the dark lock screen
+  /// or home screen whatever the appearance).
+  var appearance: Appearance = .light
 
   /// The accent colour of the `accented` mode.
   static let accent = Palette.hex(0x0A84FF)
@@ -19,7 +22,7 @@ struct ColorMapping {
   func resolve(_ color: ColorValue, accented: Bool) -> Palette.RGBA {
     switch mode {
     case .fullColor:
-      return Palette.rgba(color)
+      return Palette.rgba(color, appearance)
     case .accented:
       return map(Palette.rgba(color), accented: accented)
     case .vibrant:

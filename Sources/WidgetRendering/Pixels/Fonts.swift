@@ -91,7 +91,38 @@ enum Palette {
   /// The default container background (`systemBackground`).
   static let background = hex(0xFFFFFF)
 
-  /// `color` as RGBA, with its opacity; NaN and out-of-range components are clamped.
+  /// The default text colour in `appearance`.
+  static func primary(_ appearance: Appearance) -> RGBA {
+    appearance == .dark ? hex(0xFFFFFF) : primary
+  }
+
+  /// The container background in `appearance` (a dark widget's is #1C1C1E).
+  static func background(_ appearance: Appearance) -> RGBA {
+    appearance == .dark ? hex(0x1C1C1E) : background
+  }
+
+  /// `color` as RGBA in `appearance`, with its opacity; NaN and out-of-range components are
+  /// clamped. Named colours take their iOS values in that appearance.
+  static func rgba(_ color: ColorValue, _ appearance: Appearance) -> RGBA {
+    guard appearance == .dark, let name = color.name, let dark = darkColors[name] else {
+      return rgba(color)
+    }
+    let opacity = color.opacity.isNaN ? 1 : min(max(color.opacity, 0), 1)
+    return dark.faded(opacity)
+  }
+
+  /// The named colours whose dark values differ from their light ones (iOS's system colours).
+  private static let darkColors: [String: RGBA] = [
+    "primary": hex(0xFFFFFF), "secondary": hex(0xEBEBF5, alpha: 0.6),
+    "accentColor": hex(0x0A84FF), "blue": hex(0x0A84FF), "red": hex(0xFF453A),
+    "orange": hex(0xFF9F0A), "yellow": hex(0xFFD60A), "green": hex(0x30D158),
+    "mint": hex(0x63E6E2), "teal": hex(0x40CBE0), "cyan": hex(0x64D2FF),
+    "indigo": hex(0x5E5CE6), "purple": hex(0xBF5AF2), "pink": hex(0xFF375F),
+    "brown": hex(0xAC8E68), "background": hex(0x1C1C1E),
+  ]
+
+  /// `color` as RGBA in the light appearance, with its opacity; NaN and out-of-range
+  /// components are clamped.
   static func rgba(_ color: ColorValue) -> RGBA {
     let opacity = color.opacity.isNaN ? 1 : min(max(color.opacity, 0), 1)
     func unit(_ value: Double?) -> Double {

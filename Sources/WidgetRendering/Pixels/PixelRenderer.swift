@@ -17,6 +17,8 @@ public struct PixelImage: Sendable {
   public var pixelHeight: Int
   /// Where each node of the view was drawn.
   public var geometry: EntryGeometry
+  /// Where its links, buttons and toggles were drawn, in points.
+  public var regions: [PointRegion]
   /// Problems worth telling the bundle's author: a symbol without a glyph, an image that cannot
   /// be read, a `Link` in systemSmall.
   public var warnings: [String]
@@ -101,50 +103,67 @@ public struct PixelRenderer: Sendable {
     }
   }
 
+  /// Where the links, buttons and toggles of `view` are drawn for `family` at `now`, in points.
+  public func regions(_ view: ViewNode, family: WidgetFamily, now: Date) throws(PixelRenderError)
+    -> [PointRegion]
+  {
+    let c = try PixelLibraries.load()
+    return PixelLibraries.lock.withLock { _ in
+      layOut(view, family: family, now: now, c: c).root.tapRegions(family: family)
+    }
+  }
+
   /// `view` drawn for `family` at `now`, at `scale`, encoded as `format`, in `mode` (by default
-  /// the family's, ``RenderingMode/default(for:)``).
+  /// the family's, ``RenderingMode/default(for:)``) and `appearance`.
   public func render(
     _ view: ViewNode, family: WidgetFamily, now: Date, scale: Int = 2, format: PixelFormat = .png,
-    mode: RenderingMode? = nil
+    mode: RenderingMode? = nil, appearance: Appearance = .light
   ) throws(PixelRenderError) -> PixelImage {
     switch format {
     case .png:
-      let bitmap = try draw(view, family: family, now: now, scale: scale, mode: mode)
+      let bitmap = try draw(
+        view, family: family, now: now, scale: scale, mode: mode, appearance: appearance)
       return PixelImage(
         data: try bitmap.png(), pixelWidth: bitmap.pixelWidth, pixelHeight: bitmap.pixelHeight,
-        geometry: bitmap.geometry, warnings: bitmap.warnings)
+        geometry: bitmap.geometry, regions: bitmap.regions, warnings: bitmap.warnings)
     case .svg:
       try Self.check(scale)
       let c = try PixelLibraries.load()
       let mode = mode ?? .default(for: family)
       return try PixelLibraries.lock.withLock { _ throws(PixelRenderError) in
-        let laidOut = layOut(view, family: family, now: now, c: c)
-        return try svg(laidOut, family: family, scale: scale, mode: mode, c: c)
+        let laidOut = layOut(view, family: family, now: now, appearance: appearance, c: c)
+        return try svg(
+          laidOut, family: family, scale: scale, mode: mode, appearance: appearance, c: c)
       }
     }
   }
 
-  /// `view` drawn for `family` at `now`, at `scale`, in `mode` (by default the family's), as
-  /// pixels not yet encoded: ``render(_:family:now:scale:format:mode:)`` without the encoding.
+  /// `view` drawn for `family` at `now`, at `scale`, in `mode` (by default the family's) and
+  /// `appearance`, as pixels not yet encoded: ``render(_:family:now:scale:format:mode:appearance:)``
+  /// without the encoding.
   public func draw(
-    _ view: ViewNode, family: WidgetFamily, now: Date, scale: Int = 2, mode: RenderingMode? = nil
+    _ view: ViewNode, family: WidgetFamily, now: Date, scale: Int = 2, mode: RenderingMode? = nil,
+    appearance: Appearance = .light
   ) throws(PixelRenderError) -> PixelBitmap {
     try Self.check(scale)
     let c = try PixelLibraries.load()
     let mode = mode ?? .default(for: family)
     return try PixelLibraries.lock.withLock { _ throws(PixelRenderError) in
-      let laidOut = layOut(view, family: family, now: now, c: c)
+      let laidOut = layOut(view, family: family, now: now, appearance: appearance, c: c)
       let (width, height) = Self.pixels(laidOut, scale: scale)
       guard let surface = c.cairo_image_surface_create(0, Int32(width), Int32(height)),
         c.cairo_surface_status(surface) == 0
       else {
         throw PixelRenderError("Cairo cannot make a \(width)×\(height) surface")
       }
-      let warnings = paint(laidOut, on: surface, family: family, scale: scale, mode: mode, c: c)
+      let warnings = paint(
+        laidOut, on: surface, family: family, scale: scale, mode: mode, appearance: appearance,
+        c: c)
       c.cairo_surface_flush(surface)
       return PixelBitmap(
         surface: surface, c: c, pixelWidth: width, pixelHeight: height,
-        geometry: laidOut.geometry, warnings: warnings)
+        geometry: laidOut.geometry, regions: laidOut.root.tapRegions(family: family),
+        warnings: warnings)
     }
   }
 
@@ -189,10 +208,14 @@ public struct PixelRenderer: Sendable {
     }
   }
 
-  func layOut(_ view: ViewNode, family: WidgetFamily, now: Date, c: pixel_libraries) -> LaidOut {
+  func layOut(
+    _ view: ViewNode, family: WidgetFamily, now: Date, appearance: Appearance = .light,
+    c: pixel_libraries
+  ) -> LaidOut {
     let context = Self.context(c)
     var builder = LayoutBuilder(
-      metrics: PointMetrics(libraries: c, context: context), dates: dates, now: now,
+      metrics: PointMetrics(libraries: c, context: context, appearance: appearance), dates: dates,
+      now: now,
       recordsViewNodes: true)
     let root = builder.build(view)
     let layout = Layout(metrics: builder.metrics)
@@ -205,7 +228,8 @@ public struct PixelRenderer: Sendable {
 
   /// `laidOut` as an SVG document.
   private func svg(
-    _ laidOut: LaidOut, family: WidgetFamily, scale: Int, mode: RenderingMode, c: pixel_libraries
+    _ laidOut: LaidOut, family: WidgetFamily, scale: Int, mode: RenderingMode,
+    appearance: Appearance, c: pixel_libraries
   ) throws(PixelRenderError) -> PixelImage {
     let (width, height) = Self.pixels(laidOut, scale: scale)
     var bytes: [UInt8] = []
@@ -219,7 +243,9 @@ public struct PixelRenderer: Sendable {
         throw PixelRenderError("Cairo cannot make a \(width)×\(height) surface")
       }
       defer { c.cairo_surface_destroy(surface) }
-      let warnings = paint(laidOut, on: surface, family: family, scale: scale, mode: mode, c: c)
+      let warnings = paint(
+        laidOut, on: surface, family: family, scale: scale, mode: mode, appearance: appearance,
+        c: c)
       c.cairo_surface_finish(surface)
       guard c.cairo_surface_status(surface) == 0 else {
         throw PixelRenderError("Cairo cannot write the SVG")
@@ -228,14 +254,14 @@ public struct PixelRenderer: Sendable {
     }
     return PixelImage(
       data: bytes, pixelWidth: width, pixelHeight: height, geometry: laidOut.geometry,
-      warnings: warnings)
+      regions: laidOut.root.tapRegions(family: family), warnings: warnings)
   }
 
   /// Draws `laidOut` on `surface`: the family's container, its backgrounds and the view. The
   /// problems found while drawing.
   private func paint(
     _ laidOut: LaidOut, on surface: OpaquePointer, family: WidgetFamily, scale: Int,
-    mode: RenderingMode, c: pixel_libraries
+    mode: RenderingMode, appearance: Appearance, c: pixel_libraries
   ) -> [String] {
     var warnings = laidOut.metrics.warnings
     let cr = c.cairo_create(surface)!
@@ -243,7 +269,8 @@ public struct PixelRenderer: Sendable {
     let full = LayoutRect(x: 0, y: 0, width: laidOut.size.width, height: laidOut.size.height)
     let radius = Self.cornerRadius(of: family)
     var painter = CairoPainter(
-      c: c, cr: cr, container: (full, radius), colors: ColorMapping(mode: mode),
+      c: c, cr: cr, container: (full, radius),
+      colors: ColorMapping(mode: mode, appearance: appearance),
       metrics: laidOut.metrics)
     if radius > 0 {
       Shapes.continuousRoundedRectangle(c, cr, full, radius: radius)
@@ -251,7 +278,8 @@ public struct PixelRenderer: Sendable {
     }
     if Self.hasContainer(family, mode: mode) {
       // The system background, then the widget's own container backgrounds over it.
-      c.cairo_set_source_rgba(cr, 1, 1, 1, 1)
+      let background = Palette.background(appearance)
+      c.cairo_set_source_rgba(cr, background.red, background.green, background.blue, 1)
       c.cairo_paint(cr)
       for background in laidOut.backgrounds { painter.draw(background) }
     } else if radius > 0 {
@@ -282,13 +310,16 @@ public final class PixelBitmap: @unchecked Sendable {
   public let pixelHeight: Int
   /// Where each node of the view was drawn.
   public let geometry: EntryGeometry
+  /// Where its links, buttons and toggles were drawn, in points.
+  public let regions: [PointRegion]
   /// Problems worth telling the bundle's author (as ``PixelImage/warnings``).
   public let warnings: [String]
 
   init(
     surface: OpaquePointer, c: pixel_libraries, pixelWidth: Int, pixelHeight: Int,
-    geometry: EntryGeometry, warnings: [String]
+    geometry: EntryGeometry, regions: [PointRegion], warnings: [String]
   ) {
+    self.regions = regions
     self.surface = surface
     self.c = c
     self.pixelWidth = pixelWidth

@@ -203,10 +203,13 @@ struct PointMetrics: LayoutMetrics {
   let context: OpaquePointer
   /// Problems found while preparing the view (a symbol without a glyph).
   private(set) var warnings: [String] = []
+  /// The appearance text colours are resolved in.
+  let appearance: Appearance
 
-  init(libraries: pixel_libraries, context: OpaquePointer) {
+  init(libraries: pixel_libraries, context: OpaquePointer, appearance: Appearance = .light) {
     self.libraries = libraries
     self.context = context
+    self.appearance = appearance
   }
 
   func unbounded(horizontal: Bool) -> Double { PointText.widest }
@@ -256,7 +259,7 @@ struct PointMetrics: LayoutMetrics {
       if font.italic { add(c.pango_attr_style_new(2)) }
       if runStyle.underline == true { add(c.pango_attr_underline_new(1)) }
       if runStyle.strikethrough == true { add(c.pango_attr_strikethrough_new(1)) }
-      let color = Palette.rgba(runStyle.foreground ?? ColorValue(name: "primary"))
+      let color = Palette.rgba(runStyle.foreground ?? ColorValue(name: "primary"), appearance)
       add(
         c.pango_attr_foreground_new(
           UInt16(color.red * 65535), UInt16(color.green * 65535), UInt16(color.blue * 65535)))
