@@ -184,10 +184,19 @@ let package = Package(
         "WidgetHostCore", "WidgetBundleRuntime", "WidgetSchema", "WidgetSupport",
       ],
       exclude: ["Authoring/Embedded"], plugins: ["EmbedFilesPlugin"]),
+    // GNU libmicrohttpd (Debian: libmicrohttpd-dev for its header), loaded with dlopen on first
+    // use: a host that serves no page starts without it (docs/web.md, "The server").
+    .target(name: "CWebServer"),
+    // The web sink: the home-screen page, its event stream and taps over HTTP. Web/Embedded
+    // holds the page's files, embedded in the binary by EmbedFilesPlugin.
+    .target(
+      name: "WidgetWeb",
+      dependencies: ["WidgetHostCore", "WidgetRendering", "WidgetSchema", "CWebServer"],
+      exclude: ["Page/Embedded"], plugins: ["EmbedFilesPlugin"]),
     .target(
       name: "WidgetHostCLI",
       dependencies: [
-        "WidgetHostCore", "WidgetTooling", "WidgetBundleRuntime", "WidgetRendering",
+        "WidgetHostCore", "WidgetTooling", "WidgetWeb", "WidgetBundleRuntime", "WidgetRendering",
         "WidgetSchema", "WidgetSupport",
       ]),
     // The host carries its own Swift runtime, Dispatch and Foundation (with ICU).
@@ -200,7 +209,9 @@ let package = Package(
     // Programs/ holds the C programs it compiles at run time (its bundle, the sink's floor).
     .target(
       name: "WidgetBench",
-      dependencies: ["WidgetHostCore", "WidgetBundleRuntime", "WidgetRendering", "WidgetSchema"],
+      dependencies: [
+        "WidgetHostCore", "WidgetBundleRuntime", "WidgetRendering", "WidgetSchema", "WidgetWeb",
+      ],
       exclude: ["Programs"]),
     .executableTarget(name: "widget-bench", dependencies: ["WidgetBench"]),
     .executableTarget(name: "bench-hello"),
@@ -290,6 +301,9 @@ let package = Package(
       dependencies: [
         "WidgetHostCLI", "WidgetHostCore", "WidgetSchema", "WidgetBundleRuntime", "TestSupport",
       ]),
+    .testTarget(
+      name: "WidgetWebTests",
+      dependencies: ["WidgetWeb", "WidgetHostCore", "WidgetRendering", "WidgetSchema", "TestSupport"]),
     .testTarget(name: "WidgetBenchTests", dependencies: ["TestSupport", "WidgetBench"]),
     .testTarget(
       name: "EndToEndTests",

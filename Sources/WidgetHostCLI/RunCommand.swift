@@ -4,6 +4,7 @@ import WidgetBundleRuntime
 import WidgetHostCore
 import WidgetRendering
 import WidgetSchema
+import WidgetWeb
 
 /// `widget-host run`: load bundles and stream their widgets.
 enum RunCommand: Command {
@@ -57,19 +58,34 @@ enum RunCommand: Command {
     guard !text.isEmpty else { throw ValueError("--config needs a file or none, got ''") }
     return text
   }
-  static let sinks = Option<SocketEndpoint>(
-    "--sink", value: "SINK", synopsis: "socket[:PATH]|tcp:HOST:PORT",
+  /// Where `--sink` serves: a control socket, or the web page.
+  enum Sink: Sendable, Equatable {
+    case socket(SocketEndpoint)
+    case web(WebAddress)
+  }
+
+  static let sinks = Option<Sink>(
+    "--sink", value: "SINK", synopsis: "socket[:PATH]|tcp:HOST:PORT|web[:ADDR:PORT]",
     help: "Also serve the stream and control requests: socket (at "
       + "$XDG_RUNTIME_DIR/widget-host/widget-host.sock), socket:PATH, or tcp:HOST:PORT "
-      + "(docs/control.md)."
+      + "(docs/control.md); or a home-screen web page: web (http://127.0.0.1:"
+      + "\(WebAddress.defaultPort)/), web:PORT or web:ADDR:PORT (docs/web.md)."
   ) { (text) throws(ValueError) in
     if text == "socket:" {
       throw ValueError("--sink socket: needs a path after the colon (or give socket alone)")
     }
-    guard let endpoint = SocketEndpoint.parse(sink: text) else {
-      throw ValueError("unknown sink '\(text)' (expected socket, socket:PATH or tcp:HOST:PORT)")
+    if text == "web" || text.hasPrefix("web:") {
+      guard let address = WebAddress.parse(sink: text) else {
+        throw ValueError(
+          "--sink \(text): expected web, web:PORT or web:ADDR:PORT (an IPv4 or [IPv6] address)")
+      }
+      return .web(address)
     }
-    return endpoint
+    guard let endpoint = SocketEndpoint.parse(sink: text) else {
+      throw ValueError(
+        "unknown sink '\(text)' (expected socket, socket:PATH, tcp:HOST:PORT or web[:ADDR:PORT])")
+    }
+    return .socket(endpoint)
   }.repeatable
   static let token = SharedOptions.tokenFile.help(
     "Clients must send the token in FILE first (default $WIDGET_HOST_TOKEN; needed for TCP).")
@@ -272,8 +288,11 @@ enum RunCommand: Command {
     let control = HostControl { url in opener?.open(url) }
     var sockets: [SocketSink] = []
     defer { for socket in sockets { socket.close() } }
+    var pages: [WebSink] = []
+    defer { for page in pages { page.close() } }
     let token = SharedOptions.token(arguments, option: Self.token)
-    for endpoint in arguments[sinks] {
+    for sink in arguments[sinks] {
+      guard case .socket(let endpoint) = sink else { continue }
       if case .tcp = endpoint, token == nil {
         guard endpoint.isLocal else {
           throw UsageError(
@@ -298,7 +317,18 @@ enum RunCommand: Command {
         return .failure
       }
     }
-    var extra: [any EventSink] = sockets
+    for case .web(let address) in arguments[sinks] {
+      do {
+        let page = try WebSink(
+          address: address, control: control, token: token, dates: options.dates)
+        pages.append(page)
+        context.errors.write("widget-host: serving the home screen at \(page.url)\n")
+      } catch {
+        context.errors.write(errorLines("--sink web: \(error.description)"))
+        return .failure
+      }
+    }
+    var extra: [any EventSink] = sockets + pages
     if let folder = arguments[pictures] {
       do {
         extra.append(

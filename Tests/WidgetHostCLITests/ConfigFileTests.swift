@@ -53,9 +53,7 @@ import WidgetSchema
     #expect(
       instances[1].id == "panda" && instances[1].parameters["animal"] == .json(.string("panda")))
     #expect(arguments[RunCommand.output] == "/home/me/.local/state/widget-host/stream.jsonl")
-    #expect(
-      arguments[RunCommand.sinks].map(\.description)
-        == [SocketEndpoint.parse(sink: "socket")!.description])
+    #expect(arguments[RunCommand.sinks] == [.socket(SocketEndpoint.parse(sink: "socket")!)])
     #expect(arguments[SharedOptions.budget] == .some(nil))
     #expect(arguments[SharedOptions.deadline] == 10)
     #expect(arguments[SharedOptions.locale] == "en-GB")

@@ -95,6 +95,18 @@ public final class HostControl: Sendable {
       })
   }
 
+  /// What `instance` shows now: its latest entry, and the view drawn for it (a placeholder's
+  /// redacted, as WidgetKit shows it).
+  public func shown(_ id: String) throws(ControlError) -> (entry: EntryEvent, view: ViewNode) {
+    let running = try current()
+    guard running.instances.contains(where: { $0.id == id }) else {
+      throw .unknownInstance(id, known: running.instances.map(\.id).joined(separator: ", "))
+    }
+    guard let event = running.stream.currentEntry(of: id), case .entry(let entry) = event.payload
+    else { throw .nothingShown(id) }
+    return (entry, EventRouter.displayedView(of: entry.view, source: entry.source))
+  }
+
   /// The latest entry events, for a subscriber that has just connected.
   public func currentEntries() throws(ControlError) -> [StreamEvent] {
     try current().stream.currentEntries()

@@ -1,0 +1,63 @@
+/// The web page's home screen (`GET /api/home`, docs/web.md): every instance at its family's
+/// size, in the host's order (the home-screen file's, else the command line's).
+public struct WebHome: Codable, Sendable, Equatable {
+  /// The instances, in order.
+  public var instances: [WebInstance]
+
+  /// Creates the document.
+  public init(instances: [WebInstance]) {
+    self.instances = instances
+  }
+}
+
+/// One instance on the web page.
+public struct WebInstance: Codable, Sendable, Equatable {
+  public var instance: String
+  public var bundle: String
+  public var kind: String
+  public var family: WidgetFamily
+  /// The family's size in points: the size the page draws it at.
+  public var width: Double
+  public var height: Double
+
+  /// Creates an instance's description.
+  public init(
+    instance: String, bundle: String, kind: String, family: WidgetFamily
+  ) {
+    self.instance = instance
+    self.bundle = bundle
+    self.kind = kind
+    self.family = family
+    width = family.displaySize.width
+    height = family.displaySize.height
+  }
+}
+
+/// A click on the web page (`POST /api/tap`): where on an instance's picture, in points from its
+/// top left. The reply is the control reply `widget-host tap` gets (docs/control.md).
+public struct WebTap: Codable, Sendable, Equatable {
+  public var instance: String
+  public var x: Double
+  public var y: Double
+
+  /// Creates a click.
+  public init(instance: String, x: Double, y: Double) {
+    self.instance = instance
+    self.x = x
+    self.y = y
+  }
+}
+
+/// A message of the page's event stream that is not a stream event: an entry drawn again
+/// because a live date in it (`.timer`, `.relative`, `.offset`) now shows a different text. The
+/// page fetches the instance's picture again.
+public struct WebRedrawn: Codable, Sendable, Equatable {
+  /// Always `"redrawn"`.
+  public var type = "redrawn"
+  public var instance: String
+
+  /// Creates the message.
+  public init(instance: String) {
+    self.instance = instance
+  }
+}

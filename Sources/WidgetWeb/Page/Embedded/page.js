@@ -1,0 +1,188 @@
+// The widget-host home screen (docs/web.md): every instance drawn by the host's pixel renderer,
+// kept current by the host's event stream, tapped by a click.
+"use strict";
+
+const query = new URLSearchParams(location.search);
+const token = query.get("token");
+const forcedAppearance = query.get("appearance");
+const darkScheme = matchMedia("(prefers-color-scheme: dark)");
+const home = document.getElementById("home");
+const statusLine = document.getElementById("status");
+const notice = document.getElementById("notice");
+/** instance id → { figure, frame, img, family, bundle, width, height, badge } */
+const widgets = new Map();
+let noticeTimer = 0;
+
+/** `path` with the page's token, when it has one. */
+function api(path) {
+  if (!token) return path;
+  return path + (path.includes("?") ? "&" : "?") + "token=" + encodeURIComponent(token);
+}
+
+function appearance() {
+  if (forcedAppearance === "light" || forcedAppearance === "dark") return forcedAppearance;
+  return darkScheme.matches ? "dark" : "light";
+}
+
+function scale() {
+  return Math.min(3, Math.max(1, Math.round(window.devicePixelRatio || 1)));
+}
+
+function show(message) {
+  notice.textContent = message;
+  notice.hidden = false;
+  clearTimeout(noticeTimer);
+  noticeTimer = setTimeout(() => { notice.hidden = true; }, 4000);
+}
+
+/** Draws the instance's current entry: its picture fetched again, swapped in once decoded. */
+async function redraw(id) {
+  const widget = widgets.get(id);
+  if (!widget) return;
+  const version = (widget.version = (widget.version || 0) + 1);
+  widget.figure.dataset.requested = String(version);
+  const next = new Image();
+  next.alt = widget.kind;
+  next.draggable = false;
+  next.src = api(`/api/picture?instance=${encodeURIComponent(id)}&appearance=${appearance()}` +
+    `&scale=${scale()}&v=${version}`);
+  try {
+    await next.decode();
+  } catch {
+    return; // Nothing shown yet, or the instance went away: the next entry draws it.
+  }
+  if (widget.version !== version || !widget.frame.isConnected) return;
+  widget.frame.replaceChild(next, widget.img);
+  widget.img = next;
+  widget.figure.dataset.drawn = String(version);
+}
+
+function setBadge(widget, text, kind) {
+  if (!text) {
+    widget.badge?.remove();
+    widget.badge = null;
+    return;
+  }
+  if (!widget.badge) {
+    widget.badge = document.createElement("span");
+    widget.frame.append(widget.badge);
+  }
+  widget.badge.className = "badge" + (kind ? " " + kind : "");
+  widget.badge.textContent = text;
+}
+
+/** Lays the home screen out again from the host's list of instances. */
+async function layOut() {
+  const response = await fetch(api("/api/home"), { cache: "no-store" });
+  if (!response.ok) throw new Error(await response.text());
+  const document_ = await response.json();
+  widgets.clear();
+  home.replaceChildren();
+  for (const instance of document_.instances) {
+    const figure = document.createElement("figure");
+    figure.dataset.instance = instance.instance;
+    figure.dataset.family = instance.family;
+    const frame = document.createElement("div");
+    frame.className = "frame" + (instance.family.startsWith("accessory") ? " accessory" : "");
+    frame.style.width = instance.width + "px";
+    frame.style.height = instance.height + "px";
+    frame.title = `${instance.kind} (${instance.family})`;
+    const img = document.createElement("img");
+    img.alt = instance.kind;
+    frame.append(img);
+    const caption = document.createElement("figcaption");
+    caption.textContent = instance.kind;
+    figure.append(frame, caption);
+    home.append(figure);
+    const widget = { ...instance, figure, frame, img, badge: null };
+    widgets.set(instance.instance, widget);
+    frame.addEventListener("click", (event) => tap(widget, event));
+  }
+}
+
+/** A click: where on the picture, in points, is sent; the host decides what it opens. */
+async function tap(widget, event) {
+  const box = widget.frame.getBoundingClientRect();
+  const x = ((event.clientX - box.left) * widget.width) / box.width;
+  const y = ((event.clientY - box.top) * widget.height) / box.height;
+  const response = await fetch(api("/api/tap"), {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ instance: widget.instance, x, y }),
+  });
+  const reply = await response.json().catch(() => ({}));
+  if (reply.error) {
+    widget.frame.classList.add("refused");
+    setTimeout(() => widget.frame.classList.remove("refused"), 600);
+    show(reply.error.message);
+  } else if (reply.result?.url) {
+    show("opened " + reply.result.url);
+  } else if (reply.result?.performed) {
+    show("performed " + reply.result.performed.name);
+  }
+}
+
+function widgetsOf(event) {
+  if (event.instance) return [widgets.get(event.instance)].filter(Boolean);
+  const bundle = event.data?.bundle;
+  return bundle ? [...widgets.values()].filter((widget) => widget.bundle === bundle) : [];
+}
+
+async function handle(event) {
+  switch (event.type) {
+    case "header":
+      await layOut();
+      for (const id of widgets.keys()) redraw(id);
+      break;
+    case "instance":
+      await layOut();
+      for (const id of widgets.keys()) redraw(id);
+      break;
+    case "entry": {
+      const widget = widgets.get(event.instance);
+      if (!widget) break;
+      widget.figure.dataset.seq = String(event.seq);
+      const data = event.data;
+      setBadge(widget, data.stale ? "stale" : data.restored ? "restored" : "", "");
+      redraw(event.instance);
+      break;
+    }
+    case "redrawn":
+      redraw(event.instance);
+      break;
+    case "error":
+      for (const widget of widgetsOf(event)) {
+        setBadge(widget, event.data.code, "error");
+        widget.frame.title = event.data.message;
+      }
+      break;
+    case "open-url":
+      show("opened " + event.data.url);
+      break;
+    default:
+      break;
+  }
+}
+
+function connect() {
+  const source = new EventSource(api("/api/events"));
+  let queue = Promise.resolve();
+  source.onopen = () => { statusLine.textContent = "live"; };
+  source.onerror = () => { statusLine.textContent = "reconnecting…"; };
+  source.onmessage = (message) => {
+    const event = JSON.parse(message.data);
+    // In order: a header lays the screen out before the entries after it are drawn.
+    queue = queue.then(() => handle(event)).catch((error) => show(String(error)));
+  };
+}
+
+function applyAppearance() {
+  document.documentElement.dataset.appearance = appearance();
+}
+
+darkScheme.addEventListener("change", () => {
+  applyAppearance();
+  for (const id of widgets.keys()) redraw(id);
+});
+applyAppearance();
+connect();
