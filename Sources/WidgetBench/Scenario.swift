@@ -82,6 +82,7 @@ public enum Scenarios {
   /// All scenarios.
   public static let all: [any Scenario] = [
     UpdateCostScenario(), IdleScenario(), ScaleScenario(), StartupScenario(),
-    SinkThroughputScenario(), MemoryScenario(), SocketFanOutScenario(), DrawScenario(),
+    SinkThroughputScenario(), MemoryScenario(), SocketFanOutScenario(), WebFanOutScenario(),
+    DrawScenario(),
   ]
 }

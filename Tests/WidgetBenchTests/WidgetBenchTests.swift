@@ -33,7 +33,7 @@ import Testing
     #expect(document.machine.hasPrefix("machine: "))
     #expect(
       document.scenarios.map(\.scenario)
-        == ["update", "idle", "scale", "startup", "sink", "memory", "socket", "draw"])
+        == ["update", "idle", "scale", "startup", "sink", "memory", "socket", "web", "draw"])
     for scenario in document.scenarios {
       #expect(!scenario.figures.isEmpty, "\(scenario.scenario) has no figures")
       for figure in scenario.figures {
