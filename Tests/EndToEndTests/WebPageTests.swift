@@ -246,8 +246,8 @@ import WidgetSchema
 
   // MARK: In a browser
 
-  /// The page's widgets as a screenshot shows them: each instance's frame in device pixels.
-  static func frames(_ browser: WebDriver) throws -> [String: (x: Int, y: Int)] {
+  /// Where the page shows each instance: its frame's top left, in CSS pixels.
+  static func frames(_ browser: WebDriver) throws -> [String: (x: Double, y: Double)] {
     let value = try browser.run(
       """
       return [...document.querySelectorAll('figure')].map(f => {
@@ -255,13 +255,18 @@ import WidgetSchema
         return [f.dataset.instance, r.x, r.y];
       });
       """)
-    var frames: [String: (x: Int, y: Int)] = [:]
+    var frames: [String: (x: Double, y: Double)] = [:]
     for case let item as [Any] in value as? [Any] ?? [] {
       guard let id = item[0] as? String, let x = item[1] as? Double, let y = item[2] as? Double
       else { continue }
-      frames[id] = (Int((x * 2).rounded()), Int((y * 2).rounded()))
+      frames[id] = (x, y)
     }
     return frames
+  }
+
+  /// A point of the page in the 2× screenshot's pixels.
+  static func pixels(_ point: (x: Double, y: Double)) -> (x: Int, y: Int) {
+    (Int((point.x * 2).rounded()), Int((point.y * 2).rounded()))
   }
 
   /// How far the screenshot's rectangle at `origin` is from `expected` drawn over `wallpaper`:
@@ -323,7 +328,8 @@ import WidgetSchema
       let screenshot = try PNGImage(decoding: try browser.screenshot())
       let wallpaper = appearance == "dark" ? (0.0, 0.0, 0.0) : (233.0, 233.0, 238.0)
       for id in Self.instances {
-        guard let origin = frames[id] else { continue }
+        guard let frame = frames[id] else { continue }
+        let origin = Self.pixels(frame)
         // Light: the picture `--pictures` wrote of the same entry; dark: the page's own picture
         // endpoint (the same renderer). Live entries may move on between the screenshot and
         // the file: either the picture before or after must match.
@@ -344,7 +350,8 @@ import WidgetSchema
       }
       // The dark page draws dark widgets: the Counter's container is not white.
       if appearance == "dark", let counter = frames["Counter/systemSmall"] {
-        let inside = screenshot.pixel(counter.x + 40, counter.y + 300)
+        let origin = Self.pixels(counter)
+        let inside = screenshot.pixel(origin.x + 40, origin.y + 300)
         #expect(inside.red < 80 && inside.green < 80 && inside.blue < 80, "\(inside)")
       }
     }
@@ -357,19 +364,12 @@ import WidgetSchema
     try browser.open("http://127.0.0.1:\(host.port)/")
     try Self.waitUntilDrawn(browser, host)
     _ = try browser.run("window.loadedOnce = true; return true;")
-    let frames =
-      try browser.run(
-        """
-        return Object.fromEntries([...document.querySelectorAll('figure')].map(f => {
-          const r = f.querySelector('.frame').getBoundingClientRect();
-          return [f.dataset.instance, [r.x, r.y]];
-        }));
-        """) as? [String: [Double]] ?? [:]
+    let frames = try Self.frames(browser)
 
     // The wishes widget (systemMedium) has a widgetURL and no Link: a click anywhere opens it,
     // as `widget-host tap` does: an open-url event, and --on-open-url runs.
     let wishes = try #require(frames["wishesWidget/systemMedium"])
-    try browser.click(x: wishes[0] + 100, y: wishes[1] + 80)
+    try browser.click(x: wishes.x + 100, y: wishes.y + 80)
     #expect(
       host.process.waitFor(timeout: 20) { lines in
         lines.contains { $0.contains(#""type":"open-url""#) && $0.contains("url://123") }
@@ -384,7 +384,7 @@ import WidgetSchema
     // The Counter's + button (a Button(intent:)) runs its intent: an action event, then the
     // new count on the page, drawn from the stream.
     let counter = try #require(frames["Counter/systemSmall"])
-    try browser.click(x: counter[0] + 96, y: counter[1] + 98)
+    try browser.click(x: counter.x + 96, y: counter.y + 98)
     #expect(
       host.process.waitFor(timeout: 20) { lines in
         lines.contains { $0.contains(#""type":"action""#) && $0.contains("ChangeCountIntent") }
@@ -407,7 +407,7 @@ import WidgetSchema
       }, "\(host.process.errors)")
     try Self.waitUntilDrawn(browser, host)
     let screenshot = try PNGImage(decoding: try browser.screenshot())
-    let origin = (Int((counter[0] * 2).rounded()), Int((counter[1] * 2).rounded()))
+    let origin = Self.pixels(counter)
     let expected = try PNGImage(
       decoding: try host.get("/api/picture?instance=Counter/systemSmall&scale=2").body)
     let match = Self.compare(screenshot, at: origin, with: expected, wallpaper: (233, 233, 238))

@@ -11,8 +11,6 @@ struct Subscriber {
 
   /// Connects to the Unix socket at `path` and subscribes; returns once the reply arrived.
   static func connect(_ path: String) throws -> Subscriber {
-    let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-    guard fd >= 0 else { throw BenchError("socket: errno \(errno)") }
     var address = sockaddr_un()
     address.sun_family = sa_family_t(AF_UNIX)
     withUnsafeMutableBytes(of: &address.sun_path) { buffer in
@@ -20,65 +18,65 @@ struct Subscriber {
         buffer[index] = byte
       }
     }
-    let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-      }
-    }
-    guard connected == 0 else { throw BenchError("connect \(path): errno \(errno)") }
-    let request = Array("{\"request\":\"subscribe\"}\n".utf8)
-    guard send(fd, request, request.count, Int32(MSG_NOSIGNAL)) == request.count else {
-      throw BenchError("send to \(path): errno \(errno)")
-    }
     // The reply, then the header (and no state: nothing shown yet).
-    var seen: [UInt8] = []
-    var byte: UInt8 = 0
-    var newlines = 0
-    while newlines < 2 {
-      guard recv(fd, &byte, 1, 0) == 1 else { throw BenchError("\(path) closed the connection") }
-      seen.append(byte)
-      if byte == 0x0A { newlines += 1 }
-    }
+    let (fd, seen) = try open(
+      address, family: AF_UNIX, name: path, request: "{\"request\":\"subscribe\"}\n"
+    ) { seen in seen.count { $0 == 0x0A } == 2 }
     guard String(decoding: seen, as: UTF8.self).contains("\"subscribed\":true") else {
+      close(fd)
       throw BenchError("\(path) refused the subscription: \(String(decoding: seen, as: UTF8.self))")
     }
     return Subscriber(fd: fd)
   }
-}
 
-extension Subscriber {
-  /// Opens the web sink's event stream on 127.0.0.1:`port`; returns once the stream's header
-  /// message arrived.
+  /// Opens the web sink's event stream on 127.0.0.1:`port`; returns once the response's head
+  /// and the stream's header message arrived.
   static func connectWeb(port: UInt16) throws -> Subscriber {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard fd >= 0 else { throw BenchError("socket: errno \(errno)") }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = port.bigEndian
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let header = Array(#""type":"header""#.utf8)
+    let (fd, _) = try open(
+      address, family: AF_INET, name: "port \(port)",
+      request: "GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n"
+    ) { seen in seen.suffix(2) == [0x0A, 0x0A] && seen.firstRange(of: header) != nil }
+    return Subscriber(fd: fd)
+  }
+
+  /// Connects to `address`, sends `request` and reads byte by byte until `done` holds for what
+  /// was read: the connection and those bytes.
+  private static func open<Address>(
+    _ address: Address, family: Int32, name: String, request: String,
+    until done: ([UInt8]) -> Bool
+  ) throws -> (fd: Int32, seen: [UInt8]) {
+    let fd = socket(family, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { throw BenchError("socket: errno \(errno)") }
+    var address = address
     let connected = withUnsafePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        Glibc.connect(fd, $0, socklen_t(MemoryLayout<Address>.size))
       }
     }
-    guard connected == 0 else { throw BenchError("connect to port \(port): errno \(errno)") }
-    let request = Array("GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n".utf8)
-    guard send(fd, request, request.count, Int32(MSG_NOSIGNAL)) == request.count else {
-      throw BenchError("send to port \(port): errno \(errno)")
+    guard connected == 0 else {
+      close(fd)
+      throw BenchError("connect \(name): errno \(errno)")
     }
-    // The response's head, then the header message.
+    let bytes = Array(request.utf8)
+    guard send(fd, bytes, bytes.count, Int32(MSG_NOSIGNAL)) == bytes.count else {
+      close(fd)
+      throw BenchError("send to \(name): errno \(errno)")
+    }
     var seen: [UInt8] = []
     var byte: UInt8 = 0
-    let header = Array(#""type":"header""#.utf8)
-    while !(seen.count > header.count && seen.suffix(2) == [0x0A, 0x0A]
-      && seen.firstRange(of: header) != nil)
-    {
+    while !done(seen) {
       guard recv(fd, &byte, 1, 0) == 1 else {
-        throw BenchError("port \(port) closed the stream: \(String(decoding: seen, as: UTF8.self))")
+        close(fd)
+        throw BenchError("\(name) closed the connection: \(String(decoding: seen, as: UTF8.self))")
       }
       seen.append(byte)
     }
-    return Subscriber(fd: fd)
+    return (fd, seen)
   }
 }
 

@@ -80,7 +80,7 @@ public final class WebSink: EventSink {
     }
     self.address = WebAddress(host: address.host, port: started.port)
     server.withLock { $0 = started }
-    routes.sink.withLock { $0 = self }
+    routes.sink.withLock { $0.sink = self }
     // A comment every 15 s: a page that went away is noticed, and proxies keep the stream.
     let task = Task { [weak self] in
       while !Task.isCancelled {
@@ -91,11 +91,12 @@ public final class WebSink: EventSink {
     keepAlive.withLock { $0 = task }
   }
 
-  /// The routes hold the sink weakly: the server's thread never keeps it alive.
+  /// The routes hold the sink weakly: the server it owns never keeps it alive.
   private final class Routes: Sendable {
-    let sink = Mutex<WebSink?>(nil)
+    struct Weak: Sendable { weak var sink: WebSink? }
+    let sink = Mutex(Weak())
     func respond(to request: HTTPRequest) -> HTTPReply {
-      guard let sink = sink.withLock({ $0 }) else { return .now(.text(503, "starting")) }
+      guard let sink = sink.withLock({ $0.sink }) else { return .now(.text(503, "starting")) }
       return sink.respond(to: request)
     }
   }

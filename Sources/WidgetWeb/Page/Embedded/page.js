@@ -130,11 +130,8 @@ function widgetsOf(event) {
 
 async function handle(event) {
   switch (event.type) {
-    case "header":
-      await layOut();
-      for (const id of widgets.keys()) redraw(id);
-      break;
-    case "instance":
+    case "header": // the stream (re)started
+    case "instance": // an instance was added or removed
       await layOut();
       for (const id of widgets.keys()) redraw(id);
       break;
