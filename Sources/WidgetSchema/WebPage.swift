@@ -1,5 +1,6 @@
 /// The web page's home screen (`GET /api/home`, docs/web.md): every instance at its family's
-/// size, in the host's order (the home-screen file's, else the command line's).
+/// size, in the host's order (the home-screen file's, else the command line's), each on its
+/// page.
 public struct WebHome: Codable, Sendable, Equatable {
   /// The instances, in order.
   public var instances: [WebInstance]
@@ -16,18 +17,21 @@ public struct WebInstance: Codable, Sendable, Equatable {
   public var bundle: String
   public var kind: String
   public var family: WidgetFamily
+  /// The home-screen page it is on, from 1 (the home-screen file's `page`).
+  public var page: Int
   /// The family's size in points: the size the page draws it at.
   public var width: Double
   public var height: Double
 
   /// Creates an instance's description.
   public init(
-    instance: String, bundle: String, kind: String, family: WidgetFamily
+    instance: String, bundle: String, kind: String, family: WidgetFamily, page: Int = 1
   ) {
     self.instance = instance
     self.bundle = bundle
     self.kind = kind
     self.family = family
+    self.page = page
     width = family.displaySize.width
     height = family.displaySize.height
   }

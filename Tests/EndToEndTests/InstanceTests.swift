@@ -208,7 +208,7 @@ import WidgetSchema
     #expect(
       result.errors
         == "widget-host: error: \(home.path): instances[0].famly: unknown field (expected id, "
-        + "kind, family, renderingMode, parameters)\n")
+        + "kind, family, renderingMode, page, parameters)\n")
     try Data(#"{"instances": [{"kind": "Configurable", "parameters": {"count": "3"}}]}"#.utf8)
       .write(to: home)
     let typed = try Products.run(["run", Self.fixture, "--home", home.path, "--once"])

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import WidgetHostCore
 import WidgetRendering
 import WidgetSchema
 
@@ -26,7 +27,11 @@ import WidgetSchema
     let environment: [String: String]
     let opened: URL
 
-    init(web: String? = nil, _ extra: [String] = []) throws {
+    /// `home`: a home-screen file showing `shown` instead of ``WebPageTests/instances``.
+    init(
+      web: String? = nil, _ extra: [String] = [], home: URL? = nil,
+      shown: [String] = WebPageTests.instances
+    ) throws {
       let port = try WebClient.freePort()
       self.port = port
       pictures = TestSupport.temporaryDirectory("pictures")
@@ -37,19 +42,23 @@ import WidgetSchema
         "run", Products.clock, Products.systemStatus, Products.counter,
         TestSupport.product("libWishes.so").path,
       ]
-      for instance in WebPageTests.instances { arguments += ["--instance", instance] }
+      if let home {
+        arguments += ["--home", home.path]
+      } else {
+        for instance in WebPageTests.instances { arguments += ["--instance", instance] }
+      }
       arguments += [
         "--sink", web ?? "web:\(port)", "--sink", "socket:\(socket)", "--format", "json",
         "--pictures", pictures.path, "--on-open-url", "echo \"$1\" >> '\(opened.path)'",
       ]
       process = try LiveProcess(
         Products.widgetHost, Products.defaultMode, arguments + extra, environment: environment)
-      let shown = process.waitFor(timeout: 90) { lines in
-        WebPageTests.instances.allSatisfy { id in
+      let drawn = process.waitFor(timeout: 90) { lines in
+        shown.allSatisfy { id in
           lines.contains { $0.contains(#""type":"entry""#) && $0.contains(#""instance":"\#(id)""#) }
         }
       }
-      try #require(shown, "the host showed every instance: \(process.errors)")
+      try #require(drawn, "the host showed every instance: \(process.errors)")
     }
 
     var events: [StreamEvent] {
@@ -413,5 +422,75 @@ import WidgetSchema
     let match = Self.compare(screenshot, at: origin, with: expected, wallpaper: (233, 233, 238))
     #expect(match.close >= 0.99, "the page shows the count of 41: \(match)")
     #expect(try browser.run("return window.loadedOnce === true") as? Bool == true, "no reload")
+  }
+
+  /// A home-screen file's pages: `/api/home` and `list` say which page each instance is on, the
+  /// page shows one page at a time in the file's order, and its dots (or the arrow keys) turn it.
+  @Test func aHomeScreenFileSPagesAreShownOneAtATime() throws {
+    let home = TestSupport.temporaryDirectory("home").appendingPathComponent("home.json")
+    try Data(
+      #"""
+      {"instances": [
+        {"kind": "wishesWidget", "family": "systemMedium", "page": 2},
+        {"kind": "Counter"},
+        {"kind": "TestWidget", "page": 2},
+        {"kind": "SystemStatus", "page": 1}
+      ]}
+      """#.utf8
+    ).write(to: home)
+    let order = [
+      "wishesWidget/systemMedium", "Counter/systemSmall", "TestWidget/systemSmall",
+      "SystemStatus/systemSmall",
+    ]
+    let host = try Host(home: home, shown: order)
+    defer { host.stop() }
+    let listed = try WebClient.request("GET", "/api/home", port: host.port)
+    let screen = try JSONDecoder().decode(WebHome.self, from: Data(listed.body))
+    #expect(screen.instances.map(\.instance) == order, "the file's order")
+    #expect(screen.instances.map(\.page) == [2, 1, 2, 1])
+    let list = try ControlClient(endpoint: .unix(host.socket)).request(
+      ControlRequest(request: "list"))
+    #expect(list.instances?.map(\.page) == [2, 1, 2, 1], "list replies carry the page")
+
+    let browser = try WebDriver()
+    try browser.open("http://127.0.0.1:\(host.port)/")
+    try Self.waitUntilDrawn(browser, host)
+    let visible = """
+      return [...document.querySelectorAll('figure')]
+        .filter(f => f.getBoundingClientRect().width > 0).map(f => f.dataset.instance);
+      """
+    #expect(
+      try browser.run(visible) as? [String] == ["Counter/systemSmall", "SystemStatus/systemSmall"],
+      "page 1 first, in the file's order")
+    let dots = try browser.run("return document.querySelectorAll('#pages button').length")
+    #expect((dots as? NSNumber)?.intValue == 2)
+    // The second dot shows page 2; its widgets are drawn where the page puts them.
+    let dot = try browser.run(
+      """
+      const r = document.querySelectorAll('#pages button')[1].getBoundingClientRect();
+      return [r.x + r.width / 2, r.y + r.height / 2];
+      """)
+    let center = try #require((dot as? [NSNumber])?.map(\.doubleValue))
+    try browser.click(x: center[0], y: center[1])
+    #expect(
+      browser.waitUntil("return location.hash === '#page=2'"), "the address names the page")
+    #expect(
+      try browser.run(visible) as? [String] == [
+        "wishesWidget/systemMedium", "TestWidget/systemSmall",
+      ])
+    let frames = try Self.frames(browser)
+    let wishes = try #require(frames["wishesWidget/systemMedium"])
+    let screenshot = try PNGImage(decoding: try browser.screenshot())
+    let expected = try PNGImage(
+      decoding: try host.get("/api/picture?instance=wishesWidget/systemMedium&scale=2").body)
+    let match = Self.compare(
+      screenshot, at: Self.pixels(wishes), with: expected, wallpaper: (233, 233, 238))
+    #expect(match.close >= 0.99, "page 2 shows the wishes widget: \(match)")
+    // The left arrow key turns back to page 1.
+    _ = try browser.run(
+      "dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowLeft'})); return true;")
+    #expect(browser.waitUntil("return location.hash === ''"))
+    #expect(
+      try browser.run(visible) as? [String] == ["Counter/systemSmall", "SystemStatus/systemSmall"])
   }
 }

@@ -64,7 +64,7 @@ import WidgetSchema
       {"instances": [
         {"id": "left", "kind": "Animals", "family": "systemSmall",
          "parameters": {"color": "red", "count": 3, "animal": {"identifier": "cat"}, "gone": null}},
-        {"kind": "Clock", "renderingMode": "accented"}
+        {"kind": "Clock", "renderingMode": "accented", "page": 2}
       ]}
       """
     let specs = try HomeScreen.decode(Data(json.utf8), file: "home.json")
@@ -78,6 +78,7 @@ import WidgetSchema
     #expect(specs[0].origin == "home.json: instances[0]")
     #expect(specs[1].id == nil && specs[1].family == nil && specs[1].parameters.isEmpty)
     #expect(specs[0].renderingMode == nil && specs[1].renderingMode == .accented)
+    #expect(specs[0].page == nil && specs[1].page == 2)
   }
 
   @Test(arguments: [
@@ -93,6 +94,18 @@ import WidgetSchema
     (
       #"{"instances": [{"kind": "K"}, {"kind": "K", "family": "big"}]}"#,
       "home.json: instances[1].family: unknown family 'big'"
+    ),
+    (
+      #"{"instances": [{"kind": "K", "page": 0}]}"#,
+      "home.json: instances[0].page: expected a page number: a whole number from 1, got 0"
+    ),
+    (
+      #"{"instances": [{"kind": "K", "page": 1.5}]}"#,
+      "home.json: instances[0].page: expected a page number: a whole number from 1, got 1.5"
+    ),
+    (
+      #"{"instances": [{"kind": "K", "page": "2"}]}"#,
+      "home.json: instances[0].page: expected a page number"
     ),
     (
       #"{"instances": [{"kind": "K", "parameters": [1]}]}"#,
@@ -117,15 +130,25 @@ import WidgetSchema
     }
   }
 
-  /// The examples of docs/home-screen.md are real home-screen files, and follow its schema.
+  /// The examples of docs/home-screen.md (and of web.md's pages) are real home-screen files,
+  /// and follow its schema.
   @Test func theDocumentedExamplesDecodeAndFollowTheSchema() throws {
-    let document = try String(
-      contentsOf: TestSupport.repositoryRoot.appendingPathComponent("docs/home-screen.md"),
-      encoding: .utf8)
-    let blocks = document.components(separatedBy: "```json\n").dropFirst().map {
-      $0.components(separatedBy: "\n```")[0]
+    func document(_ name: String) throws -> String {
+      try String(
+        contentsOf: TestSupport.repositoryRoot.appendingPathComponent("docs/\(name)"),
+        encoding: .utf8)
     }
-    #expect(!blocks.isEmpty)
+    func examples(_ text: String) -> [String] {
+      text.components(separatedBy: "```json\n").dropFirst().map {
+        $0.components(separatedBy: "\n```")[0]
+      }
+    }
+    // web.md's section on pages; its other examples are the page's messages.
+    let pages =
+      try document("web.md").components(separatedBy: "\n## Pages\n").dropFirst().first?
+      .components(separatedBy: "\n## ")[0] ?? ""
+    let blocks = examples(try document("home-screen.md")) + examples(pages)
+    #expect(blocks.count >= 2)
     let schemas = JSONSchemaValidator(
       folder: TestSupport.repositoryRoot.appendingPathComponent("docs/schemas"))
     for block in blocks {
@@ -138,6 +161,8 @@ import WidgetSchema
       #"{"instances": [{"family": "systemSmall"}]}"#,
       #"{"instances": [{"kind": "K", "family": "big"}]}"#, #"{}"#,
       #"{"instances": [{"kind": "K", "renderingMode": "tinted"}]}"#,
+      #"{"instances": [{"kind": "K", "page": 0}]}"#,
+      #"{"instances": [{"kind": "K", "page": 1.5}]}"#,
     ] {
       #expect(!schemas.problems(in: bad, against: "home-screen.schema.json").isEmpty, "\(bad)")
     }

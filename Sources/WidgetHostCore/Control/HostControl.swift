@@ -77,7 +77,7 @@ public final class HostControl: Sendable {
     return running.instances.map { instance in
       InstanceState(
         instance: instance.id, bundle: instance.key.bundle, kind: instance.key.kind,
-        family: instance.key.family, entry: entries[instance.id],
+        family: instance.key.family, page: instance.page, entry: entries[instance.id],
         configuration: instance.key.configurationValues,
         appGroups: running.appGroups[instance.key.bundle] ?? [])
     }
@@ -331,6 +331,8 @@ public struct InstanceState: Codable, Sendable, Equatable {
   public var bundle: String
   public var kind: String
   public var family: WidgetFamily
+  /// The home-screen page it is on, from 1.
+  public var page: Int?
   /// The entry shown now, if any.
   public var entry: EntryEvent?
   /// The instance's parameter values, defaults filled in; absent when it has none.

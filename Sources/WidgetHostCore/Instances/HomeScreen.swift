@@ -6,7 +6,7 @@ import WidgetSchema
 /// (docs/home-screen.md, schema docs/schemas/home-screen.schema.json).
 ///
 /// JSON: `{"instances": [{"id": "left", "kind": "Animals", "family": "systemSmall",
-/// "renderingMode": "accented", "parameters": {"color": "red"}}]}`.
+/// "renderingMode": "accented", "page": 2, "parameters": {"color": "red"}}]}`.
 public enum HomeScreen {
   /// Reads the instances of the home-screen file at `path`.
   public static func load(_ path: String) throws(HomeScreenError) -> [InstanceSpec] {
@@ -53,11 +53,11 @@ public enum HomeScreen {
       HomeScreenError(file: file, path: path, message: message)
     }
     guard case .object(let fields) = item else { throw fail(path, "expected an object") }
-    let known: Set = ["id", "kind", "family", "renderingMode", "parameters"]
+    let known: Set = ["id", "kind", "family", "renderingMode", "page", "parameters"]
     for key in fields.keys.sorted() where !known.contains(key) {
       throw fail(
         "\(path).\(key)",
-        "unknown field (expected id, kind, family, renderingMode, parameters)")
+        "unknown field (expected id, kind, family, renderingMode, page, parameters)")
     }
     func string(_ key: String, required: Bool) throws(HomeScreenError) -> String? {
       switch fields[key] {
@@ -90,6 +90,21 @@ public enum HomeScreen {
       }
       renderingMode = known
     }
+    var page: Int?
+    switch fields["page"] {
+    case nil, .null?:
+      break
+    case .number(let number)?:
+      guard let whole = Int(exactly: number), whole >= 1 else {
+        throw fail(
+          "\(path).page",
+          "expected a page number: a whole number from 1, got \(JSONValue.number(number).compactText)"
+        )
+      }
+      page = whole
+    default:
+      throw fail("\(path).page", "expected a page number: a whole number from 1")
+    }
     var parameters: [String: ParameterInput] = [:]
     switch fields["parameters"] {
     case nil, .null?:
@@ -103,7 +118,7 @@ public enum HomeScreen {
     }
     return InstanceSpec(
       id: id, kind: kind, family: family, parameters: parameters,
-      renderingMode: renderingMode, origin: "\(file): \(path)")
+      renderingMode: renderingMode, page: page, origin: "\(file): \(path)")
   }
 }
 

@@ -59,7 +59,8 @@ final class InstanceConfigurator: Sendable {
         key: TimelineKey(
           bundle: placed.bundle, kind: placed.kind.kind, family: placed.family,
           configuration: InstanceResolver.canonicalJSON(configuration),
-          renderingMode: placed.spec.renderingMode)),
+          renderingMode: placed.spec.renderingMode),
+        page: placed.spec.page ?? 1),
       []
     )
   }
@@ -109,7 +110,7 @@ final class InstanceConfigurator: Sendable {
       bundle: bundle, kind: kind.kind, family: instance.key.family,
       configuration: InstanceResolver.canonicalJSON(configuration),
       renderingMode: instance.key.renderingMode)
-    return .success((WidgetInstance(id: instance.id, key: key), values))
+    return .success((instance.showing(key), values))
   }
 
   /// `instance` (a restarted host's, with the configuration an earlier `configure` stored)
@@ -154,7 +155,7 @@ final class InstanceConfigurator: Sendable {
       bundle: bundle, kind: kind.kind, family: instance.key.family,
       configuration: InstanceResolver.canonicalJSON(configuration),
       renderingMode: instance.key.renderingMode)
-    return (WidgetInstance(id: instance.id, key: key), [])
+    return (instance.showing(key), [])
   }
 
   /// Takes the resolved configuration `instance` shows as the values it was given: when a

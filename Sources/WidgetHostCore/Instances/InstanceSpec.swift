@@ -17,6 +17,8 @@ public struct InstanceSpec: Sendable, Equatable {
   /// How the instance is drawn (a home-screen file's `renderingMode`); nil: `--rendering-mode`,
   /// else the family's default.
   public var renderingMode: RenderingMode?
+  /// The home-screen page it is on (a home-screen file's `page`, from 1); nil: the first.
+  public var page: Int?
   /// Where the spec was given, for messages (`--instance 'Animal?color=red'`,
   /// `home.json: instances[0]`).
   public var origin: String
@@ -25,9 +27,10 @@ public struct InstanceSpec: Sendable, Equatable {
   public init(
     id: String? = nil, kind: String, family: WidgetFamily? = nil,
     parameters: [String: ParameterInput] = [:], renderingMode: RenderingMode? = nil,
-    origin: String = ""
+    page: Int? = nil, origin: String = ""
   ) {
     self.renderingMode = renderingMode
+    self.page = page
     self.id = id
     self.kind = kind
     self.family = family

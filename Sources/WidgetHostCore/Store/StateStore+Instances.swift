@@ -68,8 +68,7 @@ extension StateStore {
         continue
       }
       // The mode is the command line's: `configure` changes only parameters.
-      running[index] = WidgetInstance(
-        id: planned.id, key: stored.key.inMode(planned.key.renderingMode))
+      running[index] = planned.showing(stored.key.inMode(planned.key.renderingMode))
     }
     try transactionNotWaitingForTheDisk { connection throws(SQLiteError) in
       for (instance, start) in zip(running, given) {

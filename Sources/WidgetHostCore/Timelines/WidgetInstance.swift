@@ -84,10 +84,19 @@ public struct WidgetInstance: Hashable, Sendable {
   public let id: String
   /// What it shows.
   public let key: TimelineKey
+  /// The home-screen page it is on, from 1 (a home-screen file's `page`): where the web page
+  /// shows it. It changes nothing else.
+  public let page: Int
 
   /// Creates an instance.
-  public init(id: String, key: TimelineKey) {
+  public init(id: String, key: TimelineKey, page: Int = 1) {
     self.id = id
     self.key = key
+    self.page = page
+  }
+
+  /// The same instance showing `key`: a configuration changed.
+  public func showing(_ key: TimelineKey) -> WidgetInstance {
+    WidgetInstance(id: id, key: key, page: page)
   }
 }

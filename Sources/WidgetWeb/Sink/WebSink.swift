@@ -244,7 +244,9 @@ public final class WebSink: EventSink {
   private func home() -> HTTPResponse {
     do {
       let instances = try control.list().map {
-        WebInstance(instance: $0.instance, bundle: $0.bundle, kind: $0.kind, family: $0.family)
+        WebInstance(
+          instance: $0.instance, bundle: $0.bundle, kind: $0.kind, family: $0.family,
+          page: $0.page ?? 1)
       }
       return Self.json(200, WebHome(instances: instances))
     } catch {

@@ -9,9 +9,15 @@ const darkScheme = matchMedia("(prefers-color-scheme: dark)");
 const home = document.getElementById("home");
 const statusLine = document.getElementById("status");
 const notice = document.getElementById("notice");
+const pager = document.getElementById("pages");
 /** instance id → { figure, frame, img, family, bundle, width, height, badge } */
 const widgets = new Map();
 let noticeTimer = 0;
+/** The home-screen pages, in order, and the one shown. */
+let pageNumbers = [1];
+let currentPage = 0;
+/** When a swipe last turned the page: the click that ends it taps nothing. */
+let lastSwipe = 0;
 
 /** `path` with the page's token, when it has one. */
 function api(path) {
@@ -71,14 +77,51 @@ function setBadge(widget, text, kind) {
   widget.badge.textContent = text;
 }
 
-/** Lays the home screen out again from the host's list of instances. */
+/** The page shown: `#page=N` in the address, else the first. */
+function pageInAddress() {
+  const match = /^#page=(\d+)$/.exec(location.hash);
+  return match ? Number(match[1]) : 0;
+}
+
+/** Shows home-screen page `number` (one of `pageNumbers`), and marks its dot. */
+function showPage(number) {
+  if (!pageNumbers.includes(number)) number = pageNumbers[0];
+  currentPage = number;
+  for (const section of home.children) {
+    section.hidden = Number(section.dataset.page) !== number;
+  }
+  for (const dot of pager.children) {
+    if (Number(dot.dataset.page) === number) dot.setAttribute("aria-current", "page");
+    else dot.removeAttribute("aria-current");
+  }
+  const hash = pageNumbers.length > 1 && number !== pageNumbers[0] ? `#page=${number}` : "";
+  if (location.hash !== hash) {
+    history.replaceState(null, "", location.pathname + location.search + hash);
+  }
+}
+
+/** The page `step` pages after the one shown (-1: before), if there is one. */
+function turnPage(step) {
+  const next = pageNumbers[pageNumbers.indexOf(currentPage) + step];
+  if (next !== undefined) showPage(next);
+}
+
+/** Lays the home screen out again from the host's list of instances: one section per page. */
 async function layOut() {
   const response = await fetch(api("/api/home"), { cache: "no-store" });
   if (!response.ok) throw new Error(await response.text());
   const document_ = await response.json();
   widgets.clear();
-  home.replaceChildren();
+  const sections = new Map();
   for (const instance of document_.instances) {
+    const number = instance.page || 1;
+    if (!sections.has(number)) {
+      const section = document.createElement("section");
+      section.className = "page";
+      section.dataset.page = String(number);
+      section.setAttribute("aria-label", `Page ${number}`);
+      sections.set(number, section);
+    }
     const figure = document.createElement("figure");
     figure.dataset.instance = instance.instance;
     figure.dataset.family = instance.family;
@@ -93,15 +136,30 @@ async function layOut() {
     const caption = document.createElement("figcaption");
     caption.textContent = instance.kind;
     figure.append(frame, caption);
-    home.append(figure);
+    sections.get(number).append(figure);
     const widget = { ...instance, figure, frame, img, badge: null };
     widgets.set(instance.instance, widget);
     frame.addEventListener("click", (event) => tap(widget, event));
   }
+  pageNumbers = [...sections.keys()].sort((a, b) => a - b);
+  if (pageNumbers.length === 0) pageNumbers = [1];
+  home.replaceChildren(...pageNumbers.map((number) => sections.get(number)).filter(Boolean));
+  pager.replaceChildren();
+  pager.hidden = pageNumbers.length < 2;
+  for (const number of pageNumbers) {
+    const dot = document.createElement("button");
+    dot.type = "button";
+    dot.dataset.page = String(number);
+    dot.setAttribute("aria-label", `Page ${number}`);
+    dot.addEventListener("click", () => showPage(number));
+    pager.append(dot);
+  }
+  showPage(currentPage || pageInAddress());
 }
 
 /** A click: where on the picture, in points, is sent; the host decides what it opens. */
 async function tap(widget, event) {
+  if (performance.now() - lastSwipe < 400) return;
   const box = widget.frame.getBoundingClientRect();
   const x = ((event.clientX - box.left) * widget.width) / box.width;
   const y = ((event.clientY - box.top) * widget.height) / box.height;
@@ -181,5 +239,25 @@ darkScheme.addEventListener("change", () => {
   applyAppearance();
   for (const id of widgets.keys()) redraw(id);
 });
+// Turning pages: the dots, the arrow keys, a horizontal swipe.
+addEventListener("keydown", (event) => {
+  if (event.key === "ArrowRight") turnPage(1);
+  else if (event.key === "ArrowLeft") turnPage(-1);
+});
+addEventListener("hashchange", () => showPage(pageInAddress()));
+let swipeStart = null;
+home.addEventListener("pointerdown", (event) => {
+  swipeStart = { x: event.clientX, y: event.clientY };
+});
+home.addEventListener("pointerup", (event) => {
+  if (!swipeStart) return;
+  const dx = event.clientX - swipeStart.x;
+  const dy = event.clientY - swipeStart.y;
+  swipeStart = null;
+  if (Math.abs(dx) < 60 || Math.abs(dx) < 2 * Math.abs(dy)) return;
+  lastSwipe = performance.now();
+  turnPage(dx < 0 ? 1 : -1);
+});
+
 applyAppearance();
 connect();
