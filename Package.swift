@@ -315,3 +315,23 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+/// The compatibility corpus (Tests/Compatibility; docs/swiftui-coverage.md, "The compatibility
+/// corpus"): widget code as others write it for iOS, each its own bundle, built the way its
+/// authors build it: in Swift 5 language mode, Xcode's default for an app extension. Its
+/// warnings are its authors' (the seeds are verbatim), so they are not shown. `imports`: the
+/// SDK's modules its code imports; an intent definition is generated as Xcode does.
+let corpus: [(name: String, path: String, imports: [Target.Dependency], intents: Bool)] = [
+  ("Seed000Template", "Seeds/Seed000Template", ["WidgetKit", "SwiftUI"], false),
+  ("Seed000Wishes", "Seeds/Seed000Wishes", ["WidgetKit", "SwiftUI", "Intents"], true),
+  ("Seed003Animals", "Seeds/Seed003Animals", ["WidgetKit", "SwiftUI", "Intents"], true),
+  ("Seed004LockScreen", "Seeds/Seed004LockScreen", ["WidgetKit", "SwiftUI"], false),
+]
+for bundle in corpus {
+  package.products.append(.library(name: bundle.name, type: .dynamic, targets: [bundle.name]))
+  package.targets.append(
+    .target(
+      name: bundle.name, dependencies: bundle.imports, path: "Tests/Compatibility/\(bundle.path)",
+      swiftSettings: [.swiftLanguageMode(.v5), .unsafeFlags(["-suppress-warnings"])],
+      plugins: bundle.intents ? ["IntentDefinitionPlugin"] : []))
+}
