@@ -57,6 +57,9 @@ let package = Package(
         "WidgetKit", "SwiftUI", "UIKit", "_Testing_UIKit", "Combine", "Intents", "AppIntents",
       ]),
     .library(name: "WidgetHostCore", targets: ["WidgetHostCore"]),
+    // A client of a running host's control socket (docs/control.md): what WidgetCenter, the
+    // CLI's socket commands and other programs that drive a host use.
+    .library(name: "WidgetControl", targets: ["WidgetControl"]),
     // Example bundles built with the SDK: `swift package widget-bundle --product Clock`.
     .library(name: "Clock", type: .dynamic, targets: ["Clock"]),
     .library(name: "LockScreen", type: .dynamic, targets: ["LockScreen"]),
@@ -82,6 +85,9 @@ let package = Package(
     // Every wire format (manifest, calls and replies, view tree, stream events, control protocol,
     // worker frames, home-screen file, validate report): one definition each.
     .target(name: "WidgetSchema", dependencies: ["WidgetSupport"]),
+    // A host's control socket from the outside: its endpoints (a Unix path or TCP), the POSIX
+    // calls behind them, and the one client of the protocol.
+    .target(name: "WidgetControl", dependencies: ["WidgetSchema", "WidgetSupport"]),
     // The bundle author's SDK.
     .target(
       name: "SwiftUI",
@@ -115,8 +121,8 @@ let package = Package(
     .target(
       name: "WidgetKit",
       dependencies: [
-        "SwiftUI", "WidgetSchema", "WidgetSupport", "CWidgetABI", "CWidgetKitShims", "Intents",
-        "AppIntents", "PreviewMacros",
+        "SwiftUI", "WidgetSchema", "WidgetSupport", "WidgetControl", "CWidgetABI", "CWidgetKitShims",
+        "Intents", "AppIntents", "PreviewMacros",
       ]),
     // Code generation from Xcode intent definitions (IntentDefinitionPlugin runs intent-codegen).
     .target(name: "IntentCodegen"),
@@ -171,8 +177,8 @@ let package = Package(
     .target(
       name: "WidgetHostCore",
       dependencies: [
-        "WidgetBundleRuntime", "WidgetRendering", "WidgetSchema", "WidgetSupport", "CSQLite",
-        "CGlibcShims",
+        "WidgetBundleRuntime", "WidgetRendering", "WidgetSchema", "WidgetSupport", "WidgetControl",
+        "CSQLite", "CGlibcShims",
       ]),
     // Tools for bundle authors: project templates (`widget-host new`), the conformance suite
     // (`validate`), the bundle assembler (`assemble`).
@@ -197,7 +203,7 @@ let package = Package(
       name: "WidgetHostCLI",
       dependencies: [
         "WidgetHostCore", "WidgetTooling", "WidgetWeb", "WidgetBundleRuntime", "WidgetRendering",
-        "WidgetSchema", "WidgetSupport",
+        "WidgetSchema", "WidgetSupport", "WidgetControl",
       ]),
     // The host carries its own Swift runtime, Dispatch and Foundation (with ICU).
     .executableTarget(
@@ -286,7 +292,7 @@ let package = Package(
       name: "WidgetHostCoreTests",
       dependencies: [
         "WidgetHostCore", "WidgetBundleRuntime", "WidgetRendering", "WidgetSchema",
-        "WidgetSupport", "CWidgetABI", "CGlibcShims", "TestSupport",
+        "WidgetSupport", "WidgetControl", "CWidgetABI", "CGlibcShims", "TestSupport",
       ],
       exclude: ["Fixtures"]),
     .testTarget(
@@ -299,7 +305,8 @@ let package = Package(
     .testTarget(
       name: "WidgetHostCLITests",
       dependencies: [
-        "WidgetHostCLI", "WidgetHostCore", "WidgetSchema", "WidgetBundleRuntime", "TestSupport",
+        "WidgetHostCLI", "WidgetHostCore", "WidgetSchema", "WidgetBundleRuntime", "WidgetControl",
+        "TestSupport",
       ]),
     .testTarget(
       name: "WidgetWebTests",
@@ -309,7 +316,7 @@ let package = Package(
       name: "EndToEndTests",
       dependencies: [
         "WidgetSchema", "WidgetSupport", "WidgetHostCore", "WidgetBundleRuntime", "WidgetRendering",
-        "TestSupport",
+        "WidgetControl", "TestSupport",
       ],
       exclude: ["Golden", "Fixtures"]),
   ],

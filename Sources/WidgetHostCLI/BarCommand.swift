@@ -1,4 +1,5 @@
 import Foundation
+import WidgetControl
 import WidgetHostCore
 import WidgetSchema
 

@@ -1,5 +1,6 @@
 import Foundation
 import WidgetHostCore
+import WidgetSchema
 
 /// `widget-host reload`: ask a running host to reload timelines.
 enum ReloadCommand: Command {

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import WidgetBundleRuntime
+import WidgetControl
 import WidgetHostCore
 import WidgetRendering
 import WidgetSchema

@@ -1,5 +1,7 @@
 import Foundation
+import WidgetControl
 import WidgetHostCore
+import WidgetSchema
 
 /// How every client of a running host (`watch`, `reload`, `tap`, `configure`) connects, with
 /// the options of ``SharedOptions/client``.

@@ -1,5 +1,6 @@
 import Foundation
 import WidgetHostCore
+import WidgetSchema
 
 /// `widget-host tap`: tap a widget of a running host.
 enum TapCommand: Command {

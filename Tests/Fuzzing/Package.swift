@@ -10,7 +10,10 @@ import PackageDescription
 func fuzzTarget(_ name: String) -> Target {
   .executableTarget(
     name: name,
-    dependencies: ["FuzzSupport", .product(name: "WidgetHostCore", package: "widget-host")],
+    dependencies: [
+      "FuzzSupport", .product(name: "WidgetHostCore", package: "widget-host"),
+      .product(name: "WidgetControl", package: "widget-host"),
+    ],
     linkerSettings: [.unsafeFlags(["-sanitize=fuzzer"])])
 }
 

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 import WidgetBundleRuntime
+import WidgetControl
 import WidgetHostCore
 import WidgetSchema
 

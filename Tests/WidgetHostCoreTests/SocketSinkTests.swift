@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import TestSupport
 import Testing
+import WidgetControl
 import WidgetSchema
 
 @_spi(Fuzzing) @testable import WidgetHostCore

@@ -1,5 +1,6 @@
 import Foundation
 import WidgetBundleRuntime
+import WidgetControl
 import WidgetHostCore
 import WidgetSchema
 import WidgetSupport

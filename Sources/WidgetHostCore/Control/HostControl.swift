@@ -325,23 +325,6 @@ public enum TapOutcome: Sendable, Equatable {
   }
 }
 
-/// An instance and what it shows, as `list` reports it.
-public struct InstanceState: Codable, Sendable, Equatable {
-  public var instance: String
-  public var bundle: String
-  public var kind: String
-  public var family: WidgetFamily
-  /// The home-screen page it is on, from 1.
-  public var page: Int?
-  /// The entry shown now, if any.
-  public var entry: EntryEvent?
-  /// The instance's parameter values, defaults filled in; absent when it has none.
-  public var configuration: [String: JSONValue]?
-  /// The App Groups its bundle declares: `WidgetCenter` in an app flushes these before asking
-  /// for a reload.
-  public var appGroups: [String]?
-}
-
 /// Why a control request failed; `code` is stable for clients.
 public enum ControlError: Error, Sendable, Equatable, CustomStringConvertible {
   case notRunning
@@ -389,6 +372,27 @@ public enum ControlError: Error, Sendable, Equatable, CustomStringConvertible {
       "\(instance) has no parameter '\(name)': kind \(kind) has a static configuration"
     case .invalidConfiguration(_, let message): message
     case .actionFailed(_, let message): message
+    }
+  }
+}
+
+extension ControlFailure {
+  /// The failure for a ``ControlError``.
+  public init(_ error: ControlError) {
+    self.init(code: error.code, message: error.description)
+  }
+
+  static func badRequest(_ message: String) -> ControlFailure {
+    ControlFailure(code: "bad-request", message: message)
+  }
+}
+
+extension ControlResult {
+  /// The result of a `tap` that did `outcome`.
+  public init(tapped outcome: TapOutcome) {
+    switch outcome {
+    case .opened(let url): self.init(url: url)
+    case .performed(let action): self.init(performed: action)
     }
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import WidgetControl
 import WidgetSchema
 import WidgetSupport
 

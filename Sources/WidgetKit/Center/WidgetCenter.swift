@@ -1,4 +1,5 @@
 import Foundation
+import WidgetControl
 import WidgetSchema
 import WidgetSupport
 
@@ -47,16 +48,15 @@ public final class WidgetCenter: Sendable {
     }
     DispatchQueue.global().async {
       completion(
-        Result { () throws(HostSocket.Failure) -> [WidgetInfo] in
-          let socket = try HostSocket()
-          let instances = try socket.request("list").instances ?? []
-          return instances.map {
+        Result { () throws(ControlClient.Failure) -> [WidgetInfo] in
+          let instances = try Self.connect().request(ControlRequest(request: "list")).instances
+          return (instances ?? []).map {
             WidgetInfo(
               ConfiguredWidget(
                 instance: $0.instance, kind: $0.kind, family: $0.family,
                 configuration: $0.configuration ?? [:]))
           }
-        }.mapError { WidgetCenterError(message: $0.description) as any Error })
+        }.mapError { WidgetCenterError(message: Self.describe($0)) as any Error })
     }
   }
 
@@ -73,17 +73,32 @@ public final class WidgetCenter: Sendable {
     // exit; the bundle synchronizes before reading, so saved values are seen. Groups already
     // in the store are saved even when no host runs.
     var saved = Self.synchronize(Self.storedGroups(), except: [])
-    do throws(HostSocket.Failure) {
-      let socket = try HostSocket()
-      let instances = try socket.request("list").instances ?? []
+    do throws(ControlClient.Failure) {
+      let client = try Self.connect()
+      let instances = try client.request(ControlRequest(request: "list")).instances ?? []
       let declared = instances.filter { kind == nil || $0.kind == kind }.flatMap {
         $0.appGroups ?? []
       }
       saved = Self.synchronize(declared, except: saved)
-      _ = try socket.request("reload", kind: kind)
+      _ = try client.request(ControlRequest(request: "reload", kind: kind))
     } catch {
-      FileHandle.standardError.write(Data("WidgetCenter: \(call): \(error)\n".utf8))
+      FileHandle.standardError.write(Data("WidgetCenter: \(call): \(Self.describe(error))\n".utf8))
     }
+  }
+
+  /// How long an exchange with the host may take.
+  static let timeout = 5.0
+
+  /// A client of the host's control socket (``HostPaths/socket(environment:)``).
+  private static func connect() throws(ControlClient.Failure) -> ControlClient {
+    try ControlClient(endpoint: .unix(HostPaths.socket()), replyTimeout: timeout)
+  }
+
+  /// `failure` in one line; an app is told where the host is looked for.
+  private static func describe(_ failure: ControlClient.Failure) -> String {
+    guard case .socket(.noHost(let path)) = failure else { return failure.description }
+    return "no widget-host is listening on \(path) (start one with widget-host run … --sink "
+      + "socket, or set \(HostPaths.socketVariable))"
   }
 
   /// Synchronizes the suites of `groups` but those in `done`; returns every group done.

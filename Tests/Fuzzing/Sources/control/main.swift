@@ -1,5 +1,6 @@
 import Foundation
 import FuzzSupport
+import WidgetControl
 @_spi(Fuzzing) import WidgetHostCore
 import WidgetSchema
 

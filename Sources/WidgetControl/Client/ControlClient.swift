@@ -7,7 +7,8 @@ import WidgetSchema
 #endif
 
 /// A client of a running host's socket: sends control requests and reads the stream. The CLI's
-/// `watch`, `reload` and `tap` are built on it. Calls block the calling thread.
+/// `watch`, `reload` and `tap`, the bar client and apps' `WidgetCenter` are built on it. Calls
+/// block the calling thread.
 public final class ControlClient: Sendable {
   /// One line of a subscription.
   public enum StreamLine: Sendable, Equatable {
@@ -127,7 +128,9 @@ public final class ControlClient: Sendable {
     Glibc.shutdown(fd, Int32(SHUT_RDWR))
   }
 
-  static func streamLine(_ line: Data) -> StreamLine? {
+  /// One line of a subscription parsed: a header, a lagged notice or an event; nil when it is
+  /// none of them.
+  public static func streamLine(_ line: Data) -> StreamLine? {
     struct Probe: Decodable { var type: String? }
     guard let probe = try? WidgetJSON.decode(Probe.self, from: line) else { return nil }
     switch probe.type {

@@ -1,13 +1,12 @@
 import Foundation
 import WidgetSchema
 
-/// Splits a byte stream into newline-delimited lines, for the socket server and its clients.
+/// Splits a byte stream into newline-delimited lines: the control protocol's framing, for the
+/// socket server and its clients.
 ///
 /// A line longer than `limit` bytes is reported once as ``Line/tooLarge`` and the rest of it is
 /// discarded as it arrives, without being buffered, so the connection stays usable.
-///
-/// Public only to the fuzz targets (`@_spi(Fuzzing)`, docs/fuzzing.md).
-@_spi(Fuzzing) public struct LineReader: Sendable {
+public struct LineReader: Sendable {
   /// One result of ``feed(_:)``.
   public enum Line: Equatable, Sendable {
     /// A complete line, without its newline.
@@ -60,23 +59,23 @@ import WidgetSchema
 }
 
 /// Encodes values as lines of JSON (WidgetJSON conventions), for the server and its clients.
-enum JSONLines {
+package enum JSONLines {
   /// `value` as one line of JSON, with its newline.
-  static func encode<T: Encodable>(_ value: T) -> Data {
+  package static func encode<T: Encodable>(_ value: T) -> Data {
     var data = (try? WidgetJSON.encode(value)) ?? Data("{}".utf8)
     data.append(0x0A)
     return data
   }
 
   /// `event` as one line of JSON, with its newline, written by ``StreamEvent/jsonBytes()``.
-  static func encode(_ event: StreamEvent) -> Data {
+  package static func encode(_ event: StreamEvent) -> Data {
     guard var bytes = try? event.jsonBytes() else { return Data("{}\n".utf8) }
     bytes.append(0x0A)
     return Data(bytes)
   }
 
   /// `header` as one line of JSON, with its newline.
-  static func encode(_ header: StreamHeader) -> Data {
+  package static func encode(_ header: StreamHeader) -> Data {
     var bytes = header.jsonBytes()
     bytes.append(0x0A)
     return Data(bytes)

@@ -1,7 +1,6 @@
-import Foundation
-import WidgetSchema
+import FoundationEssentials
 
-/// One control request: a line of JSON sent to the socket (docs/control.md).
+/// One control request: a line of JSON sent to a host's control socket (docs/control.md).
 ///
 /// JSON: `{"id": 1, "request": "tap", "instance": "wishesWidget/systemMedium", "region": "link-0"}`.
 public struct ControlRequest: Codable, Sendable, Equatable {
@@ -60,7 +59,7 @@ extension ControlRequest {
   }
 
   /// The largest cell column or row of a `tap`: more than any widget has.
-  static let maximumCell = 10_000
+  public static let maximumCell = 10_000
 
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -105,11 +104,6 @@ public struct ControlFailure: Codable, Sendable, Equatable, Error, CustomStringC
     self.message = message
   }
 
-  /// The failure for a ``ControlError``.
-  public init(_ error: ControlError) {
-    self.init(code: error.code, message: error.description)
-  }
-
   public var description: String { message }
 }
 
@@ -143,16 +137,6 @@ public struct ControlResult: Codable, Sendable, Equatable {
     self.url = url
     self.subscribed = subscribed
     self.authenticated = authenticated
-  }
-}
-
-extension ControlResult {
-  /// The result of a `tap` that did `outcome`.
-  public init(tapped outcome: TapOutcome) {
-    switch outcome {
-    case .opened(let url): self.init(url: url)
-    case .performed(let action): self.init(performed: action)
-    }
   }
 }
 
@@ -192,8 +176,35 @@ public struct LaggedNotice: Codable, Sendable, Equatable {
   }
 }
 
-extension ControlFailure {
-  static func badRequest(_ message: String) -> ControlFailure {
-    ControlFailure(code: "bad-request", message: message)
+/// An instance and what it shows, as `list` reports it.
+public struct InstanceState: Codable, Sendable, Equatable {
+  public var instance: String
+  public var bundle: String
+  public var kind: String
+  public var family: WidgetFamily
+  /// The home-screen page it is on, from 1.
+  public var page: Int?
+  /// The entry shown now, if any.
+  public var entry: EntryEvent?
+  /// The instance's parameter values, defaults filled in; absent when it has none.
+  public var configuration: [String: JSONValue]?
+  /// The App Groups its bundle declares: `WidgetCenter` in an app flushes these before asking
+  /// for a reload.
+  public var appGroups: [String]?
+
+  /// Creates an instance's state.
+  public init(
+    instance: String, bundle: String, kind: String, family: WidgetFamily, page: Int? = nil,
+    entry: EntryEvent? = nil, configuration: [String: JSONValue]? = nil,
+    appGroups: [String]? = nil
+  ) {
+    self.instance = instance
+    self.bundle = bundle
+    self.kind = kind
+    self.family = family
+    self.page = page
+    self.entry = entry
+    self.configuration = configuration
+    self.appGroups = appGroups
   }
 }
