@@ -2,8 +2,22 @@ import Foundation
 import Glibc
 import Synchronization
 
-/// The paths ``TestSupport/shortTemporaryPath(_:suffix:)`` gave out, removed at exit.
-private let shortPaths = Mutex<[String]>([])
+/// The temporary files and folders the tests made: removed when the test process exits.
+private let temporaryPaths = Mutex<[String]>([])
+
+/// Removes `path` when the test process exits.
+private func removeAtExit(_ path: String) {
+  temporaryPaths.withLock { paths in
+    if paths.isEmpty {
+      atexit {
+        for path in temporaryPaths.withLock({ $0 }) {
+          try? FileManager.default.removeItem(atPath: path)
+        }
+      }
+    }
+    paths.append(path)
+  }
+}
 
 /// Paths and processes the tests need: the repository, built products, C compilation.
 public enum TestSupport {
@@ -45,11 +59,12 @@ public enum TestSupport {
     repositoryRoot.appendingPathComponent("Sources/CWidgetABI/include")
   }
 
-  /// A fresh, empty temporary folder.
+  /// A fresh, empty temporary folder, removed with what it holds when the test process exits.
   public static func temporaryDirectory(_ label: String = "test") -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent(
       "widget-host-\(label)-\(UUID().uuidString)")
     try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    removeAtExit(url.path)
     return url
   }
 
@@ -58,16 +73,7 @@ public enum TestSupport {
   /// Nothing is created; whatever is at the path when the test process exits is removed then.
   public static func shortTemporaryPath(_ label: String = "wh", suffix: String = "") -> String {
     let path = "/tmp/\(label)-\(UUID().uuidString.prefix(8))\(suffix)"
-    shortPaths.withLock { paths in
-      if paths.isEmpty {
-        atexit {
-          for path in shortPaths.withLock({ $0 }) {
-            try? FileManager.default.removeItem(atPath: path)
-          }
-        }
-      }
-      paths.append(path)
-    }
+    removeAtExit(path)
     return path
   }
 
