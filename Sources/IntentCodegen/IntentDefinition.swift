@@ -28,6 +28,8 @@ public struct IntentDefinition: Equatable, Sendable {
     public var type: ParameterType
     /// `INIntentParameterSupportsDynamicEnumeration`: options come from the handler.
     public var dynamicOptions: Bool
+    /// `INIntentParameterSupportsSearch`: the handler's options method takes a search term.
+    public var searchable = false
     /// `INIntentParameterMetadata.INIntentParameterMetadataDefaultValue`, as written.
     public var defaultValue: DefaultValue?
   }
@@ -297,6 +299,7 @@ private struct Reader {
           type: type,
           dynamicOptions: parameter["INIntentParameterSupportsDynamicEnumeration"] as? Bool
             == true,
+          searchable: parameter["INIntentParameterSupportsSearch"] as? Bool == true,
           defaultValue: rawDefault.flatMap { Self.defaultValue($0, of: type) }))
     }
     return IntentDefinition.Intent(

@@ -7,7 +7,9 @@ import Foundation
 /// - each custom type `T` becomes `public class T: INObject`, with its extra properties;
 /// - each intent `N` becomes `public class NIntent: INIntent` with a stored property per
 ///   parameter, and `public protocol NIntentHandling` with
-///   `provide<Parameter>OptionsCollection(for:with:)` for each parameter with dynamic options.
+///   `provide<Parameter>OptionsCollection(for:with:)` and its async form for each parameter
+///   with dynamic options (`(for:searchTerm:with:)` for one that supports search), a handler
+///   implementing either form.
 public enum SwiftGenerator {
   /// The source file for `definition`; `source` names the definition in the header comment.
   public static func generate(_ definition: IntentDefinition, source: String) -> String {
@@ -89,8 +91,11 @@ public enum SwiftGenerator {
       out += "      return .handlerDoesNotAdopt(\(literal(handling)))\n    }\n"
       out += "    switch name {\n"
       for parameter in dynamic {
+        // A searchable parameter is asked with no search term: the full list.
+        let search = parameter.searchable ? ", searchTerm: nil" : ""
         out += "    case \(literal(parameter.name)):\n"
-        out += "      handler.\(provideName(parameter))(for: self) { collection, error in\n"
+        out +=
+          "      handler.\(provideName(parameter))(for: self\(search)) { collection, error in\n"
         out += "        completion(collection?.allItems, error)\n      }\n"
         out += "      return .started\n"
       }
@@ -99,11 +104,38 @@ public enum SwiftGenerator {
     out += "\n/// Handles `\(className)`: the handler your `IntentHandler` returns adopts it.\n"
     out += "public protocol \(handling): AnyObject {\n"
     for parameter in dynamic {
-      out += "  /// The options a person picks `\(parameter.name)` from.\n"
-      out += "  func \(provideName(parameter))(\n"
-      out += "    for intent: \(className),\n"
-      out += "    with completion: @escaping (INObjectCollection<\(optionType(parameter.type))>?, "
-      out += "(any Error)?) -> Void)\n"
+      let (name, collection) = (
+        provideName(parameter), "INObjectCollection<\(optionType(parameter.type))>"
+      )
+      let search = parameter.searchable ? ", searchTerm: String?" : ""
+      out += "  /// The options a person picks `\(parameter.name)` from"
+      out += parameter.searchable ? " (those matching `searchTerm`, all when it is nil).\n" : ".\n"
+      out += "  func \(name)(\n"
+      out += "    for intent: \(className)\(search),\n"
+      out += "    with completion: @escaping (\(collection)?, (any Error)?) -> Void)\n"
+      out += "  /// The same, as an async function: implement either.\n"
+      out += "  func \(name)(for intent: \(className)\(search)) async throws -> \(collection)\n"
+    }
+    out += "}\n"
+    if dynamic.isEmpty { return out }
+    // As with Xcode's (Objective-C, optional) methods, a handler implements one form of each.
+    out += "\nextension \(handling) {\n"
+    for parameter in dynamic {
+      let (name, collection) = (
+        provideName(parameter), "INObjectCollection<\(optionType(parameter.type))>"
+      )
+      let search = parameter.searchable ? ", searchTerm: String?" : ""
+      let passed = parameter.searchable ? ", searchTerm: searchTerm" : ""
+      let label = parameter.searchable ? "\(name)(for:searchTerm:with:)" : "\(name)(for:with:)"
+      out += "  public func \(name)(\n"
+      out += "    for intent: \(className)\(search),\n"
+      out += "    with completion: @escaping (\(collection)?, (any Error)?) -> Void\n  ) {\n"
+      out +=
+        "    _INProvideOptions({ try await self.\(name)(for: intent\(passed)) }, completion: completion)\n"
+      out += "  }\n\n"
+      out +=
+        "  public func \(name)(for intent: \(className)\(search)) async throws -> \(collection) {\n"
+      out += "    throw _INOptionsNotProvided(method: \(literal(label)))\n  }\n"
     }
     out += "}\n"
     return out

@@ -72,3 +72,44 @@ public final class INObjectCollection<ObjectType> {
     self.sections = sections
   }
 }
+
+/// Answers a handling protocol's completion-handler `provide<Name>OptionsCollection` through
+/// its async form, for a handler that implements only that one. SDK detail: the generated
+/// protocols' default implementations call it.
+public func _INProvideOptions<ObjectType>(
+  _ operation: @escaping () async throws -> INObjectCollection<ObjectType>,
+  completion: @escaping (INObjectCollection<ObjectType>?, (any Error)?) -> Void
+) {
+  // The handler and its intent belong to the call from here on, as on iOS, where the system
+  // calls the handler on a queue of its own.
+  let call = UncheckedCall(operation: operation, completion: completion)
+  Task {
+    do {
+      call.completion(try await call.operation(), nil)
+    } catch {
+      call.completion(nil, error)
+    }
+  }
+}
+
+/// An options call handed to the task that runs it.
+private struct UncheckedCall<ObjectType>: @unchecked Sendable {
+  let operation: () async throws -> INObjectCollection<ObjectType>
+  let completion: (INObjectCollection<ObjectType>?, (any Error)?) -> Void
+}
+
+/// A handler implements neither form of a `provide<Name>OptionsCollection` method. SDK detail:
+/// the generated protocols' default async implementations throw it.
+public struct _INOptionsNotProvided: Error, Sendable, CustomStringConvertible {
+  /// The method, as `provideAnimalOptionsCollection(for:with:)`.
+  public let method: String
+
+  /// Creates the error.
+  public init(method: String) {
+    self.method = method
+  }
+
+  public var description: String {
+    "the intent handler implements neither \(method) nor its async form"
+  }
+}

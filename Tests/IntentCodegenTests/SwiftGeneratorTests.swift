@@ -116,6 +116,34 @@ import Testing
     }
   }
 
+  /// A searchable parameter's method takes the search term (nil when the host asks for the
+  /// whole list); every method has an async form, and each form defaults to the other.
+  @Test func searchableParametersTakeASearchTerm() throws {
+    let definition = try IntentDefinition(
+      propertyList: plist(
+        parameters: """
+          <dict><key>INIntentParameterName</key><string>name</string>
+          <key>INIntentParameterType</key><string>String</string>
+          <key>INIntentParameterSupportsDynamicEnumeration</key><true/>
+          <key>INIntentParameterSupportsSearch</key><true/></dict>
+          """), file: "Greet.intentdefinition")
+    #expect(definition.intents[0].parameters[0].searchable)
+    let source = SwiftGenerator.generate(definition, source: "Greet.intentdefinition")
+    for declaration in [
+      "  func provideNameOptionsCollection(\n    for intent: GreetIntent, searchTerm: String?,\n"
+        + "    with completion: @escaping (INObjectCollection<NSString>?, (any Error)?) -> Void)\n",
+      "  func provideNameOptionsCollection(for intent: GreetIntent, searchTerm: String?) async "
+        + "throws -> INObjectCollection<NSString>\n",
+      "handler.provideNameOptionsCollection(for: self, searchTerm: nil) { collection, error in",
+      "extension GreetIntentHandling {",
+      "_INProvideOptions({ try await self.provideNameOptionsCollection(for: intent, searchTerm: "
+        + "searchTerm) }, completion: completion)",
+      #"throw _INOptionsNotProvided(method: "provideNameOptionsCollection(for:searchTerm:with:)")"#,
+    ] {
+      #expect(source.contains(declaration), "missing: \(declaration)\n\(source)")
+    }
+  }
+
   private func plist(enums: String = "", parameters: String) -> Data {
     Data(
       """
