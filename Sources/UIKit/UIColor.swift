@@ -13,11 +13,18 @@ open class UIColor: NSObject, @unchecked Sendable {
   public let _components: (red: Double, green: Double, blue: Double)?
   /// The opacity, 0…1.
   public let _alpha: Double
+  /// The components and opacity in the dark appearance of a colour set that has one. SDK
+  /// detail.
+  public let _dark: (red: Double, green: Double, blue: Double, alpha: Double)?
 
-  private init(name: String?, components: (Double, Double, Double)?, alpha: Double) {
+  private init(
+    name: String?, components: (Double, Double, Double)?, alpha: Double,
+    dark: (red: Double, green: Double, blue: Double, alpha: Double)? = nil
+  ) {
     _name = name
     _components = components.map { (red: $0.0, green: $0.1, blue: $0.2) }
     _alpha = Self.unit(alpha)
+    _dark = dark
   }
 
   private convenience init(system name: String) {
@@ -60,12 +67,13 @@ open class UIColor: NSObject, @unchecked Sendable {
       red: CGFloat(r + m), green: CGFloat(g + m), blue: CGFloat(b + m), alpha: alpha)
   }
 
-  /// The colour set `name` of the bundle's asset catalogs (`Resources/*.xcassets`), in its
-  /// light appearance; nil when no catalog has it.
+  /// The colour set `name` of the bundle's asset catalogs (`Resources/*.xcassets`), with its
+  /// dark appearance when the set has one; nil when no catalog has it.
   public convenience init?(named name: String) {
-    guard let color = _AssetCatalog.color(named: name) else { return nil }
+    guard let (color, dark) = _AssetCatalog.colorSet(named: name) else { return nil }
     self.init(
-      name: nil, components: (color.red, color.green, color.blue), alpha: color.alpha)
+      name: nil, components: (color.red, color.green, color.blue), alpha: color.alpha,
+      dark: dark.map { (red: $0.red, green: $0.green, blue: $0.blue, alpha: $0.alpha) })
   }
 
   /// As ``init(named:)``: the bundle's catalogs are the only ones.
@@ -77,7 +85,8 @@ open class UIColor: NSObject, @unchecked Sendable {
   open func withAlphaComponent(_ alpha: CGFloat) -> UIColor {
     UIColor(
       name: _name, components: _components.map { ($0.red, $0.green, $0.blue) },
-      alpha: Double(alpha))
+      alpha: Double(alpha),
+      dark: _dark.map { (red: $0.red, green: $0.green, blue: $0.blue, alpha: Double(alpha)) })
   }
 
   open override func isEqual(_ object: Any?) -> Bool {
@@ -85,6 +94,8 @@ open class UIColor: NSObject, @unchecked Sendable {
     return _name == other._name && _alpha == other._alpha
       && _components.map { [$0.red, $0.green, $0.blue] }
         == other._components.map { [$0.red, $0.green, $0.blue] }
+      && _dark.map { [$0.red, $0.green, $0.blue, $0.alpha] }
+        == other._dark.map { [$0.red, $0.green, $0.blue, $0.alpha] }
   }
 
   open override var hash: Int {

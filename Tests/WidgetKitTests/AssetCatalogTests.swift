@@ -26,10 +26,15 @@ import WidgetSchema
     #expect(numbers == _AssetCatalog.Color(red: 1, green: 0.5, blue: 0, alpha: 1))
   }
 
-  @Test func theLightAppearanceIsDrawn() {
-    let color = _AssetCatalog.color(
-      fromContents: Self.contents(#"{"red":"0","green":"0","blue":"0"}"#, dark: true))
-    #expect(color == _AssetCatalog.Color(red: 0, green: 0, blue: 0, alpha: 1))
+  @Test func theLightAndTheDarkAppearancesAreRead() throws {
+    let set = try #require(
+      _AssetCatalog.colorSet(
+        fromContents: Self.contents(#"{"red":"0","green":"0","blue":"0"}"#, dark: true)))
+    #expect(set.light == _AssetCatalog.Color(red: 0, green: 0, blue: 0, alpha: 1))
+    #expect(set.dark == _AssetCatalog.Color(red: 1, green: 1, blue: 1, alpha: 1))
+    let lightOnly = _AssetCatalog.colorSet(
+      fromContents: Self.contents(#"{"red":"0","green":"0","blue":"0"}"#))
+    #expect(lightOnly?.dark == nil)
   }
 
   @Test func unreadableSetsAreNoColour() {
@@ -45,14 +50,21 @@ import WidgetSchema
       .appendingPathComponent("assets-\(UUID().uuidString)")
     let set = resources.appendingPathComponent("Assets.xcassets/Brand.colorset")
     try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
-    try Self.contents(#"{"red":"0.2","green":"0.4","blue":"0.6"}"#)
+    try Self.contents(#"{"red":"0.2","green":"0.4","blue":"0.6"}"#, dark: true)
       .write(to: set.appendingPathComponent("Contents.json"))
     _AssetCatalog._configure(resources: resources.path)
     defer { _AssetCatalog._configure(resources: nil) }
-    #expect(resolved(Color("Brand")) == .color(ColorValue(red: 0.2, green: 0.4, blue: 0.6)))
+    let white = ColorValue.Components(red: 1, green: 1, blue: 1, opacity: 1)
+    let brandValue = ColorValue(red: 0.2, green: 0.4, blue: 0.6, dark: white)
+    #expect(resolved(Color("Brand")) == .color(brandValue))
+    #expect(
+      resolved(Color("Brand").opacity(0.5)) == .color(brandValue.fading(0.5)),
+      "an opacity applies in both appearances")
+    #expect(brandValue.fading(0.5).dark?.opacity == 0.5)
     #expect(resolved(Color("Missing")) == .color(ColorValue(name: "clear")))
     let brand = try #require(UIColor(named: "Brand"))
     #expect(brand._components?.green == 0.4)
+    #expect(resolved(Color(uiColor: brand)) == .color(brandValue), "UIColor keeps the dark one")
     #expect(UIColor(named: "Missing") == nil)
   }
 }

@@ -12,6 +12,27 @@ import WidgetSchema
     dates: DateText(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!))
   let now = Date(timeIntervalSince1970: 1_800_000_000)
 
+  /// In the dark appearance a colour set's dark components are drawn, and named colours take
+  /// iOS's dark values; in the light one, the light components.
+  @Test func theDarkAppearanceDrawsEachColoursDarkValue() throws {
+    let brand = ColorValue(
+      red: 1, green: 0, blue: 0, dark: ColorValue.Components(red: 0, green: 0, blue: 1))
+    let cases: [(ColorValue, light: [Int], dark: [Int])] = [
+      (brand, [255, 0, 0], [0, 0, 255]),
+      (ColorValue(name: "red"), [255, 59, 48], [255, 69, 58]),
+    ]
+    for (color, light, dark) in cases {
+      for (appearance, expected) in [(Appearance.light, light), (.dark, dark)] {
+        let image = try renderer.render(
+          .color(color), family: .systemSmall, now: now, scale: 1, appearance: appearance)
+        let pixel = try PNGImage(decoding: image.data).pixel(85, 85)
+        #expect(
+          [Int(pixel.red), Int(pixel.green), Int(pixel.blue)]
+            == expected, "\(color) \(appearance)")
+      }
+    }
+  }
+
   static func text(_ string: String, _ style: TextStyle = TextStyle()) -> ViewNode {
     let node = ViewNode.text(TextNode(runs: [.verbatim(string)]))
     return style.isEmpty ? node : .modified(node, .style(style))

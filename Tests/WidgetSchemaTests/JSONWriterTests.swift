@@ -156,6 +156,10 @@ import WidgetSupport
     return [
       .empty, .divider, .spacer(minLength: nil), .spacer(minLength: 4),
       .color(ColorValue(name: "blue")), .color(ColorValue(red: 1, green: 0.5, blue: 0)),
+      .color(
+        ColorValue(
+          red: 1, green: 1, blue: 1, opacity: 0.5,
+          dark: ColorValue.Components(red: 0.1, green: 0.2, blue: 0.3, opacity: 0.25))),
       .text(TextNode(runs: [])),
       .text(
         TextNode(runs: [

@@ -16,12 +16,17 @@ public struct Color: _PrimitiveView, ShapeStyle, Equatable, Sendable {
     self.init(ColorValue(name: name))
   }
 
-  /// The colour set `name` of the bundle's asset catalogs (`Resources/*.xcassets`), in its
-  /// light appearance; clear, as SwiftUI draws a missing colour, when no catalog has it.
+  /// The colour set `name` of the bundle's asset catalogs (`Resources/*.xcassets`), with its
+  /// dark appearance when the set has one; clear, as SwiftUI draws a missing colour, when no
+  /// catalog has it.
   public init(_ name: String, bundle: Bundle? = nil) {
-    if let color = _AssetCatalog.color(named: name) {
+    if let (light, dark) = _AssetCatalog.colorSet(named: name) {
       self.init(
-        ColorValue(red: color.red, green: color.green, blue: color.blue, opacity: color.alpha))
+        ColorValue(
+          red: light.red, green: light.green, blue: light.blue, opacity: light.alpha,
+          dark: dark.map {
+            ColorValue.Components(red: $0.red, green: $0.green, blue: $0.blue, opacity: $0.alpha)
+          }))
     } else {
       self.init(named: "clear")
     }
@@ -65,9 +70,7 @@ public struct Color: _PrimitiveView, ShapeStyle, Equatable, Sendable {
 
   /// This colour with its opacity multiplied by `opacity`.
   public func opacity(_ opacity: Double) -> Color {
-    var value = self.value
-    value.opacity = Self.clamp(value.opacity * opacity)
-    return Color(value)
+    Color(value.fading(opacity))
   }
 
   public var _color: ColorValue? { value }

@@ -12,7 +12,12 @@ extension Color {
       self.init(ColorValue(name: name, opacity: uiColor._alpha))
     } else {
       let rgb = uiColor._components ?? (red: 0, green: 0, blue: 0)
-      self.init(red: rgb.red, green: rgb.green, blue: rgb.blue, opacity: uiColor._alpha)
+      self.init(
+        ColorValue(
+          red: rgb.red, green: rgb.green, blue: rgb.blue, opacity: uiColor._alpha,
+          dark: uiColor._dark.map {
+            ColorValue.Components(red: $0.red, green: $0.green, blue: $0.blue, opacity: $0.alpha)
+          }))
     }
   }
 

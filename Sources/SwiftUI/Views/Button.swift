@@ -131,9 +131,7 @@ public enum _ButtonLook: Sendable {
     case .plain: return content
     case .borderless: return .modified(content, .style(TextStyle(foreground: tint)))
     case .bordered:
-      var faint = tint
-      faint.opacity = tint.opacity * 0.15
-      return filled(faint, label: tint)
+      return filled(tint.fading(0.15), label: tint)
     case .borderedProminent: return filled(tint, label: ColorValue(name: "white"))
     }
   }

@@ -4,10 +4,11 @@ import Synchronization
 /// Colour sets of the asset catalogs (`*.xcassets`) in a bundle's `Resources` folder, as Xcode
 /// keeps them: `Assets.xcassets/Brand.colorset/Contents.json`.
 ///
-/// Widget code names them `Color("Brand")` and `UIColor(named: "Brand")`. The host draws the
-/// light appearance, so a colour set's universal entry without appearances is used (else its
-/// first one). Components may be written as Xcode writes them: `"0.502"`, `"0x80"` or `"128"`;
-/// sRGB, extended sRGB and Display P3 are all read as sRGB.
+/// Widget code names them `Color("Brand")` and `UIColor(named: "Brand")`. The light appearance
+/// is the set's entry without appearances (else its first one); the dark appearance its entry
+/// for `luminosity` `dark`, which the host draws where it draws dark (the web page's dark
+/// appearance). Components may be written as Xcode writes them: `"0.502"`, `"0x80"` or
+/// `"128"`; sRGB, extended sRGB and Display P3 are all read as sRGB.
 public enum _AssetCatalog {
   /// An RGB colour in 0…1 and its opacity.
   public struct Color: Equatable, Sendable {
@@ -32,9 +33,18 @@ public enum _AssetCatalog {
     resources.withLock { $0 = path }
   }
 
-  /// The colour set `name` of the catalogs in `resources` (in name order), or nil.
+  /// The colour set `name` of the catalogs in `resources` (in name order), in its light
+  /// appearance, or nil.
   public static func color(named name: String, in resources: String? = bundleResources)
     -> Color?
+  {
+    colorSet(named: name, in: resources)?.light
+  }
+
+  /// The colour set `name` of the catalogs in `resources` (in name order): its light colour
+  /// and its dark one, if it has one; nil when no catalog has it.
+  public static func colorSet(named name: String, in resources: String? = bundleResources)
+    -> (light: Color, dark: Color?)?
   {
     guard let resources, !name.isEmpty, !name.contains("/"), !name.hasPrefix(".") else {
       return nil
@@ -45,7 +55,7 @@ public enum _AssetCatalog {
     for catalog in catalogs {
       let file = [resources, catalog, name + ".colorset", "Contents.json"].joined(separator: "/")
       guard let data = FileManager.default.contents(atPath: file) else { continue }
-      return color(fromContents: data)
+      return colorSet(fromContents: data)
     }
     return nil
   }
@@ -53,10 +63,25 @@ public enum _AssetCatalog {
   /// The light-appearance colour of a colour set's `Contents.json`, or nil when it has none
   /// that can be read.
   public static func color(fromContents data: Data) -> Color? {
+    colorSet(fromContents: data)?.light
+  }
+
+  /// The light colour of a colour set's `Contents.json` and its dark one (the entry for
+  /// `luminosity` `dark` without other appearances), or nil when it has no light colour that
+  /// can be read.
+  public static func colorSet(fromContents data: Data) -> (light: Color, dark: Color?)? {
     guard let contents = try? JSONDecoder().decode(ColorSet.self, from: data) else { return nil }
     let entries = contents.colors ?? []
     let light = entries.first { $0.appearances?.isEmpty ?? true } ?? entries.first
-    guard let components = light?.color?.components,
+    let dark = entries.first {
+      $0.appearances?.map { "\($0.appearance ?? ""):\($0.value ?? "")" } == ["luminosity:dark"]
+    }
+    guard let color = light.flatMap(Self.color) else { return nil }
+    return (color, dark.flatMap(Self.color))
+  }
+
+  private static func color(_ entry: ColorSet.Entry) -> Color? {
+    guard let components = entry.color?.components,
       let red = components.red?.unit, let green = components.green?.unit,
       let blue = components.blue?.unit
     else { return nil }

@@ -102,11 +102,17 @@ enum Palette {
   }
 
   /// `color` as RGBA in `appearance`, with its opacity; NaN and out-of-range components are
-  /// clamped. Named colours take their iOS values in that appearance.
+  /// clamped. Named colours take their iOS values in that appearance; in the dark one, an RGB
+  /// colour its dark components when it has them.
   static func rgba(_ color: ColorValue, _ appearance: Appearance) -> RGBA {
-    guard appearance == .dark, let name = color.name, let dark = darkColors[name] else {
-      return rgba(color)
+    guard appearance == .dark else { return rgba(color) }
+    if let components = color.dark {
+      return rgba(
+        ColorValue(
+          red: components.red, green: components.green, blue: components.blue,
+          opacity: components.opacity))
     }
+    guard let name = color.name, let dark = darkColors[name] else { return rgba(color) }
     let opacity = color.opacity.isNaN ? 1 : min(max(color.opacity, 0), 1)
     return dark.faded(opacity)
   }

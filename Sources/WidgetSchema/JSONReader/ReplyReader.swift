@@ -263,9 +263,21 @@ struct ReplyReader {
       guard (0...1).contains(value) else { throw Refusal() }
       return value
     }
+    var dark: ColorValue.Components?
+    if let variant = optional(tree, "dark") {
+      let variant = try object(variant)
+      func unit(_ key: StaticString) throws(Refusal) -> Double {
+        let value = try double(try required(variant, key))
+        guard (0...1).contains(value) else { throw Refusal() }
+        return value
+      }
+      dark = ColorValue.Components(
+        red: try unit("red"), green: try unit("green"), blue: try unit("blue"),
+        opacity: try unit("opacity"))
+    }
     return ColorValue(
       red: try component("red"), green: try component("green"), blue: try component("blue"),
-      opacity: opacity)
+      opacity: opacity, dark: dark)
   }
 
   func stroke(_ tree: Value) throws(Refusal) -> ShapeStroke {

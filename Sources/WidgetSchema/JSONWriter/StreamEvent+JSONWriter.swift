@@ -434,6 +434,20 @@ extension JSONByteWriter {
       try number(blue)
       byte(UInt8(ascii: ","))
     }
+    if let dark = color.dark {
+      key("dark")
+      byte(UInt8(ascii: "{"))
+      key("blue")
+      try number(dark.blue)
+      nextKey("green")
+      try number(dark.green)
+      nextKey("opacity")
+      try number(dark.opacity)
+      nextKey("red")
+      try number(dark.red)
+      byte(UInt8(ascii: "}"))
+      byte(UInt8(ascii: ","))
+    }
     if let green = color.green {
       key("green")
       try number(green)

@@ -166,10 +166,30 @@ public enum TruncationMode: String, JSONEnum, Sendable {
 }
 
 /// A colour: a named one (`red`, `primary`, `secondary`, `accentColor`, …) or RGB components in
-/// 0…1, with an opacity.
+/// 0…1, with an opacity; an RGB colour may have other components in the dark appearance (an
+/// asset catalog's colour set with a dark variant). Named colours take the system's dark values.
 ///
-/// JSON: `{"name": "red"}`, `{"red": 1, "green": 0.5, "blue": 0, "opacity": 0.8}`.
+/// JSON: `{"name": "red"}`, `{"red": 1, "green": 0.5, "blue": 0, "opacity": 0.8}`,
+/// `{"red": 1, "green": 1, "blue": 1, "opacity": 1, "dark": {"red": 0.1, "green": 0.1,
+/// "blue": 0.1, "opacity": 1}}`.
 public struct ColorValue: Codable, Sendable, Equatable {
+  /// RGB components in 0…1 and an opacity: a colour's dark appearance.
+  public struct Components: Codable, Sendable, Equatable {
+    public var red: Double
+    public var green: Double
+    public var blue: Double
+    /// 0 (transparent) to 1 (opaque).
+    public var opacity: Double
+
+    /// Creates the components.
+    public init(red: Double, green: Double, blue: Double, opacity: Double = 1) {
+      self.red = red
+      self.green = green
+      self.blue = blue
+      self.opacity = opacity
+    }
+  }
+
   /// A system colour's name.
   public var name: String?
   public var red: Double?
@@ -177,6 +197,8 @@ public struct ColorValue: Codable, Sendable, Equatable {
   public var blue: Double?
   /// 0 (transparent) to 1 (opaque).
   public var opacity: Double
+  /// An RGB colour's components in the dark appearance, when they differ; nil: the same.
+  public var dark: Components?
 
   /// The system colours a bundle may name. `background` is the system background
   /// (`ShapeStyle.background`, `Color(uiColor: .systemBackground)`): white on iOS's light
@@ -193,12 +215,24 @@ public struct ColorValue: Codable, Sendable, Equatable {
     self.opacity = opacity
   }
 
-  /// An RGB colour.
-  public init(red: Double, green: Double, blue: Double, opacity: Double = 1) {
+  /// An RGB colour, with other components in the dark appearance if `dark` is given.
+  public init(
+    red: Double, green: Double, blue: Double, opacity: Double = 1, dark: Components? = nil
+  ) {
     self.red = red
     self.green = green
     self.blue = blue
     self.opacity = opacity
+    self.dark = dark
+  }
+
+  /// This colour with its opacity, in both appearances, multiplied by `factor` (0…1).
+  public func fading(_ factor: Double) -> ColorValue {
+    func unit(_ value: Double) -> Double { value.isNaN ? 0 : min(max(value, 0), 1) }
+    var faded = self
+    faded.opacity = unit(opacity * factor)
+    faded.dark?.opacity = unit((dark?.opacity ?? 1) * factor)
+    return faded
   }
 
   private enum CodingKeys: String, CodingKey {
@@ -207,6 +241,7 @@ public struct ColorValue: Codable, Sendable, Equatable {
     case green
     case blue
     case opacity
+    case dark
   }
 
   public init(from decoder: any Decoder) throws {
@@ -233,5 +268,13 @@ public struct ColorValue: Codable, Sendable, Equatable {
     red = try component(.red)
     green = try component(.green)
     blue = try component(.blue)
+    if let dark = try container.decodeIfPresent(Components.self, forKey: .dark) {
+      for value in [dark.red, dark.green, dark.blue, dark.opacity] where !(0...1).contains(value) {
+        throw DecodingError.dataCorruptedError(
+          forKey: .dark, in: container,
+          debugDescription: "components must be between 0 and 1, got \(value)")
+      }
+      self.dark = dark
+    }
   }
 }
