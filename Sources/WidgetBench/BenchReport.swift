@@ -21,7 +21,11 @@ public enum BenchReport {
         line += "; \(peer): \(figure.peerValue.map { number($0) + " " + figure.unit } ?? "—")"
       }
       if let ratio = figure.ratio { line += "; ratio \(number(ratio))" }
-      line += "  [target \(figure.target): \(figure.met ? "met" : "MISSED")]"
+      if let target = figure.target, let met = figure.met {
+        line += "  [target \(target): \(met ? "met" : "MISSED")]"
+      } else {
+        line += "  [reported: no target]"
+      }
       text += line + "\n"
     }
     for (name, value) in result.counts.sorted(by: { $0.key < $1.key }) {

@@ -45,15 +45,15 @@ public struct Figure: Codable, Sendable {
   /// The comparison: how many times better the host is than its peer (peer ÷ host for costs,
   /// host ÷ peer for throughputs), or the figure itself against an absolute target.
   public var ratio: Double?
-  /// The target, for people (`≥ 100×`).
-  public var target: String
-  /// Whether the target is met.
-  public var met: Bool
+  /// The target, for people (`≥ 100×`); nil for a figure that is only reported.
+  public var target: String?
+  /// Whether the target is met; nil when there is none.
+  public var met: Bool?
 
-  /// Creates a figure.
+  /// Creates a figure with a target (`target`, `met`), or one only reported (both nil).
   public init(
     label: String, value: Double, unit: String, peer: String? = nil, peerValue: Double? = nil,
-    ratio: Double? = nil, target: String, met: Bool
+    ratio: Double? = nil, target: String?, met: Bool?
   ) {
     self.label = label
     self.value = value

@@ -100,7 +100,7 @@ struct SinkThroughputScenario: Scenario {
         Figure(
           label: "floor: a minimal C writer of the same events from their trees",
           value: floorRate, unit: "MB/s", peer: "cat of the same bytes", peerValue: catRate,
-          ratio: floorRate / catRate, target: "reported", met: true),
+          ratio: floorRate / catRate, target: nil, met: nil),
       ],
       counts: [
         "events": Double(events.count * repeats), "bytes": bytes,

@@ -119,20 +119,20 @@ struct StartupScenario: Scenario {
         Figure(
           label: "in-process, JSON with geometry: exec to first frame", value: local * 1e3,
           unit: "ms", peer: peerName, peerValue: peerMedian * 1e3, ratio: local / peerMedian,
-          target: "reported", met: true),
+          target: nil, met: nil),
         Figure(
           label: "workers, JSON with geometry: exec to first frame", value: remote * 1e3,
           unit: "ms", peer: peerName, peerValue: peerMedian * 1e3, ratio: remote / peerMedian,
-          target: "reported", met: true),
+          target: nil, met: nil),
         Figure(
           label: "in-process, first start (empty state directory): exec to first frame",
           value: firstInProcess * 1e3, unit: "ms", peer: peerName,
-          peerValue: peerMedian * 1e3, ratio: firstInProcess / peerMedian, target: "reported",
-          met: true),
+          peerValue: peerMedian * 1e3, ratio: firstInProcess / peerMedian, target: nil,
+          met: nil),
         Figure(
           label: "workers, first start (empty state directory): exec to first frame",
           value: first * 1e3, unit: "ms", peer: peerName, peerValue: peerMedian * 1e3,
-          ratio: first / peerMedian, target: "reported", met: true),
+          ratio: first / peerMedian, target: nil, met: nil),
       ],
       counts: [
         "runs": Double(runs), "bundles": 5,
