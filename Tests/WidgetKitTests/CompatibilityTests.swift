@@ -28,6 +28,8 @@ import WidgetSchema
         Text(verbatim: "gone").hidden()
       }
       .onAppear { Self.appeared = true }
+      .task { Self.appeared = true }
+      .task(id: count) { Self.appeared = true }
     }
   }
 
@@ -48,7 +50,7 @@ import WidgetSchema
             children: [
               plain("on"), plain("3"), plain("not focused"), .modified(plain("gone"), .opacity(0)),
             ])))
-    #expect(!Counter.appeared, "onAppear never runs: the view is drawn, not shown live")
+    #expect(!Counter.appeared, "onAppear and task never run: the view is drawn, not shown live")
   }
 
   @Test func stateKeepsAChangeForTheRestOfItsBuildAndBindingsReachIt() {

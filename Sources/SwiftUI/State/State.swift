@@ -132,4 +132,17 @@ extension View {
 
   /// Accepted and never run, as ``onAppear(perform:)``.
   public func onDisappear(perform action: (() -> Void)? = nil) -> some View { self }
+
+  /// Accepted and never run, as ``onAppear(perform:)``: a widget's view is archived once per
+  /// entry, so work started when it appears has nothing to change. Load what it needs in the
+  /// provider, before the entry is made.
+  public func task(
+    priority: TaskPriority = .userInitiated, _ action: @escaping @Sendable () async -> Void
+  ) -> some View { self }
+
+  /// Accepted and never run, as ``task(priority:_:)``.
+  public func task<T: Equatable>(
+    id value: T, priority: TaskPriority = .userInitiated,
+    _ action: @escaping @Sendable () async -> Void
+  ) -> some View { self }
 }
