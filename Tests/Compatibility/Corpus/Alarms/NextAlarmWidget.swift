@@ -74,8 +74,7 @@ struct NextAlarmWidget: Widget {
     var body: some WidgetConfiguration {
         StaticConfiguration(kind: kind, provider: AlarmProvider()) { entry in
             NextAlarmEntryView(entry: entry)
-                .containerBackground(.black, for: .widget)
-                .environment(\.colorScheme, .dark)
+                .containerBackground(.fill.tertiary, for: .widget)
         }
         .configurationDisplayName("Next Alarm")
         .description("When your next alarm goes off.")

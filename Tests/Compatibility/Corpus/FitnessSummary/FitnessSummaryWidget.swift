@@ -99,13 +99,11 @@ struct MetricView: View {
     let unit: String
 
     var body: some View {
-        HStack(alignment: .firstTextBaseline, spacing: 2) {
-            Text(value)
-                .font(.title3.bold())
-            Text(unit)
-                .font(.caption2)
-                .foregroundStyle(.secondary)
-        }
+        Text(value)
+            .font(.title3.bold())
+        + Text(" \(unit)")
+            .font(.caption2)
+            .foregroundColor(.gray)
     }
 }
 
