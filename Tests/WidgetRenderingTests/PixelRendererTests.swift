@@ -179,6 +179,23 @@ import WidgetSchema
     }
   }
 
+  /// `AccessoryWidgetBackground` keeps its translucent backdrop under a foreground style
+  /// (`.foregroundStyle(.white)` around the widget), as on iOS: the style paints the text, not
+  /// the backdrop.
+  @Test func theAccessoryBackdropIgnoresTheForegroundStyle() throws {
+    let view = ViewNode.modified(
+      .stack(
+        StackNode(
+          axis: .z,
+          children: [.shape(ShapeNode(shape: .accessoryBackground)), Self.text("5.2")])),
+      .style(TextStyle(foreground: ColorValue(name: "white"))))
+    let image = try renderer.render(view, family: .accessoryCircular, now: now, scale: 1)
+    let png = try PNGImage(decoding: image.data)
+    // Inside the circle, away from the text.
+    let pixel = png.pixel(png.width / 2, png.height / 6)
+    #expect(pixel.alpha < 128, "translucent: \(pixel)")
+  }
+
   /// Texts wrapped, limited and truncated in many widths: the ink Pango draws for each lies
   /// inside the frame the layout gave it (an overflowing text fails here).
   @Test func textStaysInsideItsFrame() throws {

@@ -94,7 +94,10 @@ struct LayoutBuilder<Metrics: LayoutMetrics> {
       return record(
         slot, make(.symbol(metrics.image(image, style: style.text, resolved: style.resolved))))
     case .shape(let shape):
-      return record(slot, make(.shape(shape, fill: shape.fill ?? style.text.foreground)))
+      // The lock screen's backdrop has its own material, as `AccessoryWidgetBackground` does
+      // on iOS: a foreground style around it does not paint it.
+      let inherited = shape.shape == .accessoryBackground ? nil : style.text.foreground
+      return record(slot, make(.shape(shape, fill: shape.fill ?? inherited)))
     case .color(let color):
       return record(slot, make(.color(color)))
     case .divider:
