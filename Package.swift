@@ -121,7 +121,8 @@ let package = Package(
     .target(
       name: "WidgetKit",
       dependencies: [
-        "SwiftUI", "WidgetSchema", "WidgetSupport", "WidgetControl", "CWidgetABI", "CWidgetKitShims",
+        "SwiftUI", "WidgetSchema", "WidgetSupport", "WidgetControl", "CWidgetABI",
+        "CWidgetKitShims",
         "Intents", "AppIntents", "PreviewMacros",
       ]),
     // Code generation from Xcode intent definitions (IntentDefinitionPlugin runs intent-codegen).
@@ -144,7 +145,8 @@ let package = Package(
     // Linked statically like the host: a worker starts in about half the CPU (docs/isolation.md,
     // "The worker executable").
     .executableTarget(
-      name: "widget-worker", dependencies: ["WidgetBundleRuntime", "CVirtualClock", "CProcessPath"],
+      name: "widget-worker",
+      dependencies: ["WidgetBundleRuntime", "CVirtualClock", "CProcessPath"],
       linkerSettings: linkedStatically(with: ["_FoundationCShims", "_FoundationCollections"])
         + [
           // The virtual clock's definitions of the C library's wall-clock calls, and the
@@ -220,7 +222,8 @@ let package = Package(
       ],
       exclude: ["Programs"]),
     .executableTarget(name: "widget-bench", dependencies: ["WidgetBench"]),
-    .executableTarget(name: "bench-hello"),
+    // Linked as widget-host is, so that the start-up scenario compares like with like.
+    .executableTarget(name: "bench-hello", linkerSettings: linkedStatically(with: [])),
     .executableTarget(name: "bench-idle"),
     // Examples.
     .target(name: "Clock", dependencies: ["WidgetKit", "SwiftUI"], path: "Examples/Clock/Sources"),
@@ -310,7 +313,9 @@ let package = Package(
       ]),
     .testTarget(
       name: "WidgetWebTests",
-      dependencies: ["WidgetWeb", "WidgetHostCore", "WidgetRendering", "WidgetSchema", "TestSupport"]),
+      dependencies: [
+        "WidgetWeb", "WidgetHostCore", "WidgetRendering", "WidgetSchema", "TestSupport",
+      ]),
     .testTarget(name: "WidgetBenchTests", dependencies: ["TestSupport", "WidgetBench"]),
     .testTarget(
       name: "EndToEndTests",

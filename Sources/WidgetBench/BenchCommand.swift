@@ -1,21 +1,22 @@
 import Foundation
 import WidgetSchema
 
-/// `widget-bench [scenario...] [--json] [--quick]`: runs the chosen scenarios (all by default)
-/// and prints each figure, its peer's figure and the ratio.
+/// `widget-bench [scenario...] [--json | --markdown] [--quick]`: runs the chosen scenarios (all
+/// by default) and prints each figure, its peer's figure and the ratio.
 public enum BenchCommand {
   /// The usage text.
   public static var usage: String {
     """
-    usage: widget-bench [scenario...] [--json] [--quick]
+    usage: widget-bench [scenario...] [--json | --markdown] [--quick]
 
     Measures widget-host against its peers (docs/performance.md). Scenarios (default: all):
     \(Scenarios.all.map { "  \($0.name.padding(toLength: 9, withPad: " ", startingAt: 0)) \($0.title)" }.joined(separator: "\n"))
 
     Options:
-      --json    one JSON document on standard output: {"quick", "machine", "scenarios": [...]}
-      --quick   tiny sizes, a few seconds per scenario: proves every scenario runs (CI)
-      --help    this text
+      --json      one JSON document on standard output: {"quick", "machine", "scenarios": [...]}
+      --markdown  the figures as docs/performance.md's table, with the date, machine and load
+      --quick     tiny sizes, a few seconds per scenario: proves every scenario runs (CI)
+      --help      this text
 
     Example:
       swift build -c release && swift run -c release widget-bench update idle --quick
@@ -28,11 +29,13 @@ public enum BenchCommand {
   /// Runs the command; returns the exit status.
   public static func main(_ arguments: [String]) async -> Int32 {
     var json = false
+    var markdown = false
     var quick = false
     var chosen: [any Scenario] = []
     for argument in arguments {
       switch argument {
       case "--json": json = true
+      case "--markdown": markdown = true
       case "--quick": quick = true
       case "--help", "-h":
         print(usage)
@@ -49,7 +52,15 @@ public enum BenchCommand {
         chosen.append(scenario)
       }
     }
+    if json && markdown {
+      FileHandle.standardError.write(Data("widget-bench: --json and --markdown: choose one\n".utf8))
+      return 2
+    }
     if chosen.isEmpty { chosen = Scenarios.all }
+    let started = Date()
+    let startLoad = BenchReport.loadAverage()
+    // Progress on standard error, the tables on standard output, unless a document is asked for.
+    let tables = !json && !markdown
     let executable =
       (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
       ?? CommandLine.arguments[0]
@@ -68,7 +79,7 @@ public enum BenchCommand {
     }
     defer { try? FileManager.default.removeItem(at: environment.scratch) }
 
-    if quick && !json {
+    if quick && tables {
       print(
         "widget-bench --quick: tiny sizes, to prove that every scenario runs; the figures mean nothing"
       )
@@ -76,28 +87,29 @@ public enum BenchCommand {
     var results: [ScenarioResult] = []
     var failed = false
     for scenario in chosen {
-      if !json {
-        FileHandle.standardError.write(Data("widget-bench: running \(scenario.name)…\n".utf8))
-      }
+      FileHandle.standardError.write(Data("widget-bench: running \(scenario.name)…\n".utf8))
       do {
         let result = try await scenario.run(environment)
         results.append(result)
-        if !json { print(BenchReport.text(result), terminator: "") }
+        if tables { print(BenchReport.text(result), terminator: "") }
       } catch {
         failed = true
         FileHandle.standardError.write(Data("widget-bench: \(scenario.name): \(error)\n".utf8))
       }
     }
-    if json {
-      let document = BenchReport.Document(
-        quick: quick, machine: BenchReport.machine(), scenarios: results)
+    let document = BenchReport.Document(
+      quick: quick, machine: BenchReport.machine(), scenarios: results)
+    if markdown {
+      let load = startLoad.flatMap { start in BenchReport.loadAverage().map { (start, $0) } }
+      print(BenchReport.markdown(document, at: started, load: load), terminator: "")
+    } else if json {
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
       if let data = try? encoder.encode(document) {
         print(String(decoding: data, as: UTF8.self))
       }
     } else {
-      print(BenchReport.machine())
+      print(document.machine)
     }
     return failed ? 1 : 0
   }

@@ -29,9 +29,13 @@ public struct BenchEnvironment: Sendable {
   public func product(_ name: String) throws -> URL {
     let url = binPath.appendingPathComponent(name)
     guard FileManager.default.isExecutableFile(atPath: url.path) else {
+      // A library's product is its name without `lib` and `.so`.
+      let product =
+        name.hasPrefix("lib") && name.hasSuffix(".so")
+        ? String(name.dropFirst(3).dropLast(3)) : name
       throw BenchError(
         "\(url.path) is missing: build it first (swift build -c \(binPath.lastPathComponent) "
-          + "--product \(name))")
+          + "--product \(product))")
     }
     return url
   }

@@ -34,6 +34,52 @@ public enum BenchReport {
     return text
   }
 
+  /// The header of the `--markdown` table (docs/performance.md holds one, checked by a test).
+  public static let markdownHeader =
+    "| scenario | figure | value | peer or floor | ratio | target | met |\n|---|---|---|---|---|---|---|"
+
+  /// The `--markdown` output: what ran where, then one table row per figure.
+  ///
+  /// `load` is the load average over one minute when the run began and when it ended: a figure
+  /// and its peer move with the machine, and this says how busy it was.
+  public static func markdown(
+    _ document: Document, at date: Date, load: (start: Double, end: Double)?
+  ) -> String {
+    let day = Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: "UTC")!).year().month()
+      .day()
+    let time = Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: "UTC")!).time(
+      includingFractionalSeconds: false)
+    var text = "`widget-bench\(document.quick ? " --quick" : "") --markdown`, "
+    text += "\(date.formatted(day)) \(date.formatted(time)) UTC; "
+    text += document.machine.replacingOccurrences(of: "machine: ", with: "")
+    if let load {
+      text += "; load average \(number(load.start)) at the start, \(number(load.end)) at the end"
+    }
+    text += ".\n\n" + markdownHeader + "\n"
+    for result in document.scenarios {
+      for figure in result.figures {
+        let peer = figure.peer.map { peer in
+          peer + (figure.peerValue.map { ": \(number($0)) \(figure.unit)" } ?? "")
+        }
+        let met = figure.met.map { $0 ? "yes" : "**no**" } ?? "reported"
+        let cells = [
+          result.scenario, figure.label, "\(number(figure.value)) \(figure.unit)", peer ?? "—",
+          figure.ratio.map { "\(number($0))×" } ?? "—", figure.target ?? "—", met,
+        ]
+        text +=
+          "| "
+          + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ")
+          + " |\n"
+      }
+    }
+    return text
+  }
+
+  /// The one-minute load average now, from `/proc/loadavg`.
+  public static func loadAverage() -> Double? {
+    ProcFS.read("/proc/loadavg")?.split(separator: " ").first.flatMap { Double($0) }
+  }
+
   /// Three significant digits, or a whole number.
   static func number(_ value: Double) -> String {
     if value == value.rounded() && abs(value) < 1e12 { return String(Int(value)) }

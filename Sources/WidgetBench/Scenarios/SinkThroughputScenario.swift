@@ -1,5 +1,4 @@
 import Foundation
-import WidgetBundleRuntime
 import WidgetHostCore
 import WidgetSchema
 
@@ -21,16 +20,22 @@ struct SinkThroughputScenario: Scenario {
     let folder = try environment.folder("sink")
     let library = try BenchBundle(kinds: 100, prefix: "Sink").build(
       in: folder, environment: environment)
-    let connection = try await InProcessLoader().load(
-      try BundleSource.open(library.path), services: BenchServices())
-    var events: [StreamEvent] = []
-    for kind in 0..<100 {
-      for family in BenchBundle.families.compactMap(WidgetFamily.init(rawValue:)) {
-        let pipeline = UpdatePipeline(connection: connection, kind: "Sink\(kind)", family: family)
-        events.append(try await pipeline.event())
-      }
+    // Every kind in every family, as a host shows them once (`run --once`, in-process).
+    var options = HostOptions(
+      bundlePaths: [library.path], locale: Locale(identifier: "en_US"),
+      timeZone: TimeZone(identifier: "UTC")!)
+    options.families = BenchBundle.families.compactMap(WidgetFamily.init(rawValue:))
+    options.once = true
+    let shown = CollectingSink(keepingEntries: true)
+    do {
+      _ = try await WidgetHost(options: options, sinks: [shown], log: CountingOutput()).run()
+    } catch {
+      throw BenchError("run --once \(library.path): \(error)")
     }
-    await connection.close()
+    let events = shown.entries
+    guard events.count == 400 else {
+      throw BenchError("run --once \(library.path) showed \(events.count) entries, not 400")
+    }
 
     // The same bytes in a file, written by the sink (timed too), then copied in one write for
     // cat: how the sink batched its writes must not change how fast cat reads its input (a

@@ -40,12 +40,13 @@ struct FanOut {
   static func sample(in folder: URL, environment: BenchEnvironment) async throws -> StreamEvent {
     let library = try BenchBundle(kinds: 1, prefix: "Fan").build(
       in: folder, environment: environment)
-    let connection = try await InProcessLoader().load(
-      try BundleSource.open(library.path), services: BenchServices())
-    let sample = try await UpdatePipeline(
-      connection: connection, kind: "Fan0", family: .accessoryRectangular
-    ).event()
-    await connection.close()
+    let host = try await HostUpdates(
+      library: library.path, kind: "Fan0", family: .accessoryRectangular, sink: .json,
+      loader: InProcessLoader(),
+      stateDirectory: try environment.folder("\(folder.lastPathComponent)/state"))
+    let sample = host.lastEntry
+    await host.stop()
+    guard let sample else { throw BenchError("Fan0 showed no entry") }
     return sample
   }
 

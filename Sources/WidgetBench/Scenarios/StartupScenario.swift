@@ -8,12 +8,12 @@ import Synchronization
 /// d. Exec to first frame: the real `widget-host run --once` with 5 bundles, from `posix_spawn`
 /// to the first frame on its standard output (`--format text`: the first box, with no pixel
 /// library loaded; `--format json`: the first `entry` line, whose geometry is laid out with
-/// Pango), in-process and with one worker per bundle; against a hello-world Swift binary (`bench-hello`) from `posix_spawn` to
-/// its line. Medians of repeated runs. The host's state directory is kept from run to run, as a
-/// user's is from one start to the next: the host restores each widget's entry and knows each
-/// library's description, so it shows them before it starts a worker or, in-process, loads a
-/// library (docs/isolation.md, *Start-up*). A host's very first start, with an empty state
-/// directory, is measured beside it in both modes.
+/// Pango), in-process and with one worker per bundle, against a hello-world Swift binary linked
+/// as `widget-host` is (`bench-hello`) from `posix_spawn` to its line. Medians of repeated runs.
+/// The headline is a first start, with an empty state directory; beside it, restarts that keep
+/// the state directory, as a user's is kept from one start to the next: the host restores each
+/// widget's entry and knows each library's description, so it shows them before it starts a
+/// worker or, in-process, loads a library (docs/isolation.md, *Start-up*).
 struct StartupScenario: Scenario {
   let name = "startup"
   let title = "exec to first frame with 5 bundles vs a hello-world Swift binary"
@@ -54,29 +54,27 @@ struct StartupScenario: Scenario {
       if let wrong = Self.mispairing(line) { mispaired.withLock { $0.append(wrong) } }
       return line.contains("\"type\":\"entry\"")
     }
-    let base = ["run", "--once", "--format", "json"] + libraries
+    let json = ["run", "--once", "--format", "json"] + libraries
     // The text sink: no pixel output, so no pixel library is loaded (the JSON stream's geometry
     // is laid out with Pango). Its first frame is the first box's title line.
     let text = ["run", "--once", "--format", "text"] + libraries
     let isBox: @Sendable (Substring) -> Bool = { $0.contains(" · ") }
     var peer: [Double] = []
-    var inProcess: [Double] = []
-    var workers: [Double] = []
-    var textInProcess: [Double] = []
-    var textWorkers: [Double] = []
-    var firstStarts: [Double] = []
-    var firstStartsInProcess: [Double] = []
+    var restarts: (inProcess: [Double], workers: [Double]) = ([], [])
+    let firstStarts: [(arguments: [String], matching: @Sendable (Substring) -> Bool)] = [
+      (text + ["--in-process"], isBox), (text, isBox), (json + ["--in-process"], isEntry),
+      (json, isEntry),
+    ]
+    var firstStartTimes = Array(repeating: [Double](), count: firstStarts.count)
     var withFoundation: [Double] = []
     var workerCPU: [Double] = []
     var peerCPU: [Double] = []
     _ = try firstLine(hello, [], matching: { _ in true })  // warm the page cache
-    _ = try firstLine(host, base, matching: isEntry)
+    _ = try firstLine(host, text, matching: isBox)
     for _ in 0..<runs {
       peer.append(try firstLine(hello, [], matching: { _ in true }))
-      inProcess.append(try firstLine(host, base + ["--in-process"], matching: isEntry))
-      workers.append(try firstLine(host, base, matching: isEntry))
-      textInProcess.append(try firstLine(host, text + ["--in-process"], matching: isBox))
-      textWorkers.append(try firstLine(host, text, matching: isBox))
+      restarts.inProcess.append(try firstLine(host, text + ["--in-process"], matching: isBox))
+      restarts.workers.append(try firstLine(host, text, matching: isBox))
       withFoundation.append(try firstLine(foundationHello, ["--hello"], matching: { _ in true }))
       // What one worker costs, beside what the peer costs, in CPU time.
       workerCPU.append(
@@ -87,52 +85,44 @@ struct StartupScenario: Scenario {
     // First starts on their own, after the others: each creates a state file (syncing the disk
     // a dozen times) and leaves five workers exiting, which slowed the run after it by 2 to 4 ms.
     for run in 0..<runs {
-      var empty = childEnvironment
-      empty["XDG_STATE_HOME"] = try environment.folder("startup/first-\(run)").path
-      firstStarts.append(try firstLine(host, base, environment: empty, matching: isEntry))
-      empty["XDG_STATE_HOME"] = try environment.folder("startup/first-in-process-\(run)").path
-      firstStartsInProcess.append(
-        try firstLine(host, base + ["--in-process"], environment: empty, matching: isEntry))
+      for (index, start) in firstStarts.enumerated() {
+        var empty = childEnvironment
+        empty["XDG_STATE_HOME"] = try environment.folder("startup/first-\(index)-\(run)").path
+        firstStartTimes[index].append(
+          try firstLine(host, start.arguments, environment: empty, matching: start.matching))
+      }
     }
     if let wrong = mispaired.withLock({ $0.first }) {
       throw BenchError("widget-host reported a bundle loaded from another's library: \(wrong)")
     }
     let peerMedian = Statistics.quantile(peer, 0.5)
-    let local = Statistics.quantile(inProcess, 0.5)
-    let remote = Statistics.quantile(workers, 0.5)
-    let textLocal = Statistics.quantile(textInProcess, 0.5)
-    let textRemote = Statistics.quantile(textWorkers, 0.5)
-    let first = Statistics.quantile(firstStarts, 0.5)
-    let firstInProcess = Statistics.quantile(firstStartsInProcess, 0.5)
-    let peerName = "bench-hello (hello-world Swift)"
+    let peerName = "bench-hello (hello-world Swift, linked as widget-host is)"
+    /// The median of `times` against the peer's; `limit`: the target ratio, if any.
+    func figure(_ label: String, _ times: [Double], limit: Double?) -> Figure {
+      let median = Statistics.quantile(times, 0.5)
+      let ratio = median / peerMedian
+      return Figure(
+        label: label, value: median * 1e3, unit: "ms", peer: peerName,
+        peerValue: peerMedian * 1e3, ratio: ratio,
+        target: limit.map { "≤ \(Int($0))× the peer" }, met: limit.map { ratio <= $0 })
+    }
     return ScenarioResult(
       scenario: name, title: title,
       figures: [
-        Figure(
-          label: "in-process, text: exec to first frame", value: textLocal * 1e3, unit: "ms",
-          peer: peerName, peerValue: peerMedian * 1e3, ratio: textLocal / peerMedian,
-          target: "≤ 2× the peer", met: textLocal / peerMedian <= 2),
-        Figure(
-          label: "workers, text: exec to first frame", value: textRemote * 1e3, unit: "ms",
-          peer: peerName, peerValue: peerMedian * 1e3, ratio: textRemote / peerMedian,
-          target: "≤ 4× the peer", met: textRemote / peerMedian <= 4),
-        Figure(
-          label: "in-process, JSON with geometry: exec to first frame", value: local * 1e3,
-          unit: "ms", peer: peerName, peerValue: peerMedian * 1e3, ratio: local / peerMedian,
-          target: nil, met: nil),
-        Figure(
-          label: "workers, JSON with geometry: exec to first frame", value: remote * 1e3,
-          unit: "ms", peer: peerName, peerValue: peerMedian * 1e3, ratio: remote / peerMedian,
-          target: nil, met: nil),
-        Figure(
-          label: "in-process, first start (empty state directory): exec to first frame",
-          value: firstInProcess * 1e3, unit: "ms", peer: peerName,
-          peerValue: peerMedian * 1e3, ratio: firstInProcess / peerMedian, target: nil,
-          met: nil),
-        Figure(
-          label: "workers, first start (empty state directory): exec to first frame",
-          value: first * 1e3, unit: "ms", peer: peerName, peerValue: peerMedian * 1e3,
-          ratio: first / peerMedian, target: nil, met: nil),
+        figure(
+          "in-process, terminal: first start (no state) to the first box", firstStartTimes[0],
+          limit: 2),
+        figure(
+          "workers, terminal: first start (no state) to the first box", firstStartTimes[1],
+          limit: 4),
+        figure("in-process, terminal: restart to the first box", restarts.inProcess, limit: nil),
+        figure("workers, terminal: restart to the first box", restarts.workers, limit: nil),
+        figure(
+          "in-process, JSON with geometry: first start to the first entry", firstStartTimes[2],
+          limit: nil),
+        figure(
+          "workers, JSON with geometry: first start to the first entry", firstStartTimes[3],
+          limit: nil),
       ],
       counts: [
         "runs": Double(runs), "bundles": 5,
