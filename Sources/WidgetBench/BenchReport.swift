@@ -10,6 +10,13 @@ public enum BenchReport {
     public var machine: String
     /// One result per scenario run.
     public var scenarios: [ScenarioResult]
+
+    /// Creates a document.
+    public init(quick: Bool, machine: String, scenarios: [ScenarioResult]) {
+      self.quick = quick
+      self.machine = machine
+      self.scenarios = scenarios
+    }
   }
 
   /// A scenario as a small table: figure, peer, ratio, target.

@@ -154,6 +154,14 @@ import WidgetBench
         """)
   }
 
+  /// The full-size scenarios' 2,500 kinds, in bundles the host accepts (at most 1,000 kinds).
+  @Test func manyKindsAreSplitIntoBundlesTheHostAccepts() {
+    let bundles = BenchBundle.split(kinds: 2_500, prefix: "Scale")
+    #expect(bundles.map(\.kinds) == [1_000, 1_000, 500])
+    #expect(bundles.map(\.prefix) == ["ScaleA", "ScaleB", "ScaleC"])
+    #expect(BenchBundle.split(kinds: 12, prefix: "Q", idle: true).map(\.idle) == [true])
+  }
+
   @Test func benchIdleRefusesAnIncompleteRoundTrip() throws {
     let result = try TestSupport.run(TestSupport.product("bench-idle").path, ["--ping", "10"])
     #expect(result.status == 2)

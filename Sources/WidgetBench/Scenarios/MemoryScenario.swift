@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// f. Resident memory per idle instance: the real `widget-host run --in-process` with 10,000
-/// idle instances (2,500 kinds in four families) against the same host with 100, once every
+/// idle instances (2,500 kinds in four families, in three bundles) against the same host with 100, once every
 /// instance shows its entry and the calls' deadlines have passed: (RSS₁₀₀₀₀ − RSS₁₀₀) ÷ 9,900.
 struct MemoryScenario: Scenario {
   let name = "memory"
@@ -24,10 +24,11 @@ struct MemoryScenario: Scenario {
     var atFirstFrame: [Int: Double] = [:]
 
     func resident(instances: Int) async throws -> Double {
-      let library = try BenchBundle(kinds: instances / 4, prefix: "Mem\(instances)x", idle: true)
-        .build(in: folder, environment: environment)
+      let libraries = try BenchBundle.split(
+        kinds: instances / 4, prefix: "Mem\(instances)x", idle: true
+      ).map { try $0.build(in: folder, environment: environment).path }
       let (pid, output) = try Spawn.start(
-        host.path, ["run", "--in-process", "--format", "json", library.path] + families,
+        host.path, ["run", "--in-process", "--format", "json"] + libraries + families,
         environment: environment.childEnvironment(for: name))
       let lines = LineCounter(fd: output) { line in
         line.contains("\"type\":\"entry\"") && line.contains("\"source\":\"timeline\"")

@@ -5,7 +5,7 @@ import WidgetHostCore
 import WidgetRendering
 import WidgetSchema
 
-/// c. A simulated day of 10,000 instances (2,500 kinds in four families; four reload policies,
+/// c. A simulated day of 10,000 instances (2,500 kinds in four families, in three bundles; four reload policies,
 /// one of them past the refresh budget) through the host's own ``Simulation`` and JSON sink,
 /// against JSON-encoding the same `entry` events alone. Beside it, the floor of the host's own
 /// work on those entries: drawing them and reading them from replies, each alone, plus the
@@ -17,10 +17,10 @@ struct ScaleScenario: Scenario {
   func run(_ environment: BenchEnvironment) async throws -> ScenarioResult {
     let kinds = environment.size(2_500, quick: 12)
     let folder = try environment.folder("scale")
-    let bundle = BenchBundle(kinds: kinds, prefix: "Scale")
-    let library = try bundle.build(in: folder, environment: environment)
+    let bundles = BenchBundle.split(kinds: kinds, prefix: "Scale")
+    let libraries = try bundles.map { try $0.build(in: folder, environment: environment).path }
     var options = HostOptions(
-      bundlePaths: [library.path], locale: Locale(identifier: "en_US"),
+      bundlePaths: libraries, locale: Locale(identifier: "en_US"),
       timeZone: TimeZone(identifier: "UTC")!)
     options.families = BenchBundle.families.compactMap(WidgetFamily.init(rawValue:))
     let start = Date(timeIntervalSince1970: 1_795_996_800)  // 2026-11-30T00:00:00Z
@@ -38,7 +38,7 @@ struct ScaleScenario: Scenario {
         output.write(report.jsonLine(summary))
         return (summary, output)
       } catch {
-        throw BenchError("simulate \(library.path): \(error)")
+        throw BenchError("simulate \(libraries.joined(separator: " ")): \(error)")
       }
     }
 
@@ -71,7 +71,7 @@ struct ScaleScenario: Scenario {
     let peer = Clock.monotonic() - peerStart
 
     let ratio = wall / peer
-    let (render, read) = try Self.floorParts(of: entries, from: bundle, dates: options.dates)
+    let (render, read) = try Self.floorParts(of: entries, from: bundles, dates: options.dates)
     let floor = render + read + peer
     return ScenarioResult(
       scenario: name, title: title,
@@ -99,12 +99,12 @@ struct ScaleScenario: Scenario {
   }
 
   /// The seconds it takes to draw `entries` alone, as the host draws every entry it shows, and
-  /// to read them alone from replies grouped as `bundle` groups a kind's entries, as the host
+  /// to read them alone from replies grouped as `bundles` group a kind's entries, as the host
   /// reads every reply: the two parts of the host's work on an entry besides encoding it. No
   /// scheduling, no provider call, no bundle code: what is left of the day with all of that
   /// free.
   private static func floorParts(
-    of entries: [StreamEvent], from bundle: BenchBundle, dates: DateText
+    of entries: [StreamEvent], from bundles: [BenchBundle], dates: DateText
   ) throws -> (render: Double, read: Double) {
     let renderer = Renderer(dates: dates)
     var rows = 0
@@ -122,6 +122,9 @@ struct ScaleScenario: Scenario {
       guard case .entry(let entry) = event.payload, entry.source == .timeline,
         let instance = event.instance
       else { continue }
+      guard let bundle = bundles.first(where: { entry.kind.hasPrefix($0.prefix) }) else {
+        throw BenchError("the entry of \(entry.kind) is of none of the bench bundles")
+      }
       let perReply = bundle.entriesPerTimeline(
         ofKind: Int(entry.kind.dropFirst(bundle.prefix.count)) ?? 0)
       var group = pending[instance, default: []]

@@ -1,4 +1,5 @@
 import Foundation
+import WidgetBundleRuntime
 
 /// The benchmark's widget bundle: plain C against `widget_abi.h`
 /// (`Sources/WidgetBench/Programs/bench_bundle.c`), compiled with `cc -shared -fPIC` by the
@@ -26,6 +27,17 @@ public struct BenchBundle: Sendable {
     self.kinds = kinds
     self.prefix = prefix
     self.idle = idle
+  }
+
+  /// `kinds` kinds as bundles of at most the host's limit of kinds per bundle
+  /// (``ManifestValidator/maximumKinds``), prefixed `<prefix>A`, `<prefix>B`, …: the policies
+  /// above are spread over each bundle's kinds alike.
+  public static func split(kinds: Int, prefix: String, idle: Bool = false) -> [BenchBundle] {
+    let limit = ManifestValidator.maximumKinds
+    return stride(from: 0, to: kinds, by: limit).enumerated().map { index, first in
+      let letter = String(UnicodeScalar(UInt8(65 + index)))
+      return BenchBundle(kinds: min(limit, kinds - first), prefix: prefix + letter, idle: idle)
+    }
   }
 
   /// The families each kind supports, in order.

@@ -258,26 +258,22 @@ struct ReplyReader {
       guard ColorValue.names.contains(name) else { throw Refusal() }
       return ColorValue(name: name, opacity: opacity)
     }
-    func component(_ key: StaticString) throws(Refusal) -> Double {
-      let value = try double(try required(tree, key))
+    // A colour component, in 0...1, of the colour or of its dark variant.
+    func unit(_ key: StaticString, of object: Value) throws(Refusal) -> Double {
+      let value = try double(try required(object, key))
       guard (0...1).contains(value) else { throw Refusal() }
       return value
     }
     var dark: ColorValue.Components?
     if let variant = optional(tree, "dark") {
       let variant = try object(variant)
-      func unit(_ key: StaticString) throws(Refusal) -> Double {
-        let value = try double(try required(variant, key))
-        guard (0...1).contains(value) else { throw Refusal() }
-        return value
-      }
       dark = ColorValue.Components(
-        red: try unit("red"), green: try unit("green"), blue: try unit("blue"),
-        opacity: try unit("opacity"))
+        red: try unit("red", of: variant), green: try unit("green", of: variant),
+        blue: try unit("blue", of: variant), opacity: try unit("opacity", of: variant))
     }
     return ColorValue(
-      red: try component("red"), green: try component("green"), blue: try component("blue"),
-      opacity: opacity, dark: dark)
+      red: try unit("red", of: tree), green: try unit("green", of: tree),
+      blue: try unit("blue", of: tree), opacity: opacity, dark: dark)
   }
 
   func stroke(_ tree: Value) throws(Refusal) -> ShapeStroke {
