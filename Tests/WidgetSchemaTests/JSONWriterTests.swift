@@ -202,6 +202,25 @@ import WidgetSupport
           shape: .path,
           path: PathNode(width: nil, height: nil, commands: "ML", points: [0, 1, 2, 3]),
           stroke: ShapeStroke(lineWidth: 2))),
+      .gradient(GradientTests.linear), .gradient(GradientTests.radial),
+      .gradient(GradientTests.angular), .gradient(GradientValue(kind: .linear, stops: [])),
+      .shape(
+        ShapeNode(
+          shape: .capsule, fill: GradientTests.radial.representative,
+          gradient: GradientTests.radial, stroke: ShapeStroke(lineWidth: 3))),
+      .modified(
+        leaf,
+        .style(
+          TextStyle(
+            italic: true, foreground: GradientTests.angular.representative,
+            foregroundGradient: GradientTests.angular))),
+      .text(
+        TextNode(runs: [
+          TextRun(
+            .verbatim("g"),
+            style: TextStyle(
+              foreground: ColorValue(name: "red"), foregroundGradient: GradientTests.linear))
+        ])),
       .gauge(GaugeNode(value: 0.25, style: .linear)),
       .gauge(GaugeNode(value: nil, style: .circularCapacity)),
       .gauge(GaugeNode(value: 1, style: .circular, tint: ColorValue(name: "green"))),

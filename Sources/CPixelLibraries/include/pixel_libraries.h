@@ -150,6 +150,23 @@ typedef PIXEL_ENUM(cairo_status_t) (*pixel_read_func)(void *closure, unsigned ch
   X(cairo, cairo_pattern_t *, cairo_pop_group, (cairo_t *cr))                                   \
   X(cairo, void, cairo_mask, (cairo_t *cr, cairo_pattern_t *pattern))                           \
   X(cairo, void, cairo_pattern_destroy, (cairo_pattern_t *pattern))                             \
+  X(cairo, void, cairo_set_source, (cairo_t *cr, cairo_pattern_t *source))                      \
+  X(cairo, cairo_pattern_t *, cairo_pattern_create_linear,                                       \
+    (double x0, double y0, double x1, double y1))                                               \
+  X(cairo, cairo_pattern_t *, cairo_pattern_create_radial,                                       \
+    (double cx0, double cy0, double radius0, double cx1, double cy1, double radius1))           \
+  X(cairo, void, cairo_pattern_add_color_stop_rgba,                                             \
+    (cairo_pattern_t *pattern, double offset, double red, double green, double blue,            \
+     double alpha))                                                                             \
+  X(cairo, void, cairo_pattern_set_extend, (cairo_pattern_t *pattern, PIXEL_ENUM(cairo_extend_t) extend)) \
+  X(cairo, cairo_pattern_t *, cairo_pattern_create_mesh, (void))                                 \
+  X(cairo, void, cairo_mesh_pattern_begin_patch, (cairo_pattern_t *pattern))                   \
+  X(cairo, void, cairo_mesh_pattern_end_patch, (cairo_pattern_t *pattern))                     \
+  X(cairo, void, cairo_mesh_pattern_move_to, (cairo_pattern_t *pattern, double x, double y))   \
+  X(cairo, void, cairo_mesh_pattern_line_to, (cairo_pattern_t *pattern, double x, double y))   \
+  X(cairo, void, cairo_mesh_pattern_set_corner_color_rgba,                                      \
+    (cairo_pattern_t *pattern, unsigned int corner_num, double red, double green, double blue,  \
+     double alpha))                                                                             \
   X(cairo, cairo_font_options_t *, cairo_font_options_create, (void))                           \
   X(cairo, void, cairo_font_options_destroy, (cairo_font_options_t *options))                   \
   X(cairo, void, cairo_font_options_set_hint_metrics, (cairo_font_options_t *options, PIXEL_ENUM(cairo_hint_metrics_t) hint)) \

@@ -88,7 +88,7 @@ enum ProposalEstimate {
     case .image(let image):
       if image.resizable { return nil }
       return (fontSize(style) * 1.2).rounded(.up)
-    case .shape, .color, .spacer:
+    case .shape, .color, .gradient, .spacer:
       return nil
     case .gauge(let gauge):
       return gauge.style == .linear && !horizontal ? 4 : nil

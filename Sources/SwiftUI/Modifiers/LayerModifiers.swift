@@ -4,7 +4,10 @@ import WidgetSchema
 // Backgrounds, overlays, clipping and opacity.
 
 extension View {
-  /// Draws `background` behind this view, sized to it.
+  /// Draws `background` behind this view, sized to it. Disfavoured, as in SwiftUI: a gradient,
+  /// both a view and a style, is taken as a style (`background(_:ignoresSafeAreaEdges:)`),
+  /// which draws it the same.
+  @_disfavoredOverload
   public func background<Background: View>(_ background: Background, alignment: Alignment = .center)
     -> some View
   {
@@ -49,11 +52,12 @@ extension View {
     _ style: S, in shape: T, fillStyle: FillStyle = FillStyle()
   ) -> some View {
     var node = shape._shape
-    node.fill = style._color
+    style.painting(&node)
     return wrapped(in: .background(.shape(node), alignment: .center))
   }
 
   /// Draws `overlay` over this view, sized to it.
+  @_disfavoredOverload
   public func overlay<Overlay: View>(_ overlay: Overlay, alignment: Alignment = .center)
     -> some View
   {
@@ -84,7 +88,7 @@ extension View {
     _ style: S, in shape: T, fillStyle: FillStyle = FillStyle()
   ) -> some View {
     var node = shape._shape
-    node.fill = style._color
+    style.painting(&node)
     return wrapped(in: .overlay(.shape(node), alignment: .center))
   }
 

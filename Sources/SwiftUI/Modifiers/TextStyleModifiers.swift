@@ -42,7 +42,7 @@ extension View {
 
   /// Paints the text and shapes inside with `style` (its colour; see ``ShapeStyle``).
   public func foregroundStyle<S: ShapeStyle>(_ style: S) -> some View {
-    styled(style._color.map { WidgetSchema.TextStyle(foreground: $0) })
+    styled(style.foreground)
   }
 
   /// Paints with `primary`; the secondary level is approximated by the primary.

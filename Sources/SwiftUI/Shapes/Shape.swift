@@ -34,7 +34,7 @@ extension Shape {
   public func fill<S: ShapeStyle>(_ style: S, style fillStyle: FillStyle = FillStyle())
     -> some View
   {
-    _DerivedShape(self) { $0.fill = style._color }
+    _DerivedShape(self) { style.painting(&$0) }
   }
 
   /// This shape filled with the foreground style.

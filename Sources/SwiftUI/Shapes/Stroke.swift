@@ -116,7 +116,7 @@ extension Shape {
   {
     _DerivedShape(self) {
       $0.stroke = style.node()
-      $0.fill = content._color
+      content.painting(&$0)
     }
   }
 
@@ -145,7 +145,7 @@ extension InsettableShape {
   ) -> some View {
     _DerivedShape(self) {
       $0.stroke = style.node(inset: true)
-      $0.fill = content._color
+      content.painting(&$0)
     }
   }
 

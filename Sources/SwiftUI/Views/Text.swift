@@ -207,8 +207,8 @@ extension Text {
 
   /// This text painted with `style` (its colour; see ``ShapeStyle``).
   public func foregroundStyle<S: ShapeStyle>(_ style: S) -> Text {
-    guard let color = style._color else { return self }
-    return styled(WidgetSchema.TextStyle(foreground: color))
+    guard let foreground = style.foreground else { return self }
+    return styled(foreground)
   }
 
   /// Ignored: a terminal's digits all have one width.

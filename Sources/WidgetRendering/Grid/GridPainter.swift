@@ -86,7 +86,7 @@ struct GridPainter {
       outline(shape, color: fill, rect: Self.cells(frame), in: &canvas, dim: dim)
     case .shape(let shape, let fill):
       paint(shape: shape.shape, color: fill, node: node, in: &canvas, rect: visible, dim: dim)
-    case .color(let color):
+    case .color(let color, _):
       paint(shape: .rectangle, color: color, node: node, in: &canvas, rect: visible, dim: dim)
     case .gauge(let gauge):
       drawGauge(gauge, rect: rect, in: &canvas, dim: dim)

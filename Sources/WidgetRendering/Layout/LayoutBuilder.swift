@@ -96,10 +96,21 @@ struct LayoutBuilder<Metrics: LayoutMetrics> {
     case .shape(let shape):
       // The lock screen's backdrop has its own material, as `AccessoryWidgetBackground` does
       // on iOS: a foreground style around it does not paint it.
-      let inherited = shape.shape == .accessoryBackground ? nil : style.text.foreground
-      return record(slot, make(.shape(shape, fill: shape.fill ?? inherited)))
+      // A shape's own gradient wins, then its own colour, then the inherited foreground (a
+      // gradient, or a colour); `fill` is the colour drawn where a gradient is not (the grid).
+      if let gradient = shape.gradient {
+        return record(slot, make(.shape(shape, fill: gradient.representative)))
+      }
+      if shape.fill != nil || shape.shape == .accessoryBackground {
+        return record(slot, make(.shape(shape, fill: shape.fill)))
+      }
+      var painted = shape
+      painted.gradient = style.text.foregroundGradient
+      return record(slot, make(.shape(painted, fill: style.text.foreground)))
     case .color(let color):
-      return record(slot, make(.color(color)))
+      return record(slot, make(.color(color, gradient: nil)))
+    case .gradient(let gradient):
+      return record(slot, make(.color(gradient.representative, gradient: gradient)))
     case .divider:
       return record(slot, make(.divider))
     case .gauge(let gauge):

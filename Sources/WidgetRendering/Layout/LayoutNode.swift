@@ -13,8 +13,11 @@ final class LayoutNode<Metrics: LayoutMetrics> {
     /// A resizable image (a named one or a symbol, drawn in `foreground`); `redacted` inside a
     /// placeholder.
     case resizableImage(ImageNode, redacted: Bool, foreground: ColorValue?)
+    /// A shape painted with `fill`, or with the node's `gradient` where gradients are drawn
+    /// (pixels; `fill` is then the gradient's representative colour).
     case shape(ShapeNode, fill: ColorValue?)
-    case color(ColorValue)
+    /// A colour, or a gradient (with its representative colour) that fills the node.
+    case color(ColorValue, gradient: GradientValue?)
     case divider
     case gauge(GaugeNode)
     /// A toggle's switch.

@@ -35,6 +35,11 @@ struct CairoPainter {
     c.cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
   }
 
+  /// Makes `gradient`, in `frame`, the source, its colours as the rendering mode draws them.
+  private func setSource(_ gradient: GradientValue, in frame: LayoutRect, accented: Bool) {
+    Gradients.setSource(c, cr, gradient, in: frame) { colors.resolve($0, accented: accented) }
+  }
+
   /// The separator colour of a `Divider`: #3C3C43 at 29 %, or #545458 at 60 % in the dark.
   var separator: Palette.RGBA {
     colors.appearance == .dark
@@ -58,17 +63,25 @@ struct CairoPainter {
       self.foreground = foreground
       drawImage(image, in: frame, redacted: redacted, accented: accented)
     case .shape(let shape, let fill):
-      setSource(
-        colors.resolve(
-          fill
-            ?? (shape.shape == .accessoryBackground
-              ? ColorValue(name: "gray", opacity: 0.3) : ColorValue(name: "primary")),
-          accented: accented))
+      if let gradient = shape.gradient {
+        setSource(gradient, in: frame, accented: accented)
+      } else {
+        setSource(
+          colors.resolve(
+            fill
+              ?? (shape.shape == .accessoryBackground
+                ? ColorValue(name: "gray", opacity: 0.3) : ColorValue(name: "primary")),
+            accented: accented))
+      }
       Shapes.paint(c, cr, shape, in: frame, container: container)
-    case .color(let color):
+    case .color(let color, let gradient):
       c.cairo_new_path(cr)
       c.cairo_rectangle(cr, frame.x, frame.y, frame.width, frame.height)
-      setSource(colors.resolve(color, accented: accented))
+      if let gradient {
+        setSource(gradient, in: frame, accented: accented)
+      } else {
+        setSource(colors.resolve(color, accented: accented))
+      }
       c.cairo_fill(cr)
     case .gauge(let gauge):
       drawGauge(gauge, in: frame, accented: accented)
@@ -229,7 +242,17 @@ struct CairoPainter {
       return
     }
     c.cairo_save(cr)
-    if colors.recolorsText {
+    if let gradient = text.gradient {
+      // Text painted with a gradient: the text's shape as a mask over the gradient, which
+      // spans the text's frame.
+      c.cairo_push_group(cr)
+      c.cairo_move_to(cr, frame.x, frame.y)
+      c.pango_cairo_show_layout(cr, text.layout)
+      let mask = c.cairo_pop_group(cr)
+      setSource(gradient, in: frame, accented: accented)
+      c.cairo_mask(cr, mask)
+      c.cairo_pattern_destroy(mask)
+    } else if colors.recolorsText {
       // A rendering mode draws text in its group's colour: the text's shape as a mask.
       c.cairo_push_group(cr)
       c.cairo_move_to(cr, frame.x, frame.y)

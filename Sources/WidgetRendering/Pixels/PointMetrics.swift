@@ -14,6 +14,8 @@ final class PointText {
   let redacted: Bool
   /// The colour of the text where no run gives one, and of redaction bars.
   let foreground: ColorValue?
+  /// The gradient the whole text is painted with (its style's, or every run's alike), or nil.
+  let gradient: GradientValue?
   /// Whether the text has no characters.
   let isEmpty: Bool
   /// The runs' attributes at their own sizes (owned).
@@ -25,8 +27,8 @@ final class PointText {
 
   init(
     libraries: pixel_libraries, layout: OpaquePointer, attributes: OpaquePointer,
-    paragraph: TextLayout.Paragraph, redacted: Bool, foreground: ColorValue?, isEmpty: Bool,
-    minimumScale: Double
+    paragraph: TextLayout.Paragraph, redacted: Bool, foreground: ColorValue?,
+    gradient: GradientValue? = nil, isEmpty: Bool, minimumScale: Double
   ) {
     self.libraries = libraries
     self.layout = layout
@@ -34,6 +36,7 @@ final class PointText {
     self.paragraph = paragraph
     self.redacted = redacted
     self.foreground = foreground
+    self.gradient = gradient
     self.isEmpty = isEmpty
     self.minimumScale = minimumScale.isNaN ? 1 : min(max(minimumScale, 0.01), 1)
   }
@@ -238,6 +241,18 @@ struct PointMetrics: LayoutMetrics {
     var utf8: [UInt8] = []
     let attributes = c.pango_attr_list_new()!
     var anyRedacted = false
+    // The gradient of the whole text: the one every run has (most texts are one run); runs
+    // with different ones, or some with none, are drawn in their colours.
+    var gradient: GradientValue?? = .none
+    for run in node.runs {
+      let runGradient = (run.ownStyle.map { style.merged(with: $0) } ?? style).foregroundGradient
+      switch gradient {
+      case .none: gradient = .some(runGradient)
+      case .some(let common) where common != runGradient: gradient = .some(nil)
+      default: break
+      }
+    }
+    let textGradient = gradient ?? nil
     for run in node.runs {
       let runStyle = run.ownStyle.map { style.merged(with: $0) } ?? style
       let redacted = runStyle.redacted == true
@@ -259,7 +274,11 @@ struct PointMetrics: LayoutMetrics {
       if font.italic { add(c.pango_attr_style_new(2)) }
       if runStyle.underline == true { add(c.pango_attr_underline_new(1)) }
       if runStyle.strikethrough == true { add(c.pango_attr_strikethrough_new(1)) }
-      let color = Palette.rgba(runStyle.foreground ?? ColorValue(name: "primary"), appearance)
+      // Under a gradient the layout is a mask: its runs opaque.
+      let color =
+        textGradient != nil
+        ? Palette.primary
+        : Palette.rgba(runStyle.foreground ?? ColorValue(name: "primary"), appearance)
       add(
         c.pango_attr_foreground_new(
           UInt16(color.red * 65535), UInt16(color.green * 65535), UInt16(color.blue * 65535)))
@@ -274,7 +293,8 @@ struct PointMetrics: LayoutMetrics {
     c.pango_layout_set_attributes(layout, attributes)
     return PointText(
       libraries: c, layout: layout, attributes: attributes, paragraph: TextLayout.Paragraph(style),
-      redacted: anyRedacted, foreground: style.foreground, isEmpty: utf8.isEmpty,
+      redacted: anyRedacted, foreground: style.foreground, gradient: textGradient,
+      isEmpty: utf8.isEmpty,
       minimumScale: style.minimumScaleFactor ?? 1)
   }
 

@@ -184,6 +184,7 @@ struct ReplyReader {
   static let fontTextStyles = JSONEnumNames<FontTextStyle>()
   static let fontWeights = JSONEnumNames<FontWeight>()
   static let gaugeStyles = JSONEnumNames<GaugeStyleKind>()
+  static let gradientKinds = JSONEnumNames<GradientValue.Kind>()
   static let lineCaps = JSONEnumNames<LineCap>()
   static let lineJoins = JSONEnumNames<LineJoin>()
   static let shapeKinds = JSONEnumNames<ShapeKind>()
@@ -276,6 +277,36 @@ struct ReplyReader {
       blue: try unit("blue", of: tree), opacity: opacity, dark: dark)
   }
 
+  func gradient(_ tree: Value) throws(Refusal) -> GradientValue {
+    let tree = try object(tree)
+    let kind = try enumeration(try required(tree, "kind"), Self.gradientKinds)
+    let stops = try array(try required(tree, "stops")) { (element) throws(Refusal) in
+      let stop = try object(element)
+      return GradientValue.Stop(
+        color: try color(try required(stop, "color")),
+        location: try double(try required(stop, "location")))
+    }
+    func point(_ key: StaticString) throws(Refusal) -> GradientValue.Point {
+      let point = try object(try required(tree, key))
+      return GradientValue.Point(
+        x: try double(try required(point, "x")), y: try double(try required(point, "y")))
+    }
+    switch kind {
+    case .linear:
+      return .linear(stops, from: try point("startPoint"), to: try point("endPoint"))
+    case .radial:
+      return .radial(
+        stops, center: try point("center"),
+        startRadius: try double(try required(tree, "startRadius")),
+        endRadius: try double(try required(tree, "endRadius")))
+    case .angular:
+      return .angular(
+        stops, center: try point("center"),
+        startAngle: try double(try required(tree, "startAngle")),
+        endAngle: try double(try required(tree, "endAngle")))
+    }
+  }
+
   func stroke(_ tree: Value) throws(Refusal) -> ShapeStroke {
     let tree = try object(tree)
     let defaults = ShapeStroke()
@@ -308,6 +339,9 @@ struct ReplyReader {
       strikethrough: try optionalBool(tree, "strikethrough"),
       foreground: try optional(tree, "foreground").map { (value) throws(Refusal) in
         try color(value)
+      },
+      foregroundGradient: try optional(tree, "foregroundGradient").map {
+        (value) throws(Refusal) in try gradient(value)
       },
       lineLimit: try optionalInteger(tree, "lineLimit"),
       multilineTextAlignment: try optionalEnum(tree, "multilineTextAlignment", Self.textAlignments),
@@ -399,6 +433,9 @@ struct ReplyReader {
               })
           },
           fill: try optional(tree, "fill").map { (value) throws(Refusal) in try color(value) },
+          gradient: try optional(tree, "gradient").map { (value) throws(Refusal) in
+            try gradient(value)
+          },
           stroke: try optional(tree, "stroke").map { (value) throws(Refusal) in
             try stroke(value)
           },
@@ -410,6 +447,8 @@ struct ReplyReader {
           }))
     case .color:
       return .color(try color(try required(tree, "color")))
+    case .gradient:
+      return .gradient(try gradient(try required(tree, "gradient")))
     case .hstack, .vstack, .zstack:
       let axis: StackAxis =
         switch type {
@@ -514,7 +553,8 @@ struct ReplyReader {
 
   /// The view types, as a view's `type` names them.
   enum ViewType {
-    case empty, divider, gauge, text, image, shape, color, hstack, vstack, zstack, spacer, frame
+    case empty, divider, gauge, text, image, shape, color, gradient, hstack, vstack, zstack
+    case spacer, frame
     case padding, background, overlay, containerBackground, style, opacity, clip, link
     case widgetURL, layoutPriority, accentable, aspectRatio, fixedSize, transform, toggle
     case invalidatable, action
@@ -529,6 +569,7 @@ struct ReplyReader {
     ("image", .image),
     ("shape", .shape),
     ("color", .color),
+    ("gradient", .gradient),
     ("hstack", .hstack),
     ("vstack", .vstack),
     ("zstack", .zstack),

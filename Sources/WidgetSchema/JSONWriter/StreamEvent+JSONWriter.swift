@@ -427,6 +427,53 @@ extension JSONByteWriter {
     byte(UInt8(ascii: "}"))
   }
 
+  /// A gradient's fields, those of its kind only, keys sorted as `encode(to:)` writes them.
+  mutating func gradient(_ gradient: GradientValue) throws(NonFiniteNumber) {
+    func point(_ point: GradientValue.Point) throws(NonFiniteNumber) {
+      open("x")
+      try number(point.x)
+      nextKey("y")
+      try number(point.y)
+      byte(UInt8(ascii: "}"))
+    }
+    byte(UInt8(ascii: "{"))
+    switch gradient.kind {
+    case .linear:
+      key("endPoint")
+      try point(gradient.endPoint)
+      nextKey("kind")
+      raw(#""linear","startPoint":"#)
+      try point(gradient.startPoint)
+    case .radial:
+      key("center")
+      try point(gradient.center)
+      nextKey("endRadius")
+      try number(gradient.endRadius)
+      nextKey("kind")
+      raw(#""radial","startRadius":"#)
+      try number(gradient.startRadius)
+    case .angular:
+      key("center")
+      try point(gradient.center)
+      nextKey("endAngle")
+      try number(gradient.endAngle)
+      nextKey("kind")
+      raw(#""angular","startAngle":"#)
+      try number(gradient.startAngle)
+    }
+    nextKey("stops")
+    byte(UInt8(ascii: "["))
+    for (index, stop) in gradient.stops.enumerated() {
+      if index > 0 { byte(UInt8(ascii: ",")) }
+      open("color")
+      try color(stop.color)
+      nextKey("location")
+      try number(stop.location)
+      byte(UInt8(ascii: "}"))
+    }
+    raw("]}")
+  }
+
   mutating func color(_ color: ColorValue) throws(NonFiniteNumber) {
     byte(UInt8(ascii: "{"))
     if let blue = color.blue {
@@ -568,6 +615,11 @@ extension JSONByteWriter {
         try color(fill)
         byte(UInt8(ascii: ","))
       }
+      if let gradient = shape.gradient {
+        key("gradient")
+        try self.gradient(gradient)
+        byte(UInt8(ascii: ","))
+      }
       if let path = shape.path {
         key("path")
         open("commands")
@@ -603,6 +655,10 @@ extension JSONByteWriter {
       open("color")
       try color(value)
       raw(#","type":"color"}"#)
+    case .gradient(let value):
+      open("gradient")
+      try gradient(value)
+      raw(#","type":"gradient"}"#)
     case .stack(let stack):
       open("alignment")
       string(stack.alignment.rawValue)
@@ -798,6 +854,10 @@ extension JSONByteWriter {
     if let foreground = style.foreground {
       nextKey("foreground")
       try color(foreground)
+    }
+    if let gradient = style.foregroundGradient {
+      nextKey("foregroundGradient")
+      try self.gradient(gradient)
     }
     optionalFlag("italic", style.italic)
     if let lineLimit = style.lineLimit {

@@ -13,6 +13,11 @@ public struct TextStyle: Codable, Sendable, Equatable {
   public var strikethrough: Bool?
   /// `.foregroundColor(_:)`, `.foregroundStyle(_:)`.
   public var foreground: ColorValue?
+  /// `.foregroundStyle(_:)` with a gradient: text is painted with it, in its own frame, and
+  /// shapes without a fill of their own are filled with it. It goes with ``foreground``, which
+  /// is then the gradient's ``GradientValue/representative`` colour: an inner style that sets
+  /// `foreground` replaces both (see ``merged(with:)``).
+  public var foregroundGradient: GradientValue?
   /// `.lineLimit(_:)`; 0 means no limit (`.lineLimit(nil)`).
   public var lineLimit: Int?
   /// `.multilineTextAlignment(_:)`.
@@ -27,7 +32,8 @@ public struct TextStyle: Codable, Sendable, Equatable {
   /// Creates a style.
   public init(
     font: Font? = nil, weight: FontWeight? = nil, italic: Bool? = nil, underline: Bool? = nil,
-    strikethrough: Bool? = nil, foreground: ColorValue? = nil, lineLimit: Int? = nil,
+    strikethrough: Bool? = nil, foreground: ColorValue? = nil,
+    foregroundGradient: GradientValue? = nil, lineLimit: Int? = nil,
     multilineTextAlignment: TextAlignment? = nil, truncationMode: TruncationMode? = nil,
     minimumScaleFactor: Double? = nil, redacted: Bool? = nil
   ) {
@@ -37,6 +43,7 @@ public struct TextStyle: Codable, Sendable, Equatable {
     self.underline = underline
     self.strikethrough = strikethrough
     self.foreground = foreground
+    self.foregroundGradient = foregroundGradient
     self.lineLimit = lineLimit
     self.multilineTextAlignment = multilineTextAlignment
     self.truncationMode = truncationMode
@@ -51,17 +58,23 @@ public struct TextStyle: Codable, Sendable, Equatable {
   /// fonts' and colours' fields too.
   public var isEmpty: Bool {
     font == nil && weight == nil && italic == nil && underline == nil && strikethrough == nil
-      && foreground == nil && lineLimit == nil && multilineTextAlignment == nil
+      && foreground == nil && foregroundGradient == nil && lineLimit == nil
+      && multilineTextAlignment == nil
       && truncationMode == nil && minimumScaleFactor == nil && redacted == nil
   }
 
-  /// This style with every field that `inner` sets replaced by `inner`'s value.
+  /// This style with every field that `inner` sets replaced by `inner`'s value; the foreground
+  /// colour and gradient are one field: `inner`'s colour comes with its gradient or none, and
+  /// its gradient with its colour (the gradient's representative one when it gives none).
   public func merged(with inner: TextStyle) -> TextStyle {
     TextStyle(
       font: inner.font ?? font, weight: inner.weight ?? weight, italic: inner.italic ?? italic,
       underline: inner.underline ?? underline,
       strikethrough: inner.strikethrough ?? strikethrough,
-      foreground: inner.foreground ?? foreground, lineLimit: inner.lineLimit ?? lineLimit,
+      foreground: inner.foreground ?? inner.foregroundGradient?.representative ?? foreground,
+      foregroundGradient: inner.foreground != nil || inner.foregroundGradient != nil
+        ? inner.foregroundGradient : foregroundGradient,
+      lineLimit: inner.lineLimit ?? lineLimit,
       multilineTextAlignment: inner.multilineTextAlignment ?? multilineTextAlignment,
       truncationMode: inner.truncationMode ?? truncationMode,
       minimumScaleFactor: inner.minimumScaleFactor ?? minimumScaleFactor,

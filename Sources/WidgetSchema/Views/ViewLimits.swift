@@ -26,6 +26,8 @@ public enum ViewLimits {
   public static let maximumPathPoints = 8_192
   /// The most lengths in a stroke's dash pattern.
   public static let maximumDashes = 64
+  /// The most stops in a gradient.
+  public static let maximumGradientStops = 256
 
   /// The first number of `view` outside its range, as the error a reply gets: the JSON path of
   /// the number below `path` and what is wrong with it. Nil when every number is in range.
@@ -110,12 +112,48 @@ public enum ViewLimits {
       unit(color.blue, path + ".blue")
     }
 
+    /// A gradient: its stops' colours and finite locations, its points as far out as a
+    /// transform's anchor, radii as lengths and finite angles.
+    mutating func gradient(_ gradient: GradientValue, _ path: String) {
+      if gradient.stops.count > ViewLimits.maximumGradientStops {
+        return fail(
+          path + ".stops",
+          "\(gradient.stops.count) stops; a gradient has at most "
+            + "\(ViewLimits.maximumGradientStops)")
+      }
+      for (index, stop) in gradient.stops.enumerated() {
+        color(stop.color, "\(path).stops[\(index)].color")
+        finite(stop.location, "\(path).stops[\(index)].location")
+      }
+      let points = -ViewLimits.maximumScale...ViewLimits.maximumScale
+      func point(_ point: GradientValue.Point, _ name: String) {
+        range(point.x, points, "\(path).\(name).x")
+        range(point.y, points, "\(path).\(name).y")
+      }
+      switch gradient.kind {
+      case .linear:
+        point(gradient.startPoint, "startPoint")
+        point(gradient.endPoint, "endPoint")
+      case .radial:
+        point(gradient.center, "center")
+        length(gradient.startRadius, path + ".startRadius")
+        length(gradient.endRadius, path + ".endRadius")
+      case .angular:
+        point(gradient.center, "center")
+        finite(gradient.startAngle, path + ".startAngle")
+        finite(gradient.endAngle, path + ".endAngle")
+      }
+    }
+
     mutating func style(_ style: TextStyle, _ path: String) {
       if let size = style.font?.size {
         range(size, 0...ViewLimits.maximumFontSize, path + ".font.size")
       }
       unit(style.minimumScaleFactor, path + ".minimumScaleFactor")
       if let foreground = style.foreground { color(foreground, path + ".foreground") }
+      if let gradient = style.foregroundGradient {
+        self.gradient(gradient, path + ".foregroundGradient")
+      }
     }
 
     mutating func check(_ view: ViewNode, _ path: String) {
@@ -165,6 +203,7 @@ public enum ViewLimits {
           fail(path + ".path", "a path shape needs its path")
         }
         if let fill = shape.fill { color(fill, path + ".fill") }
+        if let gradient = shape.gradient { self.gradient(gradient, path + ".gradient") }
         if let stroke = shape.stroke {
           length(stroke.lineWidth, path + ".stroke.lineWidth")
           length(stroke.miterLimit, path + ".stroke.miterLimit")
@@ -185,6 +224,8 @@ public enum ViewLimits {
         }
       case .color(let value):
         color(value, path + ".color")
+      case .gradient(let value):
+        gradient(value, path + ".gradient")
       case .gauge(let gauge):
         if let value = gauge.value { finite(value, path + ".value") }
         if let tint = gauge.tint { color(tint, path + ".tint") }

@@ -9,6 +9,7 @@ extension ViewNode: Codable {
     case children
     case minLength
     case color
+    case gradient
     case child
     case layer
     case value
@@ -29,6 +30,7 @@ extension ViewNode: Codable {
     case image
     case shape
     case color
+    case gradient
     case divider
     case gauge
     case toggle
@@ -80,6 +82,8 @@ extension ViewNode: Codable {
       self = .shape(try ShapeNode(from: decoder))
     case .color:
       self = .color(try container.decode(ColorValue.self, forKey: .color))
+    case .gradient:
+      self = .gradient(try container.decode(GradientValue.self, forKey: .gradient))
     case .divider:
       self = .divider
     case .gauge:
@@ -192,6 +196,9 @@ extension ViewNode: Codable {
     case .color(let color):
       try type(.color)
       try container.encode(color, forKey: .color)
+    case .gradient(let gradient):
+      try type(.gradient)
+      try container.encode(gradient, forKey: .gradient)
     case .divider:
       try type(.divider)
     case .gauge(let gauge):

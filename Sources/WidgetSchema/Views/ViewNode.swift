@@ -24,6 +24,9 @@ public enum ViewNode: Sendable, Equatable {
   indirect case shape(ShapeNode)
   /// A colour that fills the space it is offered (`Color.red` used as a view).
   indirect case color(ColorValue)
+  /// A gradient that fills the space it is offered (`LinearGradient`, `RadialGradient`,
+  /// `AngularGradient`, `Color.blue.gradient` used as a view, or as a background).
+  indirect case gradient(GradientValue)
   /// A thin line across the enclosing stack (`Divider`).
   case divider
   /// A gauge or a progress bar (`Gauge`, `ProgressView`): the bar or ring alone, its labels
@@ -433,8 +436,12 @@ public struct ShapeNode: Codable, Sendable, Equatable {
   /// For `path`.
   public var path: PathNode?
   /// The colour the shape is painted with (`.fill(_:)`, or the style of `.stroke(_:)`); nil
-  /// means the foreground style.
+  /// means the foreground style. With a ``gradient``, its ``GradientValue/representative``
+  /// colour, for what draws one colour only.
   public var fill: ColorValue?
+  /// The gradient the shape is painted with, in the shape's frame (`.fill(LinearGradient(…))`,
+  /// `.stroke(Color.blue.gradient, …)`); nil for the colour ``fill``.
+  public var gradient: GradientValue?
   /// `.stroke(…)`, `.strokeBorder(…)`: only the outline is painted, this wide; nil paints the
   /// inside.
   public var stroke: ShapeStroke?
@@ -446,12 +453,13 @@ public struct ShapeNode: Codable, Sendable, Equatable {
   /// Creates a shape node.
   public init(
     shape: ShapeKind, cornerRadius: Double? = nil, path: PathNode? = nil, fill: ColorValue? = nil,
-    stroke: ShapeStroke? = nil, trim: ShapeTrim? = nil
+    gradient: GradientValue? = nil, stroke: ShapeStroke? = nil, trim: ShapeTrim? = nil
   ) {
     self.shape = shape
     self.cornerRadius = cornerRadius
     self.path = path
     self.fill = fill
+    self.gradient = gradient
     self.stroke = stroke
     self.trim = trim
   }

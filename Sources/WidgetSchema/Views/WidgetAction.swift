@@ -148,7 +148,8 @@ extension ViewNode {
   /// Whether the tree has `.invalidatableContent()` anywhere.
   public var hasInvalidatableContent: Bool {
     switch self {
-    case .empty, .text, .image, .shape, .color, .divider, .gauge, .toggle, .spacer: false
+    case .empty, .text, .image, .shape, .color, .gradient, .divider, .gauge, .toggle, .spacer:
+      false
     case .stack(let stack): stack.children.contains { $0.hasInvalidatableContent }
     case .modified(_, .invalidatable): true
     case .modified(let child, let modifier):
@@ -165,7 +166,7 @@ extension ViewNode {
   /// dimmed, as iOS marks content an action is about to change.
   public var invalidatedLook: ViewNode {
     switch self {
-    case .empty, .text, .image, .shape, .color, .divider, .gauge, .toggle, .spacer:
+    case .empty, .text, .image, .shape, .color, .gradient, .divider, .gauge, .toggle, .spacer:
       return self
     case .stack(var stack):
       stack.children = stack.children.map(\.invalidatedLook)
