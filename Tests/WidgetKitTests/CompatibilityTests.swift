@@ -151,10 +151,23 @@ import WidgetSchema
     #expect(resolved(GroupBox { Text(verbatim: "x") }) != resolved(Text(verbatim: "x")))
   }
 
-  @Test func gradientsOfAColourTintsAndLineSpacingAreTheirColourOrNothing() {
-    #expect(
-      resolved(Text(verbatim: "a").background(Color.blue.gradient))
-        == .modified(plain("a"), .background(.color(ColorValue(name: "blue")), alignment: .center)))
+  @Test func gradientsOfAColourAreGradientsTintsAndLineSpacingAreNothing() throws {
+    // A colour's standard gradient: from the colour lightened, at the top, to the colour.
+    guard
+      case .modified(let text, .background(.gradient(let gradient), alignment: .center)) = resolved(
+        Text(verbatim: "a").background(Color.blue.gradient))
+    else {
+      Issue.record("Color.blue.gradient as a background is not a gradient background")
+      return
+    }
+    #expect(text == plain("a"))
+    #expect(gradient.kind == .linear)
+    #expect(gradient.startPoint == .init(x: 0.5, y: 0) && gradient.endPoint == .init(x: 0.5, y: 1))
+    #expect(gradient.stops.map(\.location) == [0, 1])
+    #expect(gradient.stops.last?.color == ColorValue(name: "blue"))
+    #expect(gradient.representative == ColorValue(name: "blue"))
+    let lighter = try #require(gradient.stops.first?.color)
+    #expect(lighter.name == nil && (lighter.blue ?? 0) >= (lighter.red ?? 1))
     #expect(resolved(Text(verbatim: "a").tint(Color.red.gradient).lineSpacing(4)) == plain("a"))
   }
 

@@ -149,7 +149,14 @@ import WidgetSchema
       resolved(
         Rectangle().fill(
           LinearGradient(colors: [.orange, .red], startPoint: .top, endPoint: .bottom)))
-        == .shape(ShapeNode(shape: .rectangle, fill: ColorValue(name: "orange"))))
+        == .shape(
+          ShapeNode(
+            shape: .rectangle, fill: ColorValue(name: "red"),
+            gradient: .linear(
+              [
+                .init(color: ColorValue(name: "orange"), location: 0),
+                .init(color: ColorValue(name: "red"), location: 1),
+              ], from: .init(x: 0.5, y: 0), to: .init(x: 0.5, y: 1)))))
   }
 
   @Test func shapeStylesResolveToColours() {
@@ -161,7 +168,12 @@ import WidgetSchema
     #expect(AnyShapeStyle(Color.pink)._color == ColorValue(name: "pink"))
     #expect(
       resolved(LinearGradient(colors: [.blue, .purple], startPoint: .leading, endPoint: .trailing))
-        == .color(ColorValue(name: "blue")))
+        == .gradient(
+          .linear(
+            [
+              .init(color: ColorValue(name: "blue"), location: 0),
+              .init(color: ColorValue(name: "purple"), location: 1),
+            ], from: .init(x: 0, y: 0.5), to: .init(x: 1, y: 0.5))))
     #expect(Gradient(colors: [.red, .green, .blue]).stops.map(\.location) == [0, 0.5, 1])
   }
 

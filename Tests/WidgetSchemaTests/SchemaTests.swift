@@ -248,6 +248,10 @@ import WidgetSupport
       ("underline", { $0.underline = false }),
       ("strikethrough", { $0.strikethrough = false }),
       ("foreground", { $0.foreground = ColorValue(name: "red") }),
+      (
+        "foregroundGradient",
+        { $0.foregroundGradient = .linear([], from: .init(x: 0, y: 0), to: .init(x: 1, y: 0)) }
+      ),
       ("lineLimit", { $0.lineLimit = 1 }),
       ("multilineTextAlignment", { $0.multilineTextAlignment = .center }),
       ("truncationMode", { $0.truncationMode = .tail }),
