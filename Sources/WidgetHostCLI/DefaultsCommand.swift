@@ -74,13 +74,11 @@ enum DefaultsCommand: Command {
           context.errors.write("widget-host: \(group) has no key '\(key)'\n")
           return .failure
         }
-        context.output.write(
-          arguments[json] ? Self.json(value) + "\n" : value.description + "\n")
+        context.output.write((arguments[json] ? Self.json(value) : value.description) + "\n")
       case "read":
         let values = try AppGroupDefaults.all(group: group)
         if arguments[json] {
-          let members = values.map { "\(json(.string($0.0))):\(json($0.1))" }
-          context.output.write("{" + members.joined(separator: ",") + "}\n")
+          context.output.write(Self.json(Dictionary(values) { first, _ in first }) + "\n")
         } else {
           for (key, value) in values { context.output.write("\(key) = \(value)\n") }
         }
@@ -106,13 +104,14 @@ enum DefaultsCommand: Command {
     return .success
   }
 
-  /// One value as JSON: strings quoted, numbers and booleans bare.
-  private static func json(_ value: AppGroupDefaults.Value) -> String {
-    switch value {
-    case .int, .double, .bool: return value.description
-    case .string(let text), .other(let text):
-      let data = (try? JSONEncoder().encode(text)) ?? Data("\"\"".utf8)
-      return String(decoding: data, as: UTF8.self)
-    }
+  /// `value` as one line of JSON, an object's keys sorted; a double that JSON cannot write (not
+  /// a number, infinite) as the string `"nan"`, `"inf"` or `"-inf"`.
+  private static func json(_ value: some Encodable) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    encoder.nonConformingFloatEncodingStrategy = .convertToString(
+      positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+    // Strings, numbers and booleans with that strategy always encode.
+    return String(decoding: (try? encoder.encode(value)) ?? Data("null".utf8), as: UTF8.self)
   }
 }

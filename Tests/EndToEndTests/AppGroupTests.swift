@@ -337,6 +337,19 @@ import WidgetSchema
     let badAction = try run(["list", group])
     #expect(badAction.status == 2)
     #expect(badAction.errors.contains("unknown action 'list' (actions: read, write, delete)"))
+
+    // The command line writes finite numbers only; an app can store any double, and JSON has
+    // no NaN or infinity: they are strings, and the line stays JSON.
+    #expect(try run(["write", group, "ratio", "nan", "--double"]).status == 2)
+    let odd = "group.dev.test.odd"
+    let values: [String: Any] = ["ratio": Double.nan, "top": Double.infinity]
+    try PropertyListSerialization.data(fromPropertyList: values, format: .binary, options: 0)
+      .write(to: URL(fileURLWithPath: environment["XDG_CONFIG_HOME"]! + "/\(odd).plist"))
+    #expect(try run(["write", odd, "path", "a/\"b\""]).status == 0)
+    #expect(try run(["read", odd, "ratio", "--json"]).output == #""nan""# + "\n")
+    #expect(
+      try run(["read", odd, "--json"]).output
+        == #"{"path":"a/\"b\"","ratio":"nan","top":"inf"}"# + "\n")
   }
 
   @Test func assembleTakesAppGroupsFromEntitlementsAndOptions() throws {

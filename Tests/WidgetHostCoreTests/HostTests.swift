@@ -26,7 +26,8 @@ import WidgetSchema
 
   func run(
     _ timeline: Timeline, placeholder: Entry, family: WidgetFamily = .accessoryInline,
-    until condition: @escaping @Sendable (String) -> Bool, advance: TimeInterval = 0
+    until condition: @escaping @Sendable (String) -> Bool, advance: TimeInterval = 0,
+    timelineAfter shown: String? = nil
   ) async throws -> String {
     let path = try Self.bundle(kinds: [KindManifest(kind: "K", families: [family])])
     let clock = VirtualClock(start: Self.start)
@@ -37,7 +38,13 @@ import WidgetSchema
     let sink = TextSink(
       output: output, errors: output,
       dates: DateText(locale: options.locale, timeZone: options.timeZone))
-    let loader = FakeLoader(timeline: timeline, placeholder: placeholder)
+    var loader = FakeLoader(timeline: timeline, placeholder: placeholder)
+    if let shown {
+      // The timeline answers once `shown` is on the output (or after 10 s, when the test fails).
+      loader.beforeTimeline = {
+        _ = try? await TestSupport.eventually(within: 10) { output.text.contains(shown) }
+      }
+    }
     let host = WidgetHost(
       options: options, clock: clock, loader: loader, sinks: [sink], log: output)
     let task = Task { try await host.run() }
@@ -73,7 +80,8 @@ import WidgetSchema
       date: Self.start.addingTimeInterval(10), view: .text(TextNode(runs: [.verbatim("real")])))
     let text = try await run(
       Timeline(entries: [gate], policy: .never), placeholder: placeholder,
-      until: { $0.contains("K/accessoryInline · placeholder") && $0.contains("real") })
+      until: { $0.contains("K/accessoryInline · placeholder") && $0.contains("real") },
+      timelineAfter: "K/accessoryInline · placeholder")
     #expect(text.contains("████ ████"), "\(text)")
     #expect(!text.contains("Song Name"))
   }
@@ -160,13 +168,16 @@ extension HostTests {
 struct FakeLoader: BundleLoader {
   let timeline: Timeline
   let placeholder: Entry
+  /// Awaited before each timeline call answers: what a test must see first.
+  var beforeTimeline: @Sendable () async -> Void = {}
 
   func load(_ source: BundleSource, services: any BundleServices) async throws(BundleError)
     -> any BundleConnection
   {
     FakeConnection(
       description: BundleDescription(kinds: source.manifest?.kinds ?? []),
-      timeline: try! WidgetJSON.encode(timeline), placeholder: try! WidgetJSON.encode(placeholder))
+      timeline: try! WidgetJSON.encode(timeline), placeholder: try! WidgetJSON.encode(placeholder),
+      beforeTimeline: beforeTimeline)
   }
 }
 
@@ -174,19 +185,23 @@ final class FakeConnection: BundleConnection {
   let description: BundleDescription
   let timeline: Data
   let placeholder: Data
+  let beforeTimeline: @Sendable () async -> Void
 
-  init(description: BundleDescription, timeline: Data, placeholder: Data) {
+  init(
+    description: BundleDescription, timeline: Data, placeholder: Data,
+    beforeTimeline: @escaping @Sendable () async -> Void
+  ) {
     self.description = description
     self.timeline = timeline
     self.placeholder = placeholder
+    self.beforeTimeline = beforeTimeline
   }
 
   func call(_ method: ProviderMethod, kind: String, context: ProviderContext)
     async throws(ProviderError) -> Data
   {
     if method == .placeholder { return placeholder }
-    // Let the placeholder be seen first.
-    try? await Task.sleep(for: .milliseconds(50))
+    await beforeTimeline()
     return timeline
   }
 

@@ -7,8 +7,9 @@ import WidgetSupport
 /// `UserDefaults(suiteName:)` uses for apps and bundles (`$XDG_CONFIG_HOME/group.….plist`),
 /// saving each change at once, under a lock and by atomic replace (``GroupFile``).
 public enum AppGroupDefaults {
-  /// A value as the command line gives and shows it.
-  public enum Value: Sendable, Equatable, CustomStringConvertible {
+  /// A value as the command line gives and shows it. In JSON a string, number or boolean (any
+  /// other property-list value as its text).
+  public enum Value: Sendable, Equatable, CustomStringConvertible, Encodable {
     case string(String)
     case int(Int)
     case double(Double)
@@ -59,6 +60,16 @@ public enum AppGroupDefaults {
       case .double(let value): String(value)
       case .bool(let value): String(value)
       case .other(let value): value
+      }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.singleValueContainer()
+      switch self {
+      case .string(let value), .other(let value): try container.encode(value)
+      case .int(let value): try container.encode(value)
+      case .double(let value): try container.encode(value)
+      case .bool(let value): try container.encode(value)
       }
     }
 

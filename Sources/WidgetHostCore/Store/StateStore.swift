@@ -9,8 +9,9 @@ import WidgetSchema
 /// instance's last entry at once and keeps its budgets (docs/state.md).
 ///
 /// The file is in WAL mode with `synchronous = FULL`: a write has reached the disk when the
-/// call returns, so neither a killed host nor a power cut loses it. (The one exception,
-/// ``startInstances(_:at:)``'s record of a start, acknowledges nothing and says why.) Its
+/// call returns, so neither a killed host nor a power cut loses it. (The exceptions, which
+/// acknowledge nothing: ``startInstances(_:at:)``'s record of a start, the planned reloads and
+/// the migrations.) Its
 /// schema is versioned by SQLite's `user_version`; an older file is migrated when opened
 /// (``migrations``).
 public final class StateStore: BudgetLedger {
