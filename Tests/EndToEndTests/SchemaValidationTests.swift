@@ -45,4 +45,27 @@ import Testing
         #"{"type":"open-url","seq":1,"time":"2027-01-15T08:00:00Z","instance":"x","data":{"url":"a://b"}}"#,
         "open-url.schema.json") == [])
   }
+
+  /// What the host writes must be declared: a key no schema names is a problem, at any depth,
+  /// though the published schemas leave objects open for later versions' fields.
+  @Test func rejectsKeysNoSchemaDeclares() {
+    #expect(
+      problems(
+        entry.replacingOccurrences(of: #""kind":"K","#, with: #""kind":"K","new":1,"#),
+        "entry.schema.json") == [".data: 'new' is in no schema"])
+    #expect(
+      problems(
+        entry.replacingOccurrences(of: #""seq":3,"#, with: #""seq":3,"extra":true,"#),
+        "entry.schema.json") == ["(root): 'extra' is in no schema"])
+    #expect(
+      problems(
+        entry.replacingOccurrences(of: #"{"text":"hi"}"#, with: #"{"text":"hi","size":3}"#),
+        "entry.schema.json") == [".data.view.runs[0]: 'size' is in no schema"])
+    // Free-form objects (a configuration's values) take any key.
+    #expect(
+      problems(
+        entry.replacingOccurrences(
+          of: #""kind":"K","#, with: #""kind":"K","configuration":{"any":"x"},"#),
+        "entry.schema.json") == [])
+  }
 }

@@ -6,6 +6,13 @@ import Foundation
 /// maximum, pattern, allOf, anyOf, oneOf, not, if/then/else and `$ref` to `#`, `#/$defs/…` and
 /// sibling files (`other.schema.json#/$defs/…`). `format` and descriptions are annotations.
 /// Unknown keywords fail loudly, so a schema cannot silently stop being checked.
+///
+/// Stricter than the schemas themselves: an object key that no schema applying to the object
+/// declares (in `properties`, or through `additionalProperties`) is a problem, as if every
+/// object had `unevaluatedProperties: false`. The published schemas stay open, since the stream
+/// may gain fields within a version (docs/stream.md#versioning), but what this host writes must
+/// be declared: a field added to a definition and not to its schema fails every test that
+/// validates a line carrying it.
 public final class JSONSchemaValidator: @unchecked Sendable {
   // Unchecked: the schema cache is filled under `lock`.
   private let folder: URL
@@ -46,8 +53,31 @@ public final class JSONSchemaValidator: @unchecked Sendable {
       return ["not JSON"]
     }
     var problems: [String] = []
-    validate(value, schema(file), file: file, path: "", into: &problems)
+    var evaluated: [String: Set<String>] = [:]
+    validate(value, schema(file), file: file, path: "", into: &problems, evaluated: &evaluated)
+    if problems.isEmpty { Self.undeclaredKeys(value, path: "", evaluated, into: &problems) }
     return problems
+  }
+
+  /// The keys of each object in `value` that no applying schema declared; objects no schema
+  /// described with `properties` or `additionalProperties` are free-form and not checked.
+  private static func undeclaredKeys(
+    _ value: Any, path: String, _ evaluated: [String: Set<String>], into problems: inout [String]
+  ) {
+    if let object = value as? [String: Any] {
+      if let declared = evaluated[path] {
+        for key in object.keys.sorted() where !declared.contains(key) {
+          problems.append("\(path.isEmpty ? "(root)" : path): '\(key)' is in no schema")
+        }
+      }
+      for (key, child) in object {
+        undeclaredKeys(child, path: "\(path).\(key)", evaluated, into: &problems)
+      }
+    } else if let array = value as? [Any] {
+      for (index, item) in array.enumerated() {
+        undeclaredKeys(item, path: "\(path)[\(index)]", evaluated, into: &problems)
+      }
+    }
   }
 
   private func schema(_ file: String) -> Any {
@@ -76,8 +106,11 @@ public final class JSONSchemaValidator: @unchecked Sendable {
     "$schema", "$id", "title", "description", "format", "$defs", "examples", "default", "$comment",
   ]
 
+  /// Validates `value` at instance path `path`; `evaluated` collects, per instance path, the
+  /// object keys the schemas that applied there declared (only from subschemas that passed).
   private func validate(
-    _ value: Any, _ schema: Any, file: String, path: String, into problems: inout [String]
+    _ value: Any, _ schema: Any, file: String, path: String, into problems: inout [String],
+    evaluated: inout [String: Set<String>]
   ) {
     if let flag = schema as? Bool {
       if !flag { problems.append("\(path): not allowed") }
@@ -94,7 +127,8 @@ public final class JSONSchemaValidator: @unchecked Sendable {
         continue
       case "$ref":
         let (target, targetFile) = resolve(argument as! String, file: file)
-        validate(value, target, file: targetFile, path: path, into: &problems)
+        validate(
+          value, target, file: targetFile, path: path, into: &problems, evaluated: &evaluated)
       case "type":
         let types = (argument as? [String]) ?? [argument as! String]
         if !types.contains(where: { Self.matches(value, type: $0) }) {
@@ -113,21 +147,30 @@ public final class JSONSchemaValidator: @unchecked Sendable {
         }
       case "properties":
         guard let object = value as? [String: Any] else { continue }
-        for (key, subschema) in argument as! [String: Any] {
+        let properties = argument as! [String: Any]
+        evaluated[path, default: []].formUnion(properties.keys)
+        for (key, subschema) in properties {
           if let child = object[key] {
-            validate(child, subschema, file: file, path: "\(path).\(key)", into: &problems)
+            validate(
+              child, subschema, file: file, path: "\(path).\(key)", into: &problems,
+              evaluated: &evaluated)
           }
         }
       case "additionalProperties":
         guard let object = value as? [String: Any] else { continue }
         let declared = Set((schema["properties"] as? [String: Any])?.keys.map { $0 } ?? [])
+        evaluated[path, default: []].formUnion(object.keys)
         for (key, child) in object where !declared.contains(key) {
-          validate(child, argument, file: file, path: "\(path).\(key)", into: &problems)
+          validate(
+            child, argument, file: file, path: "\(path).\(key)", into: &problems,
+            evaluated: &evaluated)
         }
       case "items":
         guard let array = value as? [Any] else { continue }
         for (index, item) in array.enumerated() {
-          validate(item, argument, file: file, path: "\(path)[\(index)]", into: &problems)
+          validate(
+            item, argument, file: file, path: "\(path)[\(index)]", into: &problems,
+            evaluated: &evaluated)
         }
       case "minItems":
         if let array = value as? [Any], array.count < (argument as! Int) {
@@ -157,26 +200,36 @@ public final class JSONSchemaValidator: @unchecked Sendable {
         }
       case "allOf":
         for subschema in argument as! [Any] {
-          validate(value, subschema, file: file, path: path, into: &problems)
+          validate(
+            value, subschema, file: file, path: path, into: &problems, evaluated: &evaluated)
         }
       case "anyOf", "oneOf":
-        let passing = (argument as! [Any]).count { subschema in
+        var passing = 0
+        for subschema in argument as! [Any] {
           var inner: [String] = []
-          validate(value, subschema, file: file, path: path, into: &inner)
-          return inner.isEmpty
+          var innerEvaluated: [String: Set<String>] = [:]
+          validate(
+            value, subschema, file: file, path: path, into: &inner, evaluated: &innerEvaluated)
+          guard inner.isEmpty else { continue }
+          passing += 1
+          evaluated.merge(innerEvaluated) { $0.union($1) }
         }
         if passing == 0 || (keyword == "oneOf" && passing > 1) {
           problems.append("\(here): \(passing) of the \(keyword) alternatives match")
         }
       case "not":
         var inner: [String] = []
-        validate(value, argument, file: file, path: path, into: &inner)
+        var ignored: [String: Set<String>] = [:]
+        validate(value, argument, file: file, path: path, into: &inner, evaluated: &ignored)
         if inner.isEmpty { problems.append("\(here): matches a forbidden schema") }
       case "if":
         var inner: [String] = []
-        validate(value, argument, file: file, path: path, into: &inner)
+        var innerEvaluated: [String: Set<String>] = [:]
+        validate(
+          value, argument, file: file, path: path, into: &inner, evaluated: &innerEvaluated)
+        if inner.isEmpty { evaluated.merge(innerEvaluated) { $0.union($1) } }
         if let branch = inner.isEmpty ? schema["then"] : schema["else"] {
-          validate(value, branch, file: file, path: path, into: &problems)
+          validate(value, branch, file: file, path: path, into: &problems, evaluated: &evaluated)
         }
       default:
         problems.append("\(here): the validator does not know keyword '\(keyword)'")
