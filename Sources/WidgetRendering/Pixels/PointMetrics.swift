@@ -24,6 +24,8 @@ final class PointText {
   let minimumScale: Double
   /// The scale the layout's attributes have now.
   private var scale = 1.0
+  /// The text measured with no bounds, once it has been (``PointMetrics/measure(_:width:height:)``).
+  var natural: PointTextLines?
 
   init(
     libraries: pixel_libraries, layout: OpaquePointer, attributes: OpaquePointer,
@@ -346,8 +348,36 @@ struct PointMetrics: LayoutMetrics {
     }
   }
 
+  /// `text` laid out in a box of `width` × `height` (nil: unbounded). Shaping is most of the
+  /// cost of an entry's geometry, and a stack asks a text for its size under several widths: a
+  /// leading-aligned text whose unbounded layout fits the box is laid out as it is unbounded
+  /// (no line wraps or is cut), so that layout, made once per text, is the answer. (Centred and
+  /// trailing lines move with the box's width, so those are laid out in it.)
   static func measure(_ text: PointText, width: Double?, height: Double?) -> PointTextLines {
     guard !text.isEmpty else { return PointTextLines(size: .zero, lines: []) }
+    let natural: PointTextLines
+    if let known = text.natural {
+      natural = known
+    } else {
+      natural = layOut(text, width: nil, height: nil)
+      text.natural = natural
+    }
+    // With no width, nothing wraps or is cut (``PointText/configure(width:height:)``).
+    guard let width else { return natural }
+    // A box too low for its lines keeps at least the first, so one line fits any height,
+    // unless the text may shrink to fit it (`minimumScaleFactor`).
+    let fitsHeight =
+      (natural.lines.count == 1 && text.minimumScale == 1)
+      || (height.map { natural.size.height <= $0 + 0.01 } ?? true)
+    let fitsLimit = text.paragraph.lineLimit.map { $0 <= 0 || natural.lines.count <= $0 } ?? true
+    guard text.paragraph.alignment == .leading, natural.size.width <= width, fitsHeight, fitsLimit
+    else { return layOut(text, width: width, height: height) }
+    return natural
+  }
+
+  private static func layOut(_ text: PointText, width: Double?, height: Double?)
+    -> PointTextLines
+  {
     text.configure(width: width, height: height)
     let logical = text.extents().logical
     return PointTextLines(
