@@ -76,7 +76,7 @@ public struct PixelRenderer: Sendable {
   /// metrics not hinted and glyphs not rounded, so that a layout is the same at every scale.
   nonisolated(unsafe) private static var sharedContext: OpaquePointer?
 
-  private static func context(_ c: pixel_libraries) -> OpaquePointer {
+  static func context(_ c: pixel_libraries) -> OpaquePointer {
     if let sharedContext { return sharedContext }
     let fontMap = c.pango_cairo_font_map_new()!
     let context = c.pango_font_map_create_context(fontMap)!

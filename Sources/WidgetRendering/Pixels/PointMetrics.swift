@@ -18,6 +18,17 @@ final class PointText {
   let gradient: GradientValue?
   /// Whether the text has no characters.
   let isEmpty: Bool
+  /// Whether any of its characters is of a right-to-left script, which Pango aligns to the
+  /// box's far edge.
+  let isRightToLeft: Bool
+
+  /// Hebrew, Arabic, Syriac, Thaana, N'Ko, Samaritan, Mandaic and their presentation forms,
+  /// and the right-to-left blocks of the supplementary planes.
+  static func isRightToLeft(_ scalar: UInt32) -> Bool {
+    (0x0590...0x08FF).contains(scalar) || (0xFB1D...0xFDFF).contains(scalar)
+      || (0xFE70...0xFEFF).contains(scalar) || (0x10800...0x10FFF).contains(scalar)
+      || (0x1E800...0x1EFFF).contains(scalar)
+  }
   /// The runs' attributes at their own sizes (owned).
   let attributes: OpaquePointer
   /// `.minimumScaleFactor(_:)`: how far the text may shrink to fit (1: not at all).
@@ -30,7 +41,8 @@ final class PointText {
   init(
     libraries: pixel_libraries, layout: OpaquePointer, attributes: OpaquePointer,
     paragraph: TextLayout.Paragraph, redacted: Bool, foreground: ColorValue?,
-    gradient: GradientValue? = nil, isEmpty: Bool, minimumScale: Double
+    gradient: GradientValue? = nil, isEmpty: Bool, isRightToLeft: Bool = false,
+    minimumScale: Double
   ) {
     self.libraries = libraries
     self.layout = layout
@@ -40,6 +52,7 @@ final class PointText {
     self.foreground = foreground
     self.gradient = gradient
     self.isEmpty = isEmpty
+    self.isRightToLeft = isRightToLeft
     self.minimumScale = minimumScale.isNaN ? 1 : min(max(minimumScale, 0.01), 1)
   }
 
@@ -183,7 +196,7 @@ struct PointLine: Equatable {
 }
 
 /// A text measured for one proposal: its size and its lines.
-struct PointTextLines {
+struct PointTextLines: Equatable {
   var size: LayoutSize
   var lines: [PointLine]
 }
@@ -297,6 +310,9 @@ struct PointMetrics: LayoutMetrics {
       libraries: c, layout: layout, attributes: attributes, paragraph: TextLayout.Paragraph(style),
       redacted: anyRedacted, foreground: style.foreground, gradient: textGradient,
       isEmpty: utf8.isEmpty,
+      isRightToLeft: String(decoding: utf8, as: UTF8.self).unicodeScalars.contains {
+        PointText.isRightToLeft($0.value)
+      },
       minimumScale: style.minimumScaleFactor ?? 1)
   }
 
@@ -352,7 +368,8 @@ struct PointMetrics: LayoutMetrics {
   /// cost of an entry's geometry, and a stack asks a text for its size under several widths: a
   /// leading-aligned text whose unbounded layout fits the box is laid out as it is unbounded
   /// (no line wraps or is cut), so that layout, made once per text, is the answer. (Centred and
-  /// trailing lines move with the box's width, so those are laid out in it.)
+  /// trailing lines, and right-to-left ones, move with the box's width, so those are laid out
+  /// in it.)
   static func measure(_ text: PointText, width: Double?, height: Double?) -> PointTextLines {
     guard !text.isEmpty else { return PointTextLines(size: .zero, lines: []) }
     let natural: PointTextLines
@@ -369,15 +386,16 @@ struct PointMetrics: LayoutMetrics {
     let fitsHeight =
       (natural.lines.count == 1 && text.minimumScale == 1)
       || (height.map { natural.size.height <= $0 + 0.01 } ?? true)
-    let fitsLimit = text.paragraph.lineLimit.map { $0 <= 0 || natural.lines.count <= $0 } ?? true
-    guard text.paragraph.alignment == .leading, natural.size.width <= width, fitsHeight, fitsLimit
+    // Pango counts a line limit per paragraph and a hard break starts one.
+    let fitsLimit = text.paragraph.lineLimit == nil || natural.lines.count == 1
+    guard text.paragraph.alignment == .leading, !text.isRightToLeft, natural.size.width <= width,
+      fitsHeight, fitsLimit
     else { return layOut(text, width: width, height: height) }
     return natural
   }
 
-  private static func layOut(_ text: PointText, width: Double?, height: Double?)
-    -> PointTextLines
-  {
+  /// `text` laid out by Pango in a box of `width` × `height`, always.
+  static func layOut(_ text: PointText, width: Double?, height: Double?) -> PointTextLines {
     text.configure(width: width, height: height)
     let logical = text.extents().logical
     return PointTextLines(
