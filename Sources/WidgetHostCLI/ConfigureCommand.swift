@@ -67,7 +67,7 @@ enum ConfigureCommand: Command {
     var names = Set<String>()
     for parameter in unset {
       guard !parameter.isEmpty else {
-        throw UsageError(command: name, message: "--unset needs a parameter name")
+        throw UsageError(command: name, message: "\(Self.unset.info.key) needs a parameter name")
       }
       guard values[parameter] == nil, names.insert(parameter).inserted else {
         throw UsageError(

@@ -5,8 +5,13 @@ import WidgetHostCore
 enum DefaultsCommand: Command {
   static let name = "defaults"
   static let summary = "Read, write or delete App Group values (UserDefaults(suiteName:))."
-  static let operands =
-    "read <group> [key] | write <group> <key> <value> | delete <group> <key>"
+  /// Each action with its operands, as the synopsis and errors write them, and how many
+  /// arguments it takes (itself included).
+  static let actions: [(name: String, operands: String, count: ClosedRange<Int>)] = [
+    ("read", "<group> [key]", 2...3), ("write", "<group> <key> <value>", 4...4),
+    ("delete", "<group> <key>", 3...3),
+  ]
+  static let operands = actions.map { "\($0.name) \($0.operands)" }.joined(separator: " | ")
   static let discussion = """
     Uses the file of Foundation's UserDefaults(suiteName: group), the storage apps and bundles \
     use: $XDG_CONFIG_HOME/<group>.plist (default ~/.config). Every change is saved at once, \
@@ -17,11 +22,13 @@ enum DefaultsCommand: Command {
     (options first, then -- before a negative number). After a write, 'widget-host reload \
     --kind KIND' makes running widgets read it.
     """
-  static let int = Flag("--int", help: "write: the value is an integer.")
-  static let double = Flag("--double", help: "write: the value is a number.")
-  static let bool = Flag("--bool", help: "write: the value is true or false (yes/no, 1/0).")
+  /// The type of the value `write` stores, by its flag; none is a string.
+  static let type = FlagChoice<String>(
+    (Flag("--int", help: "write: the value is an integer."), "int"),
+    (Flag("--double", help: "write: the value is a number."), "double"),
+    (Flag("--bool", help: "write: the value is true or false (yes/no, 1/0)."), "bool"))
   static let json = SharedOptions.json.help("read: print JSON instead of text.")
-  static let options: [any CommandOption] = [int, double, bool, json]
+  static let options: [any CommandOption] = type.flags + [json]
   static let examples = [
     (
       "widget-host defaults write group.com.yourapp.widget currentSongName 'My Song'",
@@ -37,33 +44,22 @@ enum DefaultsCommand: Command {
   {
     let positionals = arguments.positionals
     guard let action = positionals.first else {
-      throw UsageError(command: name, message: "give read, write or delete")
+      throw UsageError(command: name, message: "give \(list(actions.map(\.name)))")
     }
-    let expected: ClosedRange<Int>
-    switch action {
-    case "read": expected = 2...3
-    case "write": expected = 4...4
-    case "delete": expected = 3...3
-    default:
+    guard let shape = actions.first(where: { $0.name == action }) else {
       throw UsageError(
-        command: name, message: "unknown action '\(action)' (actions: read, write, delete)")
+        command: name,
+        message: "unknown action '\(action)' (actions: "
+          + actions.map(\.name).joined(separator: ", ") + ")")
     }
-    guard expected.contains(positionals.count) else {
-      let shapes = [
-        "read": "read <group> [key]", "write": "write <group> <key> <value>",
-        "delete": "delete <group> <key>",
-      ]
-      throw UsageError(command: name, message: "expected \(shapes[action]!)")
+    guard shape.count.contains(positionals.count) else {
+      throw UsageError(command: name, message: "expected \(shape.name) \(shape.operands)")
     }
-    let types = [int, double, bool].filter { arguments[$0] }.map(\.info.key)
-    guard types.count <= 1 else {
-      throw UsageError(command: name, message: "give one of \(types.joined(separator: ", "))")
-    }
-    guard types.isEmpty || action == "write" else {
-      throw UsageError(command: name, message: "\(types[0]) applies to write")
+    if let flag = arguments.flag(of: type), action != "write" {
+      throw UsageError(command: name, message: "\(flag.info.key) applies to write")
     }
     guard !arguments[json] || action == "read" else {
-      throw UsageError(command: name, message: "--json applies to read")
+      throw UsageError(command: name, message: "\(json.info.key) applies to read")
     }
     let group = positionals[1]
     do throws(AppGroupDefaultsError) {
@@ -83,8 +79,8 @@ enum DefaultsCommand: Command {
           for (key, value) in values { context.output.write("\(key) = \(value)\n") }
         }
       case "write":
-        let type = types.first.map { String($0.dropFirst(2)) } ?? "string"
-        let value = try AppGroupDefaults.Value(positionals[3], as: type)
+        let value = try AppGroupDefaults.Value(
+          positionals[3], as: arguments[Self.type] ?? "string")
         try AppGroupDefaults.write(group: group, key: positionals[2], value: value)
       default:
         guard try AppGroupDefaults.delete(group: group, key: positionals[2]) else {

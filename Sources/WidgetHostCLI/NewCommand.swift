@@ -17,13 +17,22 @@ enum NewCommand: Command {
     never overwritten. The checkout is --widget-host PATH, else $WIDGET_HOST_CHECKOUT, else the \
     checkout this widget-host was built in. The project's README says how to build and run it.
     """
-  static let intent = Flag(
-    "--intent",
-    help: "IntentConfiguration with an .intentdefinition file (Xcode's older template).")
-  static let appIntent = Flag(
-    "--app-intent",
-    help: "AppIntentConfiguration with a WidgetConfigurationIntent (Xcode's current template).")
-  static let c = Flag("--c", help: "A plain C bundle against widget_abi.h, with a Makefile.")
+  /// The template, by its flag; none is the Swift template.
+  static let template = FlagChoice<BundleProject.Template>(
+    (
+      Flag(
+        "--intent",
+        help: "IntentConfiguration with an .intentdefinition file (Xcode's older template)."),
+      .intent
+    ),
+    (
+      Flag(
+        "--app-intent",
+        help: "AppIntentConfiguration with a WidgetConfigurationIntent (Xcode's current template)."
+      ),
+      .appIntent
+    ),
+    (Flag("--c", help: "A plain C bundle against widget_abi.h, with a Makefile."), .c))
   static let families = SharedOptions.families.help(
     "A family the widget supports (default systemSmall, systemMedium, systemLarge).")
   static let output = Option<String>(
@@ -33,7 +42,8 @@ enum NewCommand: Command {
     "--widget-host", value: "PATH",
     help: "The widget-host checkout to depend on (default: $WIDGET_HOST_CHECKOUT, else the "
       + "checkout this binary was built in).")
-  static let options: [any CommandOption] = [intent, appIntent, c, families, output, checkout]
+  static let options: [any CommandOption] =
+    template.flags + [families, output, checkout]
   static let examples = [
     (
       "widget-host new MyWidget && cd MyWidget && swift build && widget-host run .build/debug/libMyWidget.so",
@@ -52,18 +62,7 @@ enum NewCommand: Command {
     guard arguments.positionals.count == 1, let projectName = arguments.positionals.first else {
       throw UsageError(command: name, message: "give exactly one project name")
     }
-    let chosen = [intent, appIntent, c].filter { arguments[$0] }.map(\.info.key)
-    guard chosen.count <= 1 else {
-      throw UsageError(
-        command: name, message: "choose one template: \(chosen.joined(separator: ", "))")
-    }
-    let template: BundleProject.Template =
-      switch chosen.first {
-      case "--intent": .intent
-      case "--app-intent": .appIntent
-      case "--c": .c
-      default: .swift
-      }
+    let template = arguments[Self.template] ?? .swift
     let families = arguments[Self.families]
     do {
       try BundleProject.validate(name: projectName)

@@ -20,9 +20,9 @@ enum OptionsCommand: Command {
   static let values = Option<(name: String, value: String)>(
     "--value", value: "NAME=VALUE",
     help: "Another parameter's value, typed as in --instance."
-  ) { (text) throws(ValueError) in
+  ) { (text, name) throws(ValueError) in
     guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
-      throw ValueError("--value needs NAME=VALUE, got '\(text)'")
+      throw ValueError("\(name) needs NAME=VALUE, got '\(text)'")
     }
     return (String(text[..<equals]), String(text[text.index(after: equals)...]))
   }.repeatable

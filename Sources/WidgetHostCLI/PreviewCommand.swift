@@ -29,15 +29,7 @@ enum PreviewCommand: Command {
     choices: ["text": .text, "json": .json, "png": .pixels(.png), "svg": .pixels(.svg)])
   static let output = Option<String>(
     "--output", "-o", value: "DIR", help: "The folder for --format png|svg (made if missing).")
-  static let scale = Option<Int>(
-    "--scale", value: "N", synopsis: "1|2|3",
-    help: "Pixels per point for png and svg: 1, 2 (the default) or 3."
-  ) { (text) throws(ValueError) in
-    guard let scale = Int(text), PixelRenderer.scales.contains(scale) else {
-      throw ValueError("--scale must be 1, 2 or 3, got '\(text)'")
-    }
-    return scale
-  }
+  static let scale = SharedOptions.scale
   static let options: [any CommandOption] = [
     SharedOptions.kinds,
     SharedOptions.families.help(
@@ -66,10 +58,12 @@ enum PreviewCommand: Command {
     let folder = arguments[output]
     let drawsPixels = if case .pixels = shown { true } else { false }
     if drawsPixels, folder == nil {
-      throw UsageError(command: name, message: "--format png and svg need --output DIR")
+      throw UsageError(
+        command: name, message: "\(format.info.key) png and svg need \(output.info.spellings[0])")
     }
     if !drawsPixels, folder != nil {
-      throw UsageError(command: name, message: "--output is for --format png or svg")
+      throw UsageError(
+        command: name, message: "\(output.info.key) is for \(format.info.key) png or svg")
     }
     let host = WidgetHost(options: options, sinks: [], log: context.errors)
     let items: [PreviewItem]

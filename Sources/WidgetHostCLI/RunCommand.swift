@@ -46,8 +46,8 @@ enum RunCommand: Command {
     "--output", value: "FILE",
     help: "Write the stream to FILE instead of standard output (appended; created, mode 600, "
       + "when missing), or to standard output with -."
-  ) { (text) throws(ValueError) in
-    guard !text.isEmpty else { throw ValueError("--output needs a file, got ''") }
+  ) { (text, name) throws(ValueError) in
+    guard !text.isEmpty else { throw ValueError("\(name) needs a file, got ''") }
     return text
   }.path
   static let config = Option<String>(
@@ -55,8 +55,8 @@ enum RunCommand: Command {
     help: "Start from the settings in FILE (JSON, docs/configuration.md), or from none "
       + "(default: $XDG_CONFIG_HOME/widget-host/config.json when it exists); the options given "
       + "override it."
-  ) { (text) throws(ValueError) in
-    guard !text.isEmpty else { throw ValueError("--config needs a file or none, got ''") }
+  ) { (text, name) throws(ValueError) in
+    guard !text.isEmpty else { throw ValueError("\(name) needs a file or none, got ''") }
     return text
   }
   /// Where `--sink` serves: a control socket, or the web page.
@@ -71,14 +71,14 @@ enum RunCommand: Command {
       + "$XDG_RUNTIME_DIR/widget-host/widget-host.sock), socket:PATH, or tcp:HOST:PORT "
       + "(docs/control.md); or a home-screen web page: web (http://127.0.0.1:"
       + "\(WebAddress.defaultPort)/), web:PORT or web:ADDR:PORT (docs/web.md)."
-  ) { (text) throws(ValueError) in
+  ) { (text, name) throws(ValueError) in
     if text == "socket:" {
-      throw ValueError("--sink socket: needs a path after the colon (or give socket alone)")
+      throw ValueError("\(name) socket: needs a path after the colon (or give socket alone)")
     }
     if text == "web" || text.hasPrefix("web:") {
       guard let address = WebAddress.parse(sink: text) else {
         throw ValueError(
-          "--sink \(text): expected web, web:PORT or web:ADDR:PORT (an IPv4 or [IPv6] address)")
+          "\(name) \(text): expected web, web:PORT or web:ADDR:PORT (an IPv4 or [IPv6] address)")
       }
       return .web(address)
     }
@@ -115,7 +115,7 @@ enum RunCommand: Command {
   static let pictureFormat = Option<PixelFormat>.choice(
     "--picture-format", value: "FORMAT", noun: "picture format",
     help: "png (the default) or svg, for --pictures.", choices: ["png": .png, "svg": .svg])
-  static let scale = PreviewCommand.scale.help(
+  static let scale = SharedOptions.scale.help(
     "Pixels per point for --pictures: 1, 2 (the default) or 3.")
 
   static let options: [any CommandOption] = [
@@ -189,8 +189,7 @@ enum RunCommand: Command {
   static func run(_ commandLine: Arguments, context givenContext: CommandContext)
     async throws(UsageError) -> ExitCode
   {
-    // One copy of the environment for the whole start: ProcessInfo makes a new dictionary each
-    // time it is asked.
+    // Read once: each read of ProcessInfo's environment builds a new dictionary.
     let environment = ProcessInfo.processInfo.environment
     let arguments: Arguments
     do {
@@ -215,7 +214,7 @@ enum RunCommand: Command {
       let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
       guard descriptor >= 0 else {
         context.errors.write(
-          errorLines("--output \(path): \(String(cString: strerror(errno)))"))
+          errorLines("\(output.info.key) \(path): \(String(cString: strerror(errno)))"))
         return .failure
       }
       context.output = FileOutput(
@@ -235,8 +234,7 @@ enum RunCommand: Command {
     let sink: any EventSink
     var resizing: (any DispatchSourceSignal)?
     defer { resizing?.cancel() }
-    // Known here rather than asked later with `sink is I3BarSink`: a cast that fails looks for a
-    // bridging conformance of JSONSink through every conformance record.
+    // Rather than a later `sink is I3BarSink`, whose failing cast searches every conformance.
     var readsClicks = false
     switch arguments[format] ?? .text {
     case .text:
@@ -256,22 +254,24 @@ enum RunCommand: Command {
     case .plain:
       sink = PlainBarSink(output: context.output, errors: context.errors, dates: options.dates)
     }
-    // The default (1G) is not parsed from text: that was a cold path at every start.
     let memoryLimit = arguments[Self.memoryLimit] ?? WorkerLoader.defaultMemoryLimit
     if arguments[inProcess] && arguments.contains(Self.memoryLimit) {
       throw UsageError(
-        command: name, message: "--memory-limit applies to worker processes, not --in-process")
+        command: name,
+        message: "\(Self.memoryLimit.info.key) applies to worker processes, not "
+          + inProcess.info.key)
     }
     if arguments[watch] {
       // A Swift image cannot be unloaded from a process: a new version needs a new worker.
       if arguments[inProcess] {
         throw UsageError(
           command: name,
-          message: "--watch loads each new version in a fresh worker process; it cannot be "
-            + "combined with --in-process")
+          message: "\(watch.info.key) loads each new version in a fresh worker process; it "
+            + "cannot be combined with \(inProcess.info.key)")
       }
       if options.once {
-        throw UsageError(command: name, message: "--watch runs until stopped; drop --once")
+        throw UsageError(
+          command: name, message: "\(watch.info.key) runs until stopped; drop \(once.info.key)")
       }
       options.watch = true
     }
@@ -337,11 +337,14 @@ enum RunCommand: Command {
             folder: folder, format: arguments[pictureFormat] ?? .png,
             scale: arguments[scale] ?? 2, dates: options.dates, errors: context.errors))
       } catch {
-        context.errors.write(errorLines("--pictures: \(error.message)"))
+        context.errors.write(errorLines("\(pictures.info.key): \(error.message)"))
         return .failure
       }
     } else if arguments.contains(pictureFormat) || arguments.contains(scale) {
-      throw UsageError(command: name, message: "--picture-format and --scale need --pictures DIR")
+      throw UsageError(
+        command: name,
+        message:
+          "\(pictureFormat.info.key) and \(scale.info.key) need \(pictures.info.spellings[0])")
     }
     let host = WidgetHost(
       options: options, loader: loader, sinks: [sink] + extra, log: context.errors,

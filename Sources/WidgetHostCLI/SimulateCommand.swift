@@ -20,20 +20,20 @@ enum SimulateCommand: Command {
   static let span = Option<(text: String, seconds: TimeInterval)>(
     "--for", value: "DURATION",
     help: "How long to simulate (required): a whole number and s, m, h or d (90s, 15m, 24h, 7d)."
-  ) { (text) throws(ValueError) in
+  ) { (text, name) throws(ValueError) in
     guard let seconds = Simulation.duration(text) else {
       throw ValueError(
-        "--for needs a whole number and a unit s, m, h or d (90s, 15m, 24h, 7d), got '\(text)'")
+        "\(name) needs a whole number and a unit s, m, h or d (90s, 15m, 24h, 7d), got '\(text)'")
     }
     return (text, seconds)
   }.required
   static let start = Option<Date>(
     "--start", value: "RFC3339",
     help: "The virtual clock's start, e.g. 2026-01-01T00:00:00Z (default: now, to the second)."
-  ) { (text) throws(ValueError) in
+  ) { (text, name) throws(ValueError) in
     guard let date = RFC3339.date(from: text) else {
       throw ValueError(
-        "--start needs an RFC 3339 date such as 2026-01-01T00:00:00Z, got '\(text)'")
+        "\(name) needs an RFC 3339 date such as 2026-01-01T00:00:00Z, got '\(text)'")
     }
     return date
   }
@@ -66,8 +66,9 @@ enum SimulateCommand: Command {
     guard !arguments.positionals.isEmpty else {
       throw UsageError(command: name, message: "give at least one bundle")
     }
+    // Required: parsing refused a command line without it.
     guard let (span, duration) = arguments[Self.span] else {
-      throw UsageError(command: name, message: "--for DURATION is required (e.g. --for 24h)")
+      preconditionFailure("\(Self.span.info.key) is required: checked when parsed")
     }
     // Whole seconds by default, as bundles write their dates.
     let start =

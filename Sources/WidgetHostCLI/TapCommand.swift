@@ -16,10 +16,10 @@ enum TapCommand: Command {
     help: "The region to tap: a Link (link-0) or a button or toggle (action-0); not with --cell.")
   static let cell = Option<(x: Int, y: Int)>(
     "--cell", value: "X,Y", help: "The cell to tap (column, row; from 0)."
-  ) { (text) throws(ValueError) in
+  ) { (text, name) throws(ValueError) in
     let parts = text.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
     guard parts.count == 2, let x = parts[0], let y = parts[1], x >= 0, y >= 0 else {
-      throw ValueError("--cell needs X,Y (e.g. 3,2), got '\(text)'")
+      throw ValueError("\(name) needs X,Y (e.g. 3,2), got '\(text)'")
     }
     return (x, y)
   }
@@ -40,7 +40,8 @@ enum TapCommand: Command {
     request.region = arguments[region]
     if let cell = arguments[Self.cell] {
       guard request.region == nil else {
-        throw UsageError(command: name, message: "give --region or --cell, not both")
+        throw UsageError(
+          command: name, message: "give \(region.info.key) or \(Self.cell.info.key), not both")
       }
       (request.x, request.y) = (cell.x, cell.y)
     }

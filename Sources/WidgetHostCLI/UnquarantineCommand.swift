@@ -39,7 +39,7 @@ enum UnquarantineCommand: Command {
       return .success
     }
     guard !arguments.positionals.isEmpty else {
-      throw UsageError(command: name, message: "give at least one bundle, or --all")
+      throw UsageError(command: name, message: "give at least one bundle, or \(all.info.key)")
     }
     var status = ExitCode.success
     for path in arguments.positionals {

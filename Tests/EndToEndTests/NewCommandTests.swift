@@ -161,7 +161,8 @@ import Testing
     }
     let two = try Self.new(["A", "--c", "--app-intent"], in: folder)
     #expect(two.status == 2)
-    #expect(two.errors.contains("choose one template: --app-intent, --c"), "\(two.errors)")
+    #expect(
+      two.errors.contains("options --app-intent and --c cannot be combined"), "\(two.errors)")
     let family = try Self.new(["A", "--family", "huge"], in: folder)
     #expect(family.status == 2)
     #expect(family.errors.contains("unknown family 'huge'"))

@@ -126,4 +126,80 @@ import WidgetHostCore
       #expect(await WidgetHostCLI.main(arguments, context: context) == 2, "\(command)")
     }
   }
+
+  static let span = Option<String>("--for", value: "DURATION", help: "").required
+  static let type = FlagChoice<String>(
+    (Flag("--int", help: ""), "int"), (Flag("--double", help: ""), "double"),
+    (Flag("--bool", help: ""), "bool"))
+
+  @Test func aRequiredOptionMustBeGiven() throws {
+    let options: [any CommandOption] = [Self.span, SharedOptions.help]
+    #expect(throws: UsageError(command: "simulate", message: "option --for DURATION is required")) {
+      try Arguments(["a"], options: options, command: "simulate")
+    }
+    #expect(
+      try Arguments(["--for", "1h"], options: options, command: "simulate")[Self.span] == "1h")
+    // --help is honoured without it.
+    #expect(try Arguments(["--help"], options: options, command: "simulate")[SharedOptions.help])
+  }
+
+  @Test func aRequiredOptionMissingIsExitStatus2() async {
+    let errors = MemoryOutput()
+    let context = CommandContext(output: MemoryOutput(), errors: errors)
+    #expect(await WidgetHostCLI.main(["simulate", "x.widgetbundle"], context: context) == 2)
+    #expect(
+      errors.text
+        == "widget-host simulate: option --for DURATION is required "
+        + "(see widget-host simulate --help)\n")
+    let output = MemoryOutput()
+    let help = CommandContext(output: output, errors: MemoryOutput())
+    #expect(await WidgetHostCLI.main(["simulate", "--help"], context: help) == 0)
+    #expect(output.text.hasPrefix("USAGE: widget-host simulate"))
+  }
+
+  @Test func flagsOfAChoiceExcludeEachOther() throws {
+    let options = Self.type.flags
+    #expect(
+      throws: UsageError(
+        command: "defaults", message: "options --int and --bool cannot be combined")
+    ) {
+      try Arguments(["--bool", "--int"], options: options, command: "defaults")
+    }
+    #expect(
+      throws: UsageError(
+        command: "defaults", message: "options --int, --double and --bool cannot be combined")
+    ) {
+      try Arguments(["--int", "--double", "--bool"], options: options, command: "defaults")
+    }
+    let one = try Arguments(["--double", "--double"], options: options, command: "defaults")
+    #expect(one[Self.type] == "double")
+    #expect(one.flag(of: Self.type)?.info.key == "--double")
+    let none = try Arguments([], options: options, command: "defaults")
+    #expect(none[Self.type] == nil && none.flag(of: Self.type) == nil)
+  }
+
+  @Test(arguments: [
+    (
+      ["defaults", "write", "group.a", "k", "1", "--int", "--double"], "defaults",
+      "--int and --double"
+    ),
+    (["new", "A", "--c", "--intent"], "new", "--intent and --c"),
+  ])
+  func twoExclusiveFlagsAreExitStatus2(_ arguments: [String], _ command: String, _ flags: String)
+    async
+  {
+    let errors = MemoryOutput()
+    let context = CommandContext(output: MemoryOutput(), errors: errors)
+    #expect(await WidgetHostCLI.main(arguments, context: context) == 2)
+    #expect(
+      errors.text
+        == "widget-host \(command): options \(flags) cannot be combined "
+        + "(see widget-host \(command) --help)\n")
+  }
+
+  @Test func theFlagOfAChoiceIsItsValue() {
+    #expect(NewCommand.template.flags.map(\.info.key) == ["--intent", "--app-intent", "--c"])
+    #expect(NewCommand.template.values.map(\.rawValue) == ["intent", "appIntent", "c"])
+    #expect(DefaultsCommand.type.values == ["int", "double", "bool"])
+  }
 }

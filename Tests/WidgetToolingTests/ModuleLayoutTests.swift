@@ -210,5 +210,15 @@ import Testing
         section.contains("`Sources/\(folder)`"),
         "README.md's layout does not name Sources/\(folder)")
     }
+    // And the reverse: every `Sources/X` it names is a folder there.
+    let named = section.components(separatedBy: "`Sources/").dropFirst().map { rest in
+      String(rest.prefix { $0 != "`" && $0 != "/" })
+    }
+    #expect(!named.isEmpty, "README.md's layout names no Sources/ folder")
+    for name in named {
+      #expect(
+        folders.contains(name),
+        "README.md's layout names Sources/\(name), which is not a folder of Sources/")
+    }
   }
 }

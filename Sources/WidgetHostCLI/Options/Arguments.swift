@@ -9,7 +9,9 @@ struct Arguments {
 
   /// Parses `arguments` (without the command name) against the command's `options`.
   /// `--name value`, `--name=value` and `--` (end of options) are understood; an unknown
-  /// option, a missing value or a value the option does not take is a ``UsageError`` naming it.
+  /// option, a missing value or a value the option does not take, two flags of one
+  /// ``FlagChoice`` or (unless `--help` is given) a missing required option is a ``UsageError``
+  /// naming it.
   init(_ arguments: [String], options: [any CommandOption], command: String) throws(UsageError) {
     declared = Set(options.map(\.info.key))
     var index = 0
@@ -61,6 +63,18 @@ struct Arguments {
         throw UsageError(command: command, message: error.message)
       }
     }
+    for option in options.map(\.info) where !option.exclusive.isEmpty {
+      let given = option.exclusive.filter { values[$0] != nil }
+      guard given.count <= 1 else {
+        throw UsageError(
+          command: command,
+          message: "options \(list(given, conjunction: "and")) cannot be combined")
+      }
+    }
+    guard values[SharedOptions.help.info.key] == nil else { return }
+    for option in options.map(\.info) where option.required && values[option.key] == nil {
+      throw UsageError(command: command, message: "option \(option.spellings[0]) is required")
+    }
   }
 
   /// Arguments given by other means than the command line (a configuration file): `values`
@@ -101,6 +115,18 @@ struct Arguments {
   /// The value given for `option` (the last, if given more than once), or nil.
   subscript<Value>(option: Option<Value>) -> Value? {
     given(option.info).last.map { $0 as! Value }
+  }
+
+  /// The value of the flag of `choice` that was given, or nil if none was.
+  subscript<Value>(choice: FlagChoice<Value>) -> Value? {
+    flag(of: choice).flatMap { flag in
+      choice.flags.firstIndex { $0.info.key == flag.info.key }.map { choice.values[$0] }
+    }
+  }
+
+  /// The flag of `choice` that was given, or nil if none was.
+  func flag<Value>(of choice: FlagChoice<Value>) -> Flag? {
+    choice.flags.first { self[$0] }
   }
 
   /// Every value given for `option`, in order.

@@ -14,9 +14,12 @@ struct OptionInfo: Sendable {
   var help: String
   /// True if every value given is kept (`--kind A --kind B`); else the last one wins.
   var repeatable: Bool
-  /// True if the command needs the option (the synopsis shows it without brackets; the command
-  /// says so when it is missing).
+  /// True if the command needs the option (the synopsis shows it without brackets; parsing
+  /// refuses a command line without it).
   var required = false
+  /// The keys of the flags of its ``FlagChoice``, itself included, of which parsing refuses
+  /// more than one; empty for an option of no choice.
+  var exclusive: [String] = []
   /// Turns one value's text into the value, or says what is wrong with it.
   var convert: @Sendable (String) throws(ValueError) -> any Sendable
   /// True if the value names a file or folder: a configuration file's relative paths are read
@@ -77,7 +80,7 @@ struct Flag: CommandOption {
       convert: { (_: String) throws(ValueError) -> any Sendable in true })
   }
 
-  private init(info: OptionInfo) {
+  fileprivate init(info: OptionInfo) {
     self.info = info
   }
 
@@ -101,6 +104,18 @@ struct Option<Value: Sendable>: CommandOption {
     info = OptionInfo(
       names: names, valueName: value, synopsisValue: synopsis, help: help, repeatable: false,
       convert: { (text: String) throws(ValueError) -> any Sendable in try parse(text) })
+  }
+
+  /// An option spelled `names` whose value `parse` reads, given the text and the option's key
+  /// (for its errors: `--budget needs a number…`).
+  init(
+    _ names: String..., value: String, synopsis: String? = nil, help: String,
+    parse: @escaping @Sendable (_ text: String, _ name: String) throws(ValueError) -> Value
+  ) {
+    let name = names[0]
+    info = OptionInfo(
+      names: names, valueName: value, synopsisValue: synopsis, help: help, repeatable: false,
+      convert: { (text: String) throws(ValueError) -> any Sendable in try parse(text, name) })
   }
 
   fileprivate init(info: OptionInfo) {
@@ -177,11 +192,13 @@ extension Option where Value == String {
 
 extension Option {
   /// An option whose value is one of `choices` (text and value, in the order help lists them);
-  /// anything else is `unknown NOUN 'X' (expected A, B or C)`.
+  /// anything else is `unknown NOUN 'X' (expected A, B or C)`, the noun by default the option's
+  /// key.
   static func choice(
-    _ names: String..., value: String, noun: String, help: String,
+    _ names: String..., value: String, noun: String? = nil, help: String,
     choices: KeyValuePairs<String, Value>
   ) -> Option<Value> {
+    let noun = noun ?? names[0]
     var table: [(String, Value)] = []
     var synopsis = ""
     for (text, value) in choices {
@@ -191,7 +208,7 @@ extension Option {
     return Option(
       info: OptionInfo(
         names: names, valueName: value, synopsisValue: synopsis, help: help, repeatable: false,
-        convert: { [table] (text: String) throws(ValueError) -> any Sendable in
+        convert: { [table, noun] (text: String) throws(ValueError) -> any Sendable in
           guard let match = table.first(where: { $0.0 == text }) else {
             throw ValueError("unknown \(noun) '\(text)' (expected \(list(table.map(\.0))))")
           }
@@ -200,11 +217,32 @@ extension Option {
   }
 }
 
-/// `a`, `a or b`, `a, b or c`.
-func list(_ words: [String]) -> String {
+/// Flags of which at most one may be given, each standing for a value (`--int`, `--double` and
+/// `--bool` for the type of a value): parsing refuses two of them together, and
+/// `arguments[choice]` is the value of the one given.
+struct FlagChoice<Value: Sendable>: Sendable {
+  /// The flags, in order, as the command's options list them.
+  let flags: [Flag]
+  /// The value each flag stands for, in the same order.
+  let values: [Value]
+
+  /// The choice between `choices`' flags, each standing for its value.
+  init(_ choices: (flag: Flag, value: Value)...) {
+    let keys = choices.map(\.flag.info.key)
+    flags = choices.map { choice in
+      var info = choice.flag.info
+      info.exclusive = keys
+      return Flag(info: info)
+    }
+    values = choices.map(\.value)
+  }
+}
+
+/// `a`, `a or b`, `a, b or c` (or with `and`).
+func list(_ words: [String], conjunction: String = "or") -> String {
   var text = ""
   for (index, word) in words.enumerated() {
-    if index > 0 { text += index == words.count - 1 ? " or " : ", " }
+    if index > 0 { text += index == words.count - 1 ? " \(conjunction) " : ", " }
     text += word
   }
   return text

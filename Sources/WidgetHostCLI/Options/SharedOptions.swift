@@ -2,6 +2,7 @@ import Foundation
 import WidgetBundleRuntime
 import WidgetControl
 import WidgetHostCore
+import WidgetRendering
 import WidgetSchema
 import WidgetSupport
 
@@ -49,19 +50,19 @@ enum SharedOptions {
   static let budget = Option<Int?>(
     "--budget", value: "N", synopsis: "N|unlimited",
     help: "Reloads the host makes on its own per widget in any 24 h (default 70), or unlimited."
-  ) { (text) throws(ValueError) in
+  ) { (text, name) throws(ValueError) in
     if text == "unlimited" { return nil }
     guard let count = Int(text), count >= 0 else {
-      throw ValueError("--budget needs a number of reloads or unlimited, got '\(text)'")
+      throw ValueError("\(name) needs a number of reloads or unlimited, got '\(text)'")
     }
     return count
   }
   static let minimumReloadInterval = Option<Double>(
     "--min-reload-interval", value: "SECONDS",
     help: "Least time between two timeline requests of one widget (default 60)."
-  ) { (text) throws(ValueError) in
+  ) { (text, name) throws(ValueError) in
     guard let seconds = Double(text), seconds >= 0, seconds.isFinite else {
-      throw ValueError("--min-reload-interval needs a number of seconds, got '\(text)'")
+      throw ValueError("\(name) needs a number of seconds, got '\(text)'")
     }
     return seconds
   }
@@ -76,9 +77,9 @@ enum SharedOptions {
     help: "Where the durable state is kept: state.sqlite3 with instance configurations, each "
       + "instance's last timeline and the refresh budgets (default: $XDG_STATE_HOME/widget-host; "
       + "docs/state.md)."
-  ) { (text) throws(ValueError) in
+  ) { (text, name) throws(ValueError) in
     // An empty value would be the current folder, unasked.
-    guard !text.isEmpty else { throw ValueError("--state-dir needs a folder, got ''") }
+    guard !text.isEmpty else { throw ValueError("\(name) needs a folder, got ''") }
     return text
   }.path
   static let logLevel = Option<BundleLogLevel>.choice(
@@ -89,31 +90,41 @@ enum SharedOptions {
     "--locale", value: "LOCALE",
     help: "The user's language and locale (zh-Hans, en-GB, zh_CN.UTF-8): the bundles' "
       + "<lang>.lproj strings, display names and dates (default: LC_ALL, LC_MESSAGES, LANG)."
-  ) { (text) throws(ValueError) in
+  ) { (text, name) throws(ValueError) in
     guard !text.isEmpty,
       text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.@".contains($0)) }),
       text.first?.isLetter == true
     else {
       throw ValueError(
-        "--locale needs a language tag or locale name such as zh-Hans, en-GB or "
+        "\(name) needs a language tag or locale name such as zh-Hans, en-GB or "
           + "zh_CN.UTF-8, got '\(text)'")
     }
     return text
   }
   static let color = Option<String>.choice(
-    "--color", value: "WHEN", noun: "--color",
+    "--color", value: "WHEN",
     help: "Text styles and colours: auto (on a terminal, unless NO_COLOR is set), always, never.",
     choices: ["auto": "auto", "always": "always", "never": "never"])
   static let json = Flag("--json", help: "Print the report as JSON.")
+  /// Pixels per point of drawn pictures: preview's png and svg, run's `--pictures`.
+  static let scale = Option<Int>(
+    "--scale", value: "N", synopsis: "1|2|3",
+    help: "Pixels per point for png and svg: 1, 2 (the default) or 3."
+  ) { (text, name) throws(ValueError) in
+    guard let scale = Int(text), PixelRenderer.scales.contains(scale) else {
+      throw ValueError("\(name) must be 1, 2 or 3, got '\(text)'")
+    }
+    return scale
+  }
 
   // Clients of a running host: watch, reload, tap, configure.
   static let socket = Option<SocketEndpoint>(
     "--socket", "-s", value: "PATH",
     help: "The host's socket: a path (default $XDG_RUNTIME_DIR/widget-host/widget-host.sock) "
       + "or tcp:HOST:PORT."
-  ) { (text) throws(ValueError) in
+  ) { (text, name) throws(ValueError) in
     guard let endpoint = SocketEndpoint.parse(client: text) else {
-      throw ValueError("bad --socket '\(text)' (expected a path or tcp:HOST:PORT)")
+      throw ValueError("bad \(name) '\(text)' (expected a path or tcp:HOST:PORT)")
     }
     return endpoint
   }
@@ -122,16 +133,16 @@ enum SharedOptions {
   static let tokenFile = Option<String>(
     "--token-file", value: "FILE",
     help: "Read the host's token from FILE (mode 600; default $WIDGET_HOST_TOKEN)."
-  ) { (path) throws(ValueError) in
-    try readToken(path)
+  ) { (path, name) throws(ValueError) in
+    try readToken(path, option: name)
   }.path
   static let timeout = Option<Double>(
     "--timeout", value: "SECONDS",
     help: "How long to wait for the host's reply to a request (default 60)."
-  ) { (text) throws(ValueError) in
+  ) { (text, name) throws(ValueError) in
     guard let seconds = Double(text), seconds > 0, seconds <= 86_400 else {
       throw ValueError(
-        "bad --timeout '\(text)' (expected seconds, more than 0 and at most 86400)")
+        "bad \(name) '\(text)' (expected seconds, more than 0 and at most 86400)")
     }
     return seconds
   }
@@ -145,25 +156,26 @@ enum SharedOptions {
     return String(cString: value)
   }
 
-  /// The first line of `path`, refused when others may read the file or it holds no token.
-  static func readToken(_ path: String) throws(ValueError) -> String {
+  /// The first line of `path`, refused when others may read the file or it holds no token;
+  /// errors begin with `option` and the path.
+  static func readToken(_ path: String, option: String) throws(ValueError) -> String {
     var info = stat()
     guard stat(path, &info) == 0 else {
-      throw ValueError("--token-file \(path): \(String(cString: strerror(errno)))")
+      throw ValueError("\(option) \(path): \(String(cString: strerror(errno)))")
     }
     guard info.st_mode & 0o077 == 0 else {
       throw ValueError(
-        "--token-file \(path) may be read by others (mode \(String(info.st_mode & 0o777, radix: 8))"
+        "\(option) \(path) may be read by others (mode \(String(info.st_mode & 0o777, radix: 8))"
           + "): chmod 600 it")
     }
     guard let data = FileManager.default.contents(atPath: path) else {
-      throw ValueError("--token-file \(path): cannot be read")
+      throw ValueError("\(option) \(path): cannot be read")
     }
     let line =
       String(decoding: data, as: UTF8.self).split(
         separator: "\n", omittingEmptySubsequences: false
       ).first.map(String.init)?.trimmingCharacters(in: .whitespaces) ?? ""
-    guard !line.isEmpty else { throw ValueError("--token-file \(path) holds no token") }
+    guard !line.isEmpty else { throw ValueError("\(option) \(path) holds no token") }
     return line
   }
 
@@ -177,9 +189,8 @@ enum SharedOptions {
     }
   }
 
-  /// Every family's name, in order, separated by commas. Added up rather than `joined`: the
-  /// options are made at every start, and the first `joined(separator:)` of a process looks
-  /// its generic types up by name.
+  /// Every family's name, in order, separated by commas; added up because a process's first
+  /// `joined(separator:)`, at every start, looks its generic types up by name.
   static let familyNames = WidgetFamily.allCases.dropFirst().reduce(
     WidgetFamily.allCases[0].rawValue
   ) { names, family in names + ", " + family.rawValue }
@@ -210,8 +221,9 @@ extension HostOptions {
       if !kinds.isEmpty || !families.isEmpty {
         throw UsageError(
           command: command,
-          message: "--instance and --home choose the instances themselves: drop --kind and "
-            + "--family (give the family in the spec: KIND/FAMILY)")
+          message: "\(SharedOptions.instances.info.key) and \(SharedOptions.home.info.key) "
+            + "choose the instances themselves: drop \(SharedOptions.kinds.info.key) and "
+            + "\(SharedOptions.families.info.key) (give the family in the spec: KIND/FAMILY)")
       }
       instances += specs
       homeScreen = home
