@@ -136,7 +136,8 @@ let package = Package(
     // shared library for the loader to bind at each start.
     .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
     // What a worker process needs to run a bundle: the in-process loading of a library, the
-    // frame codec and the worker loop; FoundationEssentials only, never Foundation.
+    // frames' socket (their codec is WidgetSchema's) and the worker loop; FoundationEssentials
+    // only, never Foundation.
     .target(
       name: "WidgetBundleRuntime",
       dependencies: ["WidgetSchema", "WidgetSupport", "CWidgetABI", "CGlibcShims", "CFFI"]),
