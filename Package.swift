@@ -82,8 +82,9 @@ let package = Package(
     // (the control socket, App Group stores), `.strings` files and language matching, RFC 3339
     // dates.
     .target(name: "WidgetSupport"),
-    // Every wire format (manifest, calls and replies, view tree, stream events, control protocol,
-    // worker frames, home-screen file, validate report): one definition each.
+    // Every wire format (manifest, calls and replies, view tree, stream events and the preview
+    // and simulate lines, control protocol, worker frames and the errors they carry, home-screen
+    // file, validate report): one definition each.
     .target(name: "WidgetSchema", dependencies: ["WidgetSupport"]),
     // A host's control socket from the outside: its endpoints (a Unix path or TCP), the POSIX
     // calls behind them, and the one client of the protocol.
