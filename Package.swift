@@ -82,8 +82,9 @@ let package = Package(
     // (the control socket, App Group stores), `.strings` files and language matching, RFC 3339
     // dates.
     .target(name: "WidgetSupport"),
-    // Every wire format (manifest, calls and replies, view tree, stream events, control protocol,
-    // worker frames, home-screen file, validate report): one definition each.
+    // Every wire format (manifest, calls and replies, view tree, stream events and the preview
+    // and simulate lines, control protocol, worker frames and the errors they carry, home-screen
+    // file, validate report): one definition each.
     .target(name: "WidgetSchema", dependencies: ["WidgetSupport"]),
     // A host's control socket from the outside: its endpoints (a Unix path or TCP), the POSIX
     // calls behind them, and the one client of the protocol.
@@ -136,7 +137,8 @@ let package = Package(
     // shared library for the loader to bind at each start.
     .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
     // What a worker process needs to run a bundle: the in-process loading of a library, the
-    // frame codec and the worker loop; FoundationEssentials only, never Foundation.
+    // frames' socket (their codec is WidgetSchema's) and the worker loop; FoundationEssentials
+    // only, never Foundation.
     .target(
       name: "WidgetBundleRuntime",
       dependencies: ["WidgetSchema", "WidgetSupport", "CWidgetABI", "CGlibcShims", "CFFI"]),

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WidgetBundleRuntime
+import WidgetSchema
 
 @testable import WidgetBundleRuntime
 

@@ -142,7 +142,7 @@ import WidgetSchema
       ("elsewhere", .entry(entry)),
       (nil, .warning(ProblemEvent(code: "budget-exhausted", message: "no instance"))),
     ]
-    var summaries: [[SimulationReport.InstanceSummary]] = []
+    var summaries: [[SimulationSummary.Instance]] = []
     for keepsEvents in [true, false] {
       let report = SimulationReport(
         start: start, end: start.addingTimeInterval(60), keepsEvents: keepsEvents)

@@ -74,41 +74,6 @@ import WidgetSchema
     }
   }
 
-  @Test func promptCallsAndTheirRepliesHaveBinaryFramesOfTheirOwn() throws {
-    var call = WorkerFrame(.call, id: 9)
-    call.method = ProviderMethod.timeline.rawValue
-    call.kind = "Good"
-    call.contextJSON = Array("{}".utf8)
-    call.prompt = true
-    let callBytes = try FrameChannel.encode(call)
-    #expect(callBytes[4] == FrameChannel.binaryPromptCallMarker)
-    let decodedCall = try FrameChannel.decode(callBytes.dropFirst(4))
-    #expect(decodedCall.prompt == true && decodedCall.id == 9 && decodedCall.kind == "Good")
-    call.prompt = nil
-    #expect(try FrameChannel.encode(call)[4] == FrameChannel.binaryCallMarker)
-    #expect(try FrameChannel.decode(FrameChannel.encode(call).dropFirst(4)).prompt == nil)
-
-    var reply = WorkerFrame(.reply, id: 9)
-    reply.payload = Data("{\"entries\":[]}".utf8)
-    reply.preceding = 0x0102_0304_0506_0708
-    let replyBytes = try FrameChannel.encode(reply)
-    #expect(replyBytes[4] == FrameChannel.binaryPromptReplyMarker)
-    #expect(Array(replyBytes[13..<21]) == [1, 2, 3, 4, 5, 6, 7, 8])
-    let decodedReply = try FrameChannel.decode(replyBytes.dropFirst(4))
-    #expect(decodedReply.id == 9 && decodedReply.preceding == reply.preceding)
-    #expect(decodedReply.payload == reply.payload)
-    #expect(throws: FrameError.self) {
-      try FrameChannel.decode(replyBytes.dropFirst(4).prefix(16))
-    }
-
-    var failure = WorkerFrame(.reply, id: 10)
-    failure.failure = .failed("backend unreachable")
-    failure.preceding = 3
-    let decodedFailure = try FrameChannel.decode(FrameChannel.encode(failure).dropFirst(4))
-    #expect(decodedFailure.failure == .failed("backend unreachable"))
-    #expect(decodedFailure.preceding == 3)
-  }
-
   @Test func theReplySocketDropsOtherCallsRepliesAndWaitsForLateOnes() async throws {
     let (replies, worker) = Self.replySocket()
     defer { close(worker.descriptor) }

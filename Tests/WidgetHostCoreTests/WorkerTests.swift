@@ -36,81 +36,6 @@ import WidgetSchema
     return loader
   }
 
-  @Test func framesRoundTripAndOversizedFramesAreRefused() throws {
-    var frame = WorkerFrame(.reply, id: 7)
-    frame.payload = Data("{\"a\":1}".utf8)
-    frame.failure = .tooLarge(3)
-    let data = try FrameChannel.encode(frame)
-    let length = data.prefix(4).reduce(0) { $0 << 8 | Int($1) }
-    #expect(length == data.count - 4)
-    let decoded = try FrameChannel.decode(data.dropFirst(4))
-    #expect(decoded.id == 7 && decoded.payload == frame.payload && decoded.failure == .tooLarge(3))
-    var huge = WorkerFrame(.log)
-    huge.message = String(repeating: "x", count: FrameChannel.maximumFrameBytes)
-    #expect(throws: FrameError.self) { try FrameChannel.encode(huge) }
-    // A reply at the limit fits.
-    var largest = WorkerFrame(.reply, id: 1)
-    largest.payload = Data(count: ReplyLimits.maximumBytes)
-    #expect(throws: Never.self) { try FrameChannel.encode(largest) }
-  }
-
-  @Test func aSuccessfulReplyIsABinaryFrameWithThePayloadAsItIs() throws {
-    var frame = WorkerFrame(.reply, id: 0x0102_0304_0506_0708)
-    let payload = Data("{\"entries\":[],\"policy\":{\"type\":\"never\"}} \u{0}\u{FF}".utf8)
-    frame.payload = payload
-    let data = try FrameChannel.encode(frame)
-    #expect(
-      Array(data.prefix(13)) == [0, 0, 0, UInt8(payload.count + 9), 1, 1, 2, 3, 4, 5, 6, 7, 8])
-    #expect(Data(data.dropFirst(13)) == payload)
-    let decoded = try FrameChannel.decode(data.dropFirst(4))
-    #expect(decoded.type == .reply && decoded.id == frame.id && decoded.payload == payload)
-    #expect(decoded.failure == nil)
-    // An empty reply, and a truncated one.
-    frame.payload = Data()
-    #expect(try FrameChannel.decode(FrameChannel.encode(frame).dropFirst(4)).payload == Data())
-    #expect(throws: FrameError.self) { try FrameChannel.decode(Data([1, 0, 0])) }
-    // Every other frame is still JSON.
-    var log = WorkerFrame(.log)
-    log.message = "m"
-    #expect(try FrameChannel.encode(log).dropFirst(4).first == UInt8(ascii: "{"))
-  }
-
-  @Test func aCallIsABinaryFrameWithTheContextAsTheBundleGetsIt() throws {
-    let context = try ProviderContext(family: .systemSmall).jsonBytes()
-    var frame = WorkerFrame(.call, id: 0x0102_0304_0506_0708)
-    frame.method = ProviderMethod.timeline.rawValue
-    frame.kind = "Kïnd"
-    frame.contextJSON = context
-    let data = try FrameChannel.encode(frame)
-    let kind = Array("Kïnd".utf8)
-    // Marker, id, method, the time (NaN: the real clock), the kind's length.
-    #expect(
-      Array(data.prefix(29))
-        == [0, 0, 0, UInt8(25 + kind.count + context.count), 2, 1, 2, 3, 4, 5, 6, 7, 8]
-        + [0, 0, 0, 3, 0x7f, 0xf8, 0, 0, 0, 0, 0, 0, 0, 0, 0, UInt8(kind.count)])
-    #expect(Array(data.dropFirst(29).prefix(kind.count)) == kind)
-    #expect(Array(data.dropFirst(29 + kind.count)) == context)
-    let decoded = try FrameChannel.decode(data.dropFirst(4))
-    #expect(decoded.type == .call && decoded.id == frame.id && decoded.method == 3)
-    #expect(decoded.kind == "Kïnd" && decoded.contextJSON == context && decoded.context == nil)
-    #expect(decoded.time == nil)
-    // A virtual clock's time travels exactly.
-    var timed = frame
-    timed.time = 1_767_225_600.25
-    #expect(
-      try FrameChannel.decode(FrameChannel.encode(timed).dropFirst(4)).time == 1_767_225_600.25)
-    // Truncated, and a kind longer than the frame.
-    #expect(throws: FrameError.self) { try FrameChannel.decode(data.dropFirst(4).prefix(24)) }
-    var lying = Array(data.dropFirst(4))
-    lying[24] = 0xff
-    #expect(throws: FrameError.self) { try FrameChannel.decode(lying) }
-    // A call without the context's bytes is JSON, as before.
-    frame.contextJSON = nil
-    frame.context = ProviderContext(family: .systemSmall)
-    let json = try FrameChannel.decode(FrameChannel.encode(frame).dropFirst(4))
-    #expect(json.context == frame.context && json.kind == "Kïnd" && json.contextJSON == nil)
-  }
-
   @Test func framesAreReadThroughABufferWhateverTheirSizeAndGrouping() throws {
     var pair: [Int32] = [-1, -1]
     #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair) == 0)
@@ -122,7 +47,7 @@ import WidgetSchema
     for id in 1...3 as ClosedRange<UInt64> {
       var reply = WorkerFrame(.reply, id: id)
       reply.payload = Data(repeating: UInt8(id), count: Int(id) * 10)
-      burst += try FrameChannel.encode(reply)
+      burst += try WorkerFrame.encode(reply)
     }
     #expect(write(pair[1], burst, burst.count) == burst.count)
     for id in 1...3 as ClosedRange<UInt64> {
@@ -140,7 +65,7 @@ import WidgetSchema
     try writer.send(log)
     #expect(try reader.receive()?.message == "after")
     // The end of the stream between frames, and inside one.
-    let half = try FrameChannel.encode(log).prefix(7)
+    let half = try WorkerFrame.encode(log).prefix(7)
     #expect(write(pair[1], Array(half), half.count) == half.count)
     close(pair[1])
     let error = #expect(throws: FrameError.self) { try reader.receive() }

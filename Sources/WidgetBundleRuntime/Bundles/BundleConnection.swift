@@ -84,68 +84,6 @@ public enum ProviderMethod: Int32, Sendable, CustomStringConvertible {
   }
 }
 
-/// Why a provider call failed.
-public enum ProviderError: Error, Sendable, Equatable, Codable, CustomStringConvertible {
-  /// The bundle replied with an error status and message.
-  case failed(String)
-  /// The bundle does not handle the method or kind.
-  case unsupported(String)
-  /// The bundle found the request invalid.
-  case invalid(String)
-  /// The bundle replied with a status code the ABI does not define.
-  case unknownStatus(Int32, String)
-  /// The connection was closed before the reply arrived.
-  case closed
-  /// The caller stopped waiting (a deadline passed, or the host is stopping); a late reply is
-  /// dropped.
-  case abandoned
-  /// No reply within the deadline, in seconds.
-  case timedOut(Double)
-  /// The reply was larger than ``ReplyLimits/maximumBytes``.
-  case tooLarge(Int)
-  /// The bundle's worker process ended before it replied: how (`killed by SIGSEGV`, `exit
-  /// status 3`).
-  case crashed(String)
-  /// The bundle cannot take calls now (its worker is restarting, or it is quarantined).
-  case unavailable(String)
-
-  public var description: String {
-    switch self {
-    case .failed(let message): "the provider failed: \(message)"
-    case .unsupported(let message): "not supported by the bundle: \(message)"
-    case .invalid(let message): "the bundle rejected the request: \(message)"
-    case .unknownStatus(let status, let message): "unknown reply status \(status): \(message)"
-    case .closed: "the bundle was unloaded before it replied"
-    case .abandoned: "the host stopped waiting for the reply"
-    case .timedOut(let seconds): "no reply within \(Self.seconds(seconds))"
-    case .tooLarge(let bytes):
-      "the reply has \(bytes) bytes; replies are limited to \(ReplyLimits.maximumBytes) bytes"
-    case .crashed(let how): "the bundle's worker process crashed (\(how))"
-    case .unavailable(let why): why
-    }
-  }
-}
-
-/// What the host accepts from a bundle's reply; larger or stranger replies are refused with an
-/// error event, so a misbehaving bundle costs a bounded amount of memory and time.
-public enum ReplyLimits {
-  /// The largest reply, in bytes (16 MiB).
-  public static let maximumBytes = 16 << 20
-  /// The most entries in one timeline.
-  public static let maximumEntries = 10_000
-  /// Entry dates must lie in this range (2000-01-01 to 2200-01-01).
-  public static let dates =
-    Date(
-      timeIntervalSince1970: 946_684_800)...Date(
-      timeIntervalSince1970: 7_258_118_400)
-}
-
-extension ProviderError {
-  package static func seconds(_ value: Double) -> String {
-    value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
-  }
-}
-
 /// What a bundle may ask of the host through its host table. Called from any thread.
 public protocol BundleServices: Sendable {
   /// A log line from bundle `bundle`.

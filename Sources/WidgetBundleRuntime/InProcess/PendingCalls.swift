@@ -2,6 +2,7 @@ import CWidgetABI
 import FoundationEssentials
 import Glibc
 import Synchronization
+import WidgetSchema
 
 /// The calls waiting for a reply, across every in-process bundle.
 ///

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Synchronization
+import WidgetSchema
 
 /// One call's result, handed from the thread the bundle replies on to the task that waits for
 /// it.

@@ -1,5 +1,4 @@
 import Foundation
-import WidgetBundleRuntime
 import WidgetSchema
 import WidgetSupport
 

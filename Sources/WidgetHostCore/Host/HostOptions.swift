@@ -1,5 +1,4 @@
 import Foundation
-import WidgetBundleRuntime
 import WidgetRendering
 import WidgetSchema
 import WidgetSupport

@@ -1,4 +1,3 @@
-import WidgetBundleRuntime
 import WidgetSchema
 
 /// Decides which instances `run` shows, from the bundles' kinds and the `--kind` / `--family`

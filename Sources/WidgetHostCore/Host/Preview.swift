@@ -2,56 +2,6 @@ import Foundation
 import WidgetRendering
 import WidgetSchema
 
-/// One cell of the widget gallery (`widget-host preview`): a kind in one family, its placeholder
-/// (drawn redacted) and its snapshot (asked for with `isPreview` true). One line of
-/// `preview --format json` (docs/cli.md#preview).
-public struct PreviewItem: Codable, Sendable, Equatable {
-  /// Always `"preview"`.
-  public var type = "preview"
-  /// The bundle's id.
-  public var bundle: String
-  /// The widget kind.
-  public var kind: String
-  /// The family.
-  public var family: WidgetFamily
-  /// The placeholder call's outcome.
-  public var placeholder: Outcome
-  /// The snapshot call's outcome.
-  public var snapshot: Outcome
-  /// The previews the bundle declares for the kind at this family (`#Preview`), each entry
-  /// drawn; nil when it declares none, or could not say (then `previewsError`).
-  public var previews: [Declared]?
-  /// Why the bundle's previews could not be had.
-  public var previewsError: Failure?
-
-  /// A preview the bundle declares (`#Preview("name", as: family) { … } timeline: { … }`).
-  public struct Declared: Codable, Sendable, Equatable {
-    /// Its name, if it has one.
-    public var name: String?
-    /// Its entries, in order, rendered as snapshots are.
-    public var entries: [EntryEvent]
-  }
-
-  /// A rendered entry, or why there is none: exactly one of the two is set.
-  public struct Outcome: Codable, Sendable, Equatable {
-    /// The entry, rendered as in the stream's `entry` events (docs/stream.md#entry).
-    public var entry: EntryEvent?
-    /// The failure, with the stream's error codes (docs/stream.md#codes).
-    public var error: Failure?
-  }
-
-  /// A failed provider call.
-  public struct Failure: Codable, Sendable, Equatable {
-    /// `provider-failed`, `provider-timeout`, `bad-reply`, …
-    public var code: String
-    /// What happened.
-    public var message: String
-  }
-
-  /// True if the placeholder or the snapshot call failed.
-  public var failed: Bool { placeholder.error != nil || snapshot.error != nil }
-}
-
 extension WidgetHost {
   /// The widget gallery: for every selected kind and every family it supports (or the
   /// `--family` ones), the placeholder and the snapshot (`isPreview` true), one call each, in

@@ -129,7 +129,8 @@ public final class ProgressLine: Sendable {
 }
 
 /// Collects a simulation's stream and writes it for people (the day, then a table per
-/// instance) or, for `--format json`, the closing `summary` line (docs/stream.md).
+/// instance) or, for `--format json`, the closing `summary` line (``SimulationSummary``,
+/// docs/stream.md).
 ///
 /// Each instance's counts are kept as the events arrive; the events themselves only when the
 /// day is to be written for people (`keepsEvents`). A day of 10,000 instances is 800,000 events:
@@ -185,34 +186,6 @@ public final class SimulationReport: EventSink {
 
   public func end() {}
 
-  /// What one instance did during the simulation.
-  public struct InstanceSummary: Codable, Sendable, Equatable {
-    /// The instance id (`kind/family`).
-    public var instance: String
-    /// Placeholder, snapshot and timeline calls made for it.
-    public var providerCalls: Int
-    /// Entries shown (placeholders included).
-    public var entries: Int
-    /// Timeline requests by reason.
-    public var reloads: [String: Int]
-    /// Reloads put off because the refresh budget was spent (`budget-exhausted` warnings).
-    public var deferred: Int
-    /// Failed provider calls (`error` events).
-    public var errors: Int
-  }
-
-  /// The `summary` line of `--format json`.
-  public struct Line: Codable, Sendable, Equatable {
-    /// Always `"summary"`.
-    public var type = "summary"
-    /// The simulated span's start.
-    public var start: Date
-    /// Its end.
-    public var end: Date
-    /// One entry per instance, in stream order.
-    public var instances: [InstanceSummary]
-  }
-
   /// The reload reasons a simulation counts: all but `bundle-updated`, which only
   /// `run --watch` gives.
   static let reasons = ReloadReason.allCases.filter { $0 != .bundleUpdated }
@@ -221,7 +194,7 @@ public final class SimulationReport: EventSink {
   static let budgetExhausted = "budget-exhausted"
 
   /// Each instance's counts; provider calls come from the host's `summary`.
-  public func instanceSummaries(_ summary: WidgetHost.Summary) -> [InstanceSummary] {
+  public func instanceSummaries(_ summary: WidgetHost.Summary) -> [SimulationSummary.Instance] {
     let counts = counts.withLock { $0 }
     return prepared.withLock { $0 }.map { instance in
       let counted = counts[instance] ?? Counts()
@@ -231,7 +204,7 @@ public final class SimulationReport: EventSink {
       where Self.reasons.contains(reason) || counted.reloads[index] > 0 {
         reloads[reason.rawValue] = counted.reloads[index]
       }
-      return InstanceSummary(
+      return SimulationSummary.Instance(
         instance: instance, providerCalls: summary.providerCalls[instance] ?? 0,
         entries: counted.entries, reloads: reloads, deferred: counted.deferred,
         errors: counted.errors)
@@ -240,7 +213,7 @@ public final class SimulationReport: EventSink {
 
   /// The `summary` line, JSON and a newline.
   public func jsonLine(_ summary: WidgetHost.Summary) -> String {
-    let line = Line(start: start, end: finish, instances: instanceSummaries(summary))
+    let line = SimulationSummary(start: start, end: finish, instances: instanceSummaries(summary))
     let data = (try? WidgetJSON.encoder().encode(line)) ?? Data()
     return String(decoding: data, as: UTF8.self) + "\n"
   }
@@ -302,7 +275,7 @@ public final class SimulationReport: EventSink {
     return text
   }
 
-  private func table(_ rows: [InstanceSummary]) -> String {
+  private func table(_ rows: [SimulationSummary.Instance]) -> String {
     let reasons = Self.reasons.map(\.rawValue)
     let header =
       ["instance", "calls", "entries"] + reasons.map { "reload \($0)" } + ["deferred", "errors"]

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import WidgetSchema
 
 /// One version of a file on disk: device, inode, size and modification time. A rebuild that
 /// replaces the file (a new inode) or rewrites it in place (a new size or time) changes it.
@@ -55,12 +56,12 @@ final class BundleWatcher: Sendable {
     let folder = URL(fileURLWithPath: path)
     let manifest = folder.appendingPathComponent("manifest.json").path
     var files: [String: FileSignature?] = [manifest: FileSignature.of(manifest)]
-    // The library the manifest names; an unreadable manifest is a change of its own.
+    // The library the manifest names. A manifest that cannot be read or decoded names none: the
+    // host refuses to load it whatever its library, and fixing it is a change of its own.
     if let data = FileManager.default.contents(atPath: manifest),
-      let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-      let library = object["library"] as? String
+      let decoded = try? WidgetJSON.decode(BundleManifest.self, from: data)
     {
-      let libraryPath = folder.appendingPathComponent(library).path
+      let libraryPath = folder.appendingPathComponent(decoded.library).path
       files[libraryPath] = FileSignature.of(libraryPath)
     }
     return Snapshot(files: files)

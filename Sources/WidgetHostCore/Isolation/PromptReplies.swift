@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Synchronization
 import WidgetBundleRuntime
+import WidgetSchema
 
 /// The host's end of a worker's reply socket: the calling thread of a `prompt` call reads the
 /// call's reply here itself, instead of the worker's reader thread reading it from the main

@@ -140,11 +140,12 @@ enum BundleExport {
     let language = host.pointee.locale.flatMap { $0(host, nil) }.map { String(cString: $0) }
     let manifest = URL(fileURLWithPath: resources).deletingLastPathComponent()
       .appendingPathComponent("manifest.json")
-    let fields =
+    // No manifest beside `Resources/` (a library loaded on its own), or one that does not decode
+    // as a `BundleManifest` (which the host refuses to load): `en`, as without the field.
+    let region =
       (try? Data(contentsOf: manifest)).flatMap {
-        try? JSONSerialization.jsonObject(with: $0) as? [String: Any]
-      } ?? [:]
-    let region = fields["developmentRegion"] as? String ?? "en"
+        try? WidgetJSON.decode(BundleManifest.self, from: $0)
+      }?.developmentLanguage ?? "en"
     _BundleStrings._configure(
       resourcesPath: resources, language: language, developmentRegion: region
     ) { problem in

@@ -1,6 +1,5 @@
 import Foundation
 import FuzzSupport
-import WidgetBundleRuntime
 import WidgetHostCore
 import WidgetSchema
 

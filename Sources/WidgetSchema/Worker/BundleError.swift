@@ -1,7 +1,8 @@
-import WidgetSchema
-
 /// Why a bundle could not be opened, loaded or registered. Every case names the file (and,
 /// for manifests, the JSON path) so the message alone tells the user what to fix.
+///
+/// A wire format: a worker process sends it to the host in a `load-failed` frame
+/// (``WorkerFrame/loadError``), so the message is the same in both modes (docs/isolation.md).
 public enum BundleError: Error, Sendable, Equatable, Codable, CustomStringConvertible {
   /// The path does not exist or is neither a `.widgetbundle` folder nor a shared library.
   case notABundle(path: String, reason: String)

@@ -1,13 +1,14 @@
 import FoundationEssentials
 import Glibc
-import Synchronization
-import WidgetSchema
 
 /// One message between the host and a worker process (docs/isolation.md, "Frames"). On the
 /// socket a frame is a 4-byte big-endian length followed by that many bytes of JSON, except the
 /// two frames of every update, a `call` and a successful `reply`, which are binary
-/// (``FrameChannel/binaryCallMarker``, ``FrameChannel/binaryReplyMarker`` and their prompt
-/// forms, ``FrameChannel/binaryPromptCallMarker``, ``FrameChannel/binaryPromptReplyMarker``).
+/// (``binaryCallMarker``, ``binaryReplyMarker`` and their prompt forms,
+/// ``binaryPromptCallMarker``, ``binaryPromptReplyMarker``).
+///
+/// The codec is here, beside the fields: ``encode(_:)`` and ``decode(_:)`` turn frames into
+/// bytes and back; the runtime's `FrameChannel` only moves those bytes over the socket.
 package struct WorkerFrame: Codable, Sendable {
   /// The frame types.
   package enum Kind: String, Codable, Sendable {
@@ -92,7 +93,7 @@ package struct WorkerFrame: Codable, Sendable {
 
 /// Why a frame could not be read or written.
 package enum FrameError: Error, Sendable, CustomStringConvertible {
-  /// The peer announced a frame larger than ``FrameChannel/maximumFrameBytes``.
+  /// The peer announced a frame larger than ``WorkerFrame/maximumBytes``.
   case tooLarge(Int)
   /// The frame's JSON did not decode.
   case malformed(String)
@@ -102,38 +103,17 @@ package enum FrameError: Error, Sendable, CustomStringConvertible {
   package var description: String {
     switch self {
     case .tooLarge(let bytes):
-      "a frame of \(bytes) bytes exceeds the limit of \(FrameChannel.maximumFrameBytes) bytes"
+      "a frame of \(bytes) bytes exceeds the limit of \(WorkerFrame.maximumBytes) bytes"
     case .malformed(let reason): "a malformed frame: \(reason)"
     case .io(let code): "the worker socket failed: \(String(cString: strerror(code)))"
     }
   }
 }
 
-/// One end of a host–worker socket: writes frames (from any thread, one at a time, each with
-/// one `send`) and reads them (from one thread, through a buffer that takes whatever the socket
-/// holds with each `read`). Shared by both sides, so both speak exactly the same codec.
-package final class FrameChannel: Sendable {
+extension WorkerFrame {
   /// The largest frame accepted: a reply at ``ReplyLimits/maximumBytes`` in base64, plus 1 MiB
   /// for the rest of the frame.
-  package static let maximumFrameBytes = (ReplyLimits.maximumBytes + 2) / 3 * 4 + (1 << 20)
-
-  package let descriptor: Int32
-  /// Whether ``receive()`` waits for data with `poll` before it reads (see
-  /// ``init(descriptor:pollsBeforeReading:)``).
-  private let pollsBeforeReading: Bool
-  /// Frames written so far (under the lock, so a frame counted has been written whole).
-  private let writeLock = Mutex<UInt64>(0)
-  private let reader = Mutex(FrameReader())
-
-  /// A channel on `descriptor`. With `pollsBeforeReading`, ``receive()`` waits in `poll` for
-  /// data to read rather than in `read`: a thread asleep in `read` on a Unix socket is woken
-  /// each time the peer takes bytes this end wrote (the kernel's "room to write" wake-up reaches
-  /// readers too), while `poll` for input sleeps through those. The host's reader thread waits
-  /// so on the main socket, where the calls it does not read the replies of are sent.
-  package init(descriptor: Int32, pollsBeforeReading: Bool = false) {
-    self.descriptor = descriptor
-    self.pollsBeforeReading = pollsBeforeReading
-  }
+  package static let maximumBytes = (ReplyLimits.maximumBytes + 2) / 3 * 4 + (1 << 20)
 
   /// The first byte of a binary `reply` frame: the marker, the call's `id` (8 bytes,
   /// big-endian), then the bundle's reply bytes as they are. A JSON frame starts with `{`.
@@ -161,7 +141,7 @@ package final class FrameChannel: Sendable {
 
   /// Encodes a frame: length prefix and body (binary for a call with `contextJSON` and for a
   /// successful reply, JSON otherwise).
-  static func encode(_ frame: WorkerFrame) throws(FrameError) -> [UInt8] {
+  package static func encode(_ frame: WorkerFrame) throws(FrameError) -> [UInt8] {
     var data: [UInt8]
     if frame.type == .reply, let id = frame.id, let payload = frame.payload, frame.failure == nil {
       if let preceding = frame.preceding {
@@ -195,7 +175,7 @@ package final class FrameChannel: Sendable {
       data.append(contentsOf: body)
     }
     let length = data.count - 4
-    guard length <= maximumFrameBytes else { throw .tooLarge(length) }
+    guard length <= maximumBytes else { throw .tooLarge(length) }
     withUnsafeBytes(of: UInt32(length).bigEndian) { bytes in
       for index in 0..<4 { data[index] = bytes[index] }
     }
@@ -217,7 +197,9 @@ package final class FrameChannel: Sendable {
   }
 
   /// Decodes a frame's body: JSON, a binary call or a binary reply.
-  static func decode<Body: Collection<UInt8>>(_ body: Body) throws(FrameError) -> WorkerFrame {
+  package static func decode<Body: Collection<UInt8>>(_ body: Body) throws(FrameError)
+    -> WorkerFrame
+  {
     switch body.first {
     case binaryReplyMarker:
       guard body.count >= 9 else { throw .malformed("a binary reply of \(body.count) bytes") }
@@ -259,120 +241,5 @@ package final class FrameChannel: Sendable {
     _ bytes: Bytes
   ) -> Integer {
     bytes.reduce(Integer.zero) { $0 << 8 | Integer($1) }
-  }
-
-  /// Writes `frame` whole. Never raises SIGPIPE: a closed peer is an error.
-  package func send(_ frame: WorkerFrame) throws(FrameError) {
-    let data = try Self.encode(frame)
-    let failure: Int32? = writeLock.withLock { sent in
-      let failure = data.withUnsafeBytes { buffer -> Int32? in
-        var offset = 0
-        while offset < buffer.count {
-          let written = Glibc.send(
-            descriptor, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
-          if written < 0 {
-            if errno == EINTR { continue }
-            return errno
-          }
-          offset += written
-        }
-        return nil
-      }
-      if failure == nil { sent += 1 }
-      return failure
-    }
-    if let failure { throw .io(failure) }
-  }
-
-  /// How many frames ``send(_:)`` has written whole on this channel.
-  package var framesSent: UInt64 { writeLock.withLock { $0 } }
-
-  /// Reads the next frame, blocking; nil at the end of the stream. One thread reads.
-  package func receive() throws(FrameError) -> WorkerFrame? {
-    let descriptor = self.descriptor
-    let polls = pollsBeforeReading
-    return try reader.withLock { reader throws(FrameError) in
-      try reader.next(from: descriptor, pollingFirst: polls)
-    }
-  }
-
-  /// Stops both directions; a blocked `receive` on either side sees the end of the stream.
-  package func shutDown() {
-    shutdown(descriptor, Int32(SHUT_RDWR))
-  }
-}
-
-/// The reading side's buffer: each `read` takes as much as the socket holds (up to the room
-/// left), so a frame usually costs one system call, and frames that arrive together one
-/// between them.
-struct FrameReader {
-  /// The bytes read and not yet consumed are `buffer[start..<end]`. Allocated at the first
-  /// read: a channel that only sends (the worker's end of the reply socket) never needs it.
-  private var buffer: [UInt8] = []
-  private var start = 0
-  private var end = 0
-
-  /// The buffer's size until a larger frame needs more.
-  static let initialCapacity = 64 << 10
-
-  /// The next frame; nil at the end of the stream (between frames).
-  /// With `pollingFirst`, each `read` that would wait is preceded by a `poll` for input.
-  mutating func next(
-    from descriptor: Int32, pollingFirst: Bool = false
-  ) throws(FrameError) -> WorkerFrame? {
-    guard try fill(4, from: descriptor, pollingFirst: pollingFirst) else { return nil }
-    let length = buffer[start..<(start + 4)].reduce(0) { $0 << 8 | Int($1) }
-    guard length <= FrameChannel.maximumFrameBytes else { throw .tooLarge(length) }
-    guard try fill(4 + length, from: descriptor, pollingFirst: pollingFirst) else {
-      throw .malformed("the stream ended inside a frame")
-    }
-    let body = start + 4..<start + 4 + length
-    let frame = try FrameChannel.decode(buffer[body])
-    start = body.upperBound
-    if start == end {
-      (start, end) = (0, 0)
-      // A frame larger than the buffer grew it: give the memory back.
-      if buffer.count > Self.initialCapacity {
-        buffer = [UInt8](repeating: 0, count: Self.initialCapacity)
-      }
-    }
-    return frame
-  }
-
-  /// Reads until `count` bytes are buffered; false if the stream ended before any byte of them.
-  private mutating func fill(
-    _ count: Int, from descriptor: Int32, pollingFirst: Bool
-  ) throws(FrameError) -> Bool {
-    guard end - start < count else { return true }
-    if buffer.count - start < count {
-      // Move what is buffered to the front, in a larger buffer if the frame needs one.
-      let kept = Array(buffer[start..<end])
-      if buffer.count < count {
-        buffer = [UInt8](repeating: 0, count: max(count, Self.initialCapacity))
-      }
-      buffer.replaceSubrange(0..<kept.count, with: kept)
-      (start, end) = (0, kept.count)
-    }
-    let (start, capacity) = (self.start, buffer.count)
-    while end - start < count {
-      let offset = end
-      if pollingFirst {
-        var input = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        while poll(&input, 1, -1) < 0 && errno == EINTR {}
-      }
-      let result = buffer.withUnsafeMutableBytes { bytes in
-        read(descriptor, bytes.baseAddress! + offset, capacity - offset)
-      }
-      if result < 0 {
-        if errno == EINTR { continue }
-        throw .io(errno)
-      }
-      if result == 0 {
-        if end == start { return false }
-        throw .malformed("the stream ended inside a frame")
-      }
-      end += result
-    }
-    return true
   }
 }
