@@ -55,6 +55,7 @@ let package = Package(
       name: "WidgetKit",
       targets: [
         "WidgetKit", "SwiftUI", "UIKit", "_Testing_UIKit", "Combine", "Intents", "AppIntents",
+        "ActivityKit",
       ]),
     .library(name: "WidgetHostCore", targets: ["WidgetHostCore"]),
     // A client of a running host's control socket (docs/control.md): what WidgetCenter, the
@@ -66,6 +67,9 @@ let package = Package(
     .library(name: "Wishes", type: .dynamic, targets: ["Wishes"]),
     .library(name: "Animals", type: .dynamic, targets: ["Animals"]),
     .library(name: "Counter", type: .dynamic, targets: ["Counter"]),
+    .library(name: "Delivery", type: .dynamic, targets: ["Delivery"]),
+    // The Delivery example's app: starts, updates and ends the delivery's Live Activity.
+    .executable(name: "DeliveryApp", targets: ["DeliveryApp"]),
     // A bundle for the end-to-end tests: what its process gives widget code (main queue, clock).
     .library(name: "RuntimeProbe", type: .dynamic, targets: ["RuntimeProbe"]),
     .executable(name: "RuntimeProbeApp", targets: ["RuntimeProbeApp"]),
@@ -119,12 +123,15 @@ let package = Package(
     // Configurable widgets: the Intents and App Intents types widget code uses.
     .target(name: "Intents", dependencies: ["WidgetSchema", "WidgetSupport"]),
     .target(name: "AppIntents", dependencies: ["WidgetSchema", "WidgetSupport"]),
+    // Live Activities for apps (`Activity.request`, `update`, `end`) over the host's control
+    // socket, and the `ActivityAttributes` that bundles' `ActivityConfiguration` draws.
+    .target(name: "ActivityKit", dependencies: ["WidgetSchema", "WidgetSupport", "WidgetControl"]),
     .target(
       name: "WidgetKit",
       dependencies: [
         "SwiftUI", "WidgetSchema", "WidgetSupport", "WidgetControl", "CWidgetABI",
         "CWidgetKitShims",
-        "Intents", "AppIntents", "PreviewMacros",
+        "Intents", "AppIntents", "ActivityKit", "PreviewMacros",
       ]),
     // Code generation from Xcode intent definitions (IntentDefinitionPlugin runs intent-codegen).
     .target(name: "IntentCodegen"),
@@ -248,6 +255,17 @@ let package = Package(
     .target(
       name: "Counter", dependencies: ["WidgetKit", "SwiftUI", "AppIntents"],
       path: "Examples/Counter/Sources"),
+    // A delivery's Live Activity: the attributes both sides share, the bundle that draws it and
+    // the app that starts, updates and ends it (Examples/Delivery).
+    .target(
+      name: "DeliveryModel", dependencies: ["ActivityKit"],
+      path: "Examples/Delivery/Sources/DeliveryModel"),
+    .target(
+      name: "Delivery", dependencies: ["WidgetKit", "SwiftUI", "ActivityKit", "DeliveryModel"],
+      path: "Examples/Delivery/Sources/Delivery"),
+    .executableTarget(
+      name: "DeliveryApp", dependencies: ["ActivityKit", "DeliveryModel"],
+      path: "Examples/Delivery/Sources/DeliveryApp"),
     // Plugins for bundle authors.
     .plugin(
       name: "WidgetBundlePlugin",

@@ -10,6 +10,7 @@ public enum WidgetHostCLI {
     StateCommand.self,
     OptionsCommand.self,
     ConfigureCommand.self,
+    ActivityCommand.self,
     DefaultsCommand.self,
     NewCommand.self,
   ]

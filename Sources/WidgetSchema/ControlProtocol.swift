@@ -6,7 +6,8 @@ import FoundationEssentials
 public struct ControlRequest: Codable, Sendable, Equatable {
   /// Any JSON value; echoed in the reply.
   public var id: JSONValue?
-  /// `reload`, `tap`, `list`, `subscribe`, `configure` or `auth`.
+  /// `reload`, `tap`, `list`, `subscribe`, `configure`, `auth`, or one of the Live Activity
+  /// requests: `activity-start`, `activity-update`, `activity-end`, `activity-list`.
   public var request: String
   /// `reload`: the kind to reload (every kind when absent).
   public var kind: String?
@@ -30,14 +31,31 @@ public struct ControlRequest: Codable, Sendable, Equatable {
   /// `configure`: parameters to change given as text (`"count": "3"`), typed by the host from
   /// the parameter's schema exactly as `--instance` values are (`widget-host configure`).
   public var values: [String: String]?
+  /// `activity-update`, `activity-end`: the activity's id.
+  public var activity: String?
+  /// `activity-start`: the attributes type, as a bundle's manifest lists it.
+  public var attributesType: String?
+  /// `activity-start`: the attributes, as JSON.
+  public var attributes: JSONValue?
+  /// `activity-start`, `activity-update`; optional for `activity-end` (the final content).
+  public var content: ActivityContentState?
+  /// `activity-end`: how long the ended activity stays shown (`default` when absent).
+  public var dismissalPolicy: ActivityDismissalPolicy?
 
   /// Creates a request.
   public init(
     id: JSONValue? = nil, request: String, kind: String? = nil, kinds: [String]? = nil,
     instances: [String]? = nil, instance: String? = nil, region: String? = nil, x: Int? = nil,
     y: Int? = nil, token: String? = nil, parameters: [String: JSONValue]? = nil,
-    values: [String: String]? = nil
+    values: [String: String]? = nil, activity: String? = nil, attributesType: String? = nil,
+    attributes: JSONValue? = nil, content: ActivityContentState? = nil,
+    dismissalPolicy: ActivityDismissalPolicy? = nil
   ) {
+    self.activity = activity
+    self.attributesType = attributesType
+    self.attributes = attributes
+    self.content = content
+    self.dismissalPolicy = dismissalPolicy
     self.parameters = parameters
     self.values = values
     self.id = id
@@ -56,6 +74,7 @@ public struct ControlRequest: Codable, Sendable, Equatable {
 extension ControlRequest {
   private enum CodingKeys: String, CodingKey {
     case id, request, kind, kinds, instances, instance, region, x, y, token, parameters, values
+    case activity, attributesType, attributes, content, dismissalPolicy
   }
 
   /// The largest cell column or row of a `tap`: more than any widget has.
@@ -87,7 +106,13 @@ extension ControlRequest {
       x: try cell(.x), y: try cell(.y),
       token: try container.decodeIfPresent(String.self, forKey: .token),
       parameters: try container.decodeIfPresent([String: JSONValue].self, forKey: .parameters),
-      values: try container.decodeIfPresent([String: String].self, forKey: .values))
+      values: try container.decodeIfPresent([String: String].self, forKey: .values),
+      activity: try container.decodeIfPresent(String.self, forKey: .activity),
+      attributesType: try container.decodeIfPresent(String.self, forKey: .attributesType),
+      attributes: try container.decodeIfPresent(JSONValue.self, forKey: .attributes),
+      content: try container.decodeIfPresent(ActivityContentState.self, forKey: .content),
+      dismissalPolicy: try container.decodeIfPresent(
+        ActivityDismissalPolicy.self, forKey: .dismissalPolicy))
   }
 }
 
@@ -123,13 +148,20 @@ public struct ControlResult: Codable, Sendable, Equatable {
   public var authenticated: Bool?
   /// `configure`: the instance configured.
   public var configured: String?
+  /// `activity-start`, `activity-update`, `activity-end`: the activity after the request.
+  public var activity: ActivityInfo?
+  /// `activity-list`: every activity shown, in the order they started.
+  public var activities: [ActivityInfo]?
 
   /// Creates a result.
   public init(
     instances: [InstanceState]? = nil, reloaded: Int? = nil, url: String? = nil,
     subscribed: Bool? = nil, authenticated: Bool? = nil, configured: String? = nil,
-    performed: WidgetAction? = nil
+    performed: WidgetAction? = nil, activity: ActivityInfo? = nil,
+    activities: [ActivityInfo]? = nil
   ) {
+    self.activity = activity
+    self.activities = activities
     self.performed = performed
     self.configured = configured
     self.instances = instances

@@ -23,6 +23,8 @@ public struct BundleManifest: Codable, Sendable, Equatable {
   /// The C functions the library exports as actions for its views' buttons and toggles (run
   /// through libffi, docs/interactive.md); none for a Swift bundle, whose actions are intents.
   public var actions: [ActionDeclaration]
+  /// The Live Activity types the bundle draws (`ActivityConfiguration`); none for most bundles.
+  public var activities: [ActivityManifest]
 
   /// The development language: ``developmentRegion``, or `en`.
   public var developmentLanguage: String { developmentRegion ?? "en" }
@@ -31,9 +33,11 @@ public struct BundleManifest: Codable, Sendable, Equatable {
   public init(
     id: String, name: String? = nil, version: String, abiVersion: ABIVersion = .current,
     library: String, appGroups: [String] = [], kinds: [KindManifest],
-    developmentRegion: String? = nil, actions: [ActionDeclaration] = []
+    developmentRegion: String? = nil, actions: [ActionDeclaration] = [],
+    activities: [ActivityManifest] = []
   ) {
     self.actions = actions
+    self.activities = activities
     self.id = id
     self.name = name ?? id
     self.version = version
@@ -54,6 +58,7 @@ public struct BundleManifest: Codable, Sendable, Equatable {
     case kinds
     case developmentRegion
     case actions
+    case activities
   }
 
   public init(from decoder: any Decoder) throws {
@@ -67,6 +72,8 @@ public struct BundleManifest: Codable, Sendable, Equatable {
     kinds = try container.decode([KindManifest].self, forKey: .kinds)
     developmentRegion = try container.decodeIfPresent(String.self, forKey: .developmentRegion)
     actions = try container.decodeIfPresent([ActionDeclaration].self, forKey: .actions) ?? []
+    activities =
+      try container.decodeIfPresent([ActivityManifest].self, forKey: .activities) ?? []
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -80,6 +87,7 @@ public struct BundleManifest: Codable, Sendable, Equatable {
     try container.encode(kinds, forKey: .kinds)
     try container.encodeIfPresent(developmentRegion, forKey: .developmentRegion)
     if !actions.isEmpty { try container.encode(actions, forKey: .actions) }
+    if !activities.isEmpty { try container.encode(activities, forKey: .activities) }
   }
 }
 
@@ -142,12 +150,16 @@ public struct BundleDescription: Codable, Sendable, Equatable {
   public var kinds: [KindManifest]
   /// The C functions it exports as actions (``BundleManifest/actions``), for a bare library.
   public var actions: [ActionDeclaration]?
+  /// The Live Activity types it draws (``BundleManifest/activities``).
+  public var activities: [ActivityManifest]?
 
   /// Creates a description.
   public init(
     id: String? = nil, name: String? = nil, version: String? = nil, appGroups: [String]? = nil,
-    kinds: [KindManifest], actions: [ActionDeclaration]? = nil
+    kinds: [KindManifest], actions: [ActionDeclaration]? = nil,
+    activities: [ActivityManifest]? = nil
   ) {
+    self.activities = activities
     self.actions = actions
     self.id = id
     self.name = name
@@ -165,7 +177,7 @@ public struct ABIVersion: Sendable, Hashable, Comparable, CustomStringConvertibl
   public var minor: UInt32
 
   /// The version this build of widget-host implements (`WK_ABI_VERSION_MAJOR/MINOR`).
-  public static let current = ABIVersion(major: 1, minor: 2)
+  public static let current = ABIVersion(major: 1, minor: 3)
 
   /// Creates a version.
   public init(major: UInt32, minor: UInt32) {

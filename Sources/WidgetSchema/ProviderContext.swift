@@ -17,13 +17,17 @@ public struct ProviderContext: Codable, Sendable, Hashable {
   /// How the instance is drawn (`@Environment(\.widgetRenderingMode)` in the SDK). The host
   /// always sends it; absent (an older host) means the family's ``RenderingMode/default(for:)``.
   public var renderingMode: RenderingMode?
+  /// The `activity` method (ABI 1.3): the Live Activity to draw.
+  public var activity: ActivityCallContext?
 
   /// Creates a context; `displaySize` defaults to the family's size.
   public init(
     family: WidgetFamily, displaySize: Size? = nil, isPreview: Bool = false,
     configuration: [String: JSONValue]? = nil, parameter: String? = nil,
-    action: WidgetAction? = nil, renderingMode: RenderingMode? = nil
+    action: WidgetAction? = nil, renderingMode: RenderingMode? = nil,
+    activity: ActivityCallContext? = nil
   ) {
+    self.activity = activity
     self.action = action
     self.renderingMode = renderingMode
     self.family = family

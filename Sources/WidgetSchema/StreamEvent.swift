@@ -70,6 +70,8 @@ public enum EventPayload: Sendable, Equatable {
   case instance(InstanceEvent)
   /// A press of a button or a toggle ran an action of the instance's bundle.
   case action(ActionEvent)
+  /// A Live Activity started, changed or went away (docs/activities.md).
+  case activity(ActivityEvent)
 
   /// The event's `type` string.
   public var type: String {
@@ -83,6 +85,7 @@ public enum EventPayload: Sendable, Equatable {
     case .openURL: "open-url"
     case .instance: "instance"
     case .action: "action"
+    case .activity: "activity"
     }
   }
 }
@@ -521,6 +524,8 @@ extension StreamEvent: Codable {
     case "open-url": payload = .openURL(try container.decode(OpenURLEvent.self, forKey: .data))
     case "instance": payload = .instance(try container.decode(InstanceEvent.self, forKey: .data))
     case "action": payload = .action(try container.decode(ActionEvent.self, forKey: .data))
+    case "activity":
+      payload = .activity(try container.decode(ActivityEvent.self, forKey: .data))
     default:
       throw DecodingError.dataCorruptedError(
         forKey: .type, in: container, debugDescription: "unknown event type '\(type)'")
@@ -542,6 +547,7 @@ extension StreamEvent: Codable {
     case .openURL(let data): try container.encode(data, forKey: .data)
     case .instance(let data): try container.encode(data, forKey: .data)
     case .action(let data): try container.encode(data, forKey: .data)
+    case .activity(let data): try container.encode(data, forKey: .data)
     }
   }
 }

@@ -43,7 +43,7 @@ import Testing
       || tries(ReloadPolicy.self) || tries(StreamEvent.self) || tries(StreamHeader.self)
       || tries(ColorValue.self) || tries(ConfigurationManifest.self)
       || tries(ParameterOptions.self) || tries(CurrentConfigurations.self) || tries(Previews.self)
-      || tries(ActionDeclaration.self) || tries(WidgetAction.self)
+      || tries(ActionDeclaration.self) || tries(WidgetAction.self) || tries(ActivityViews.self)
   }
 
   @Test func schemaExamplesDecode() throws {

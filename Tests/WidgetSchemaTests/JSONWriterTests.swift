@@ -86,6 +86,20 @@ import WidgetSupport
         ActionEvent(
           name: "SetLockIntent", arguments: ["value": .bool(true), "é": .string("x")],
           region: "action-3")),
+      .activity(ActivityEvent(event: .dismissed, activity: Self.activity)),
+      .activity(
+        ActivityEvent(
+          event: .started, activity: Self.activity,
+          presentations: ActivityPresentations(
+            lockScreen: DrawnPresentation(
+              view: .text(TextNode(runs: [.verbatim("Sam")])), lines: ["Sam  "],
+              spans: [Span(row: 0, column: 0, length: 3, bold: true)]),
+            expanded: DrawnPresentation(view: .empty, lines: [" "]),
+            compactLeading: DrawnPresentation(view: .divider, lines: ["─"]),
+            compactTrailing: DrawnPresentation(view: .empty, lines: []),
+            minimal: DrawnPresentation(view: .empty, lines: []), compactText: "3 \"away\"",
+            keylineTint: ColorValue(name: "orange"), url: "app://order/1"),
+          restored: true)),
     ]
     for (index, payload) in payloads.enumerated() {
       try expectSameBytes(
@@ -495,6 +509,16 @@ import WidgetSupport
     }
   }
 
+  /// An activity with every field set.
+  static let activity = ActivityInfo(
+    id: "A1", bundle: "b", attributesType: "DeliveryAttributes",
+    attributes: .object(["n": .string("42")]),
+    content: ActivityContentState(
+      state: .object(["stops": .number(3)]), staleDate: Date(timeIntervalSince1970: 1),
+      relevanceScore: 0.5),
+    status: .ended, started: Date(timeIntervalSince1970: 0), ended: Date(timeIntervalSince1970: 2),
+    dismissAt: Date(timeIntervalSince1970: 3))
+
   @Test func providerContexts() throws {
     let contexts = [
       ProviderContext(family: .systemSmall),
@@ -510,11 +534,27 @@ import WidgetSupport
       ProviderContext(
         family: .control, configuration: ["a": .number(1)],
         action: WidgetAction(name: "SetLockIntent", arguments: ["value": .bool(false)])),
+      ProviderContext(
+        family: .systemMedium, renderingMode: .fullColor,
+        activity: ActivityCallContext(
+          id: "A1", attributes: .object(["a": .null]), state: .object([:]), isStale: true)),
     ]
     for context in contexts {
       #expect(
         String(decoding: try context.jsonBytes(), as: UTF8.self)
           == String(decoding: try WidgetJSON.encode(context), as: UTF8.self))
+    }
+    // Every field is set in one of the contexts above: a field added to ProviderContext and not
+    // to its writer fails here until a context sets it.
+    let fields = Mirror(reflecting: contexts[0]).children.compactMap(\.label)
+    for field in fields {
+      let set = contexts.contains { context in
+        guard let value = Mirror(reflecting: context).children.first(where: { $0.label == field })
+        else { return false }
+        let mirror = Mirror(reflecting: value.value)
+        return mirror.displayStyle != .optional || !mirror.children.isEmpty
+      }
+      #expect(set, "no context above sets ProviderContext.\(field)")
     }
   }
 

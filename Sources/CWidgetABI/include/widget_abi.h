@@ -44,7 +44,7 @@ extern "C" {
 
 /* ABI version implemented by this header. Major: incompatible changes. Minor: additions only. */
 #define WK_ABI_VERSION_MAJOR 1
-#define WK_ABI_VERSION_MINOR 2
+#define WK_ABI_VERSION_MINOR 3
 
 /* The name of the one symbol a bundle exports. */
 #define WK_BUNDLE_ENTRY_SYMBOL "wk_bundle_entry"
@@ -96,7 +96,14 @@ typedef enum wk_method {
      * WK_STATUS_OK once the action is done (the payload, if any, is ignored), or an error status
      * and a UTF-8 message; the host then reloads the instance's timeline. Actions a manifest
      * declares as C functions ("actions") are called directly instead and never reach `call`. */
-    WK_METHOD_PERFORM = 6
+    WK_METHOD_PERFORM = 6,
+    /* (ABI 1.3) Reply: the views of a Live Activity (JSON object "ActivityViews":
+     * {"lockScreen", "expanded": {"leading", "trailing", "center", "bottom"}, "compactLeading",
+     * "compactTrailing", "minimal", tints}). The call's kind is the activity's attributes type,
+     * one the manifest lists under "activities"; the context's "activity" carries its
+     * "attributes", content "state" and "isStale". Called when an app starts or updates the
+     * activity, when it goes stale, and when it ends. */
+    WK_METHOD_ACTIVITY = 7
 } wk_method;
 
 typedef struct wk_host wk_host;

@@ -71,6 +71,8 @@ public enum ProviderMethod: Int32, Sendable, CustomStringConvertible {
   case previews = 5
   /// Runs an action of an instance: a press of a button or a toggle (ABI 1.2).
   case perform = 6
+  /// Draws a Live Activity (ABI 1.3).
+  case activity = 7
 
   public var description: String {
     switch self {
@@ -80,6 +82,7 @@ public enum ProviderMethod: Int32, Sendable, CustomStringConvertible {
     case .options: "options"
     case .previews: "previews"
     case .perform: "perform"
+    case .activity: "activity"
     }
   }
 }

@@ -19,6 +19,6 @@ extension BundleManifest {
       id: id ?? description.id ?? "local.\(safeName)", name: name,
       version: version ?? description.version ?? "0.0.0", library: file.lastPathComponent,
       appGroups: description.appGroups ?? [], kinds: description.kinds,
-      actions: description.actions ?? [])
+      actions: description.actions ?? [], activities: description.activities ?? [])
   }
 }

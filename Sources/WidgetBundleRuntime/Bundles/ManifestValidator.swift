@@ -57,6 +57,29 @@ public enum ManifestValidator {
     }
     problems += kindProblems(manifest.kinds, path: "kinds")
     problems += actionProblems(manifest.actions, path: "actions")
+    problems += activityProblems(manifest.activities, path: "activities")
+    return problems
+  }
+
+  /// The rule violations in declared Live Activity types: each a Swift type name, declared once.
+  static func activityProblems(_ activities: [ActivityManifest], path: String) -> [SchemaError] {
+    var problems: [SchemaError] = []
+    var seen = Set<String>()
+    for (index, activity) in activities.enumerated() {
+      let type = activity.attributesType
+      if type.isEmpty || type.utf8.count > 256
+        || !type.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." })
+      {
+        problems.append(
+          SchemaError(
+            path: "\(path)[\(index)].attributesType",
+            message: "'\(type)' is not a type name (letters, digits, '_' and '.', 1 to 256 bytes)"))
+      } else if !seen.insert(type).inserted {
+        problems.append(
+          SchemaError(
+            path: "\(path)[\(index)].attributesType", message: "'\(type)' is declared twice"))
+      }
+    }
     return problems
   }
 
@@ -120,6 +143,7 @@ public enum ManifestValidator {
       (description.id.flatMap(idProblem).map { [$0] } ?? [])
       + kindProblems(description.kinds, path: "kinds")
       + actionProblems(description.actions ?? [], path: "actions")
+      + activityProblems(description.activities ?? [], path: "activities")
     guard problems.isEmpty else { throw .descriptionInvalid(path: library, problems: problems) }
     return description
   }
@@ -296,6 +320,14 @@ public enum ManifestValidator {
     }
     for kind in description.kinds where !manifestKinds.contains(kind.kind) {
       differences.append("kind '\(kind.kind)' is in the library but not in manifest.json")
+    }
+    let libraryActivities = Set((description.activities ?? []).map(\.attributesType))
+    let manifestActivities = Set(manifest.activities.map(\.attributesType))
+    for type in manifestActivities.subtracting(libraryActivities).sorted() {
+      differences.append("activity type '\(type)' is in manifest.json but not in the library")
+    }
+    for type in libraryActivities.subtracting(manifestActivities).sorted() {
+      differences.append("activity type '\(type)' is in the library but not in manifest.json")
     }
     return differences
   }

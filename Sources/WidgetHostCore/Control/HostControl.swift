@@ -23,6 +23,8 @@ public final class HostControl: Sendable {
     var provider: BundleTimelineProvider?
     /// Draws an entry again while its action runs.
     var router: EventRouter?
+    /// The Live Activities.
+    var activities: ActivityCenter?
   }
 
   private let running = Mutex<Running?>(nil)
@@ -37,12 +39,13 @@ public final class HostControl: Sendable {
     scheduler: Scheduler, stream: EventStream, instances: [WidgetInstance],
     state: StateStore? = nil, configurator: InstanceConfigurator? = nil,
     appGroups: [String: [String]] = [:], provider: BundleTimelineProvider? = nil,
-    router: EventRouter? = nil
+    router: EventRouter? = nil, activities: ActivityCenter? = nil
   ) {
     running.withLock {
       $0 = Running(
         scheduler: scheduler, stream: stream, instances: instances, state: state,
-        configurator: configurator, appGroups: appGroups, provider: provider, router: router)
+        configurator: configurator, appGroups: appGroups, provider: provider, router: router,
+        activities: activities)
     }
   }
 
@@ -105,6 +108,41 @@ public final class HostControl: Sendable {
     guard let event = running.stream.currentEntry(of: id), case .entry(let entry) = event.payload
     else { throw .nothingShown(id) }
     return (entry, EventRouter.displayedView(of: entry.view, source: entry.source))
+  }
+
+  // MARK: Live Activities
+
+  private func activities() throws(ControlError) -> ActivityCenter {
+    guard let activities = try current().activities else { throw .notRunning }
+    return activities
+  }
+
+  /// Starts a Live Activity (`activity-start`): drawn by the bundle whose manifest lists
+  /// `attributesType`, stored, then shown.
+  public func startActivity(
+    attributesType: String, attributes: JSONValue, content: ActivityContentState
+  ) async throws(ControlError) -> ActivityInfo {
+    try await activities().start(
+      attributesType: attributesType, attributes: attributes, content: content)
+  }
+
+  /// Shows new content for a Live Activity (`activity-update`).
+  public func updateActivity(id: String, content: ActivityContentState) async throws(ControlError)
+    -> ActivityInfo
+  {
+    try await activities().update(id: id, content: content)
+  }
+
+  /// Ends a Live Activity (`activity-end`).
+  public func endActivity(
+    id: String, content: ActivityContentState?, dismissalPolicy: ActivityDismissalPolicy
+  ) async throws(ControlError) -> ActivityInfo {
+    try await activities().end(id: id, content: content, dismissalPolicy: dismissalPolicy)
+  }
+
+  /// Every Live Activity shown (`activity-list`), in the order they started.
+  public func listActivities() throws(ControlError) -> [ActivityInfo] {
+    try activities().list()
   }
 
   /// The latest entry events, for a subscriber that has just connected.
@@ -341,6 +379,10 @@ public enum ControlError: Error, Sendable, Equatable, CustomStringConvertible {
   /// A pressed button's or toggle's action failed; `code` is the failure's (`action-failed`,
   /// `action-refused`, `action-timeout`, …).
   case actionFailed(code: String, message: String)
+  /// A Live Activity request was refused; `code` says why (`unknown-activity-type`,
+  /// `unknown-activity`, `activity-ended`, `payload-too-large`, `rate-limited`,
+  /// `too-many-activities`, or the failure of the bundle's drawing).
+  case activity(code: String, message: String)
 
   /// A stable, machine-readable code.
   public var code: String {
@@ -355,6 +397,7 @@ public enum ControlError: Error, Sendable, Equatable, CustomStringConvertible {
     case .unknownParameter: "unknown-parameter"
     case .invalidConfiguration(let code, _): code
     case .actionFailed(let code, _): code
+    case .activity(let code, _): code
     }
   }
 
@@ -372,6 +415,7 @@ public enum ControlError: Error, Sendable, Equatable, CustomStringConvertible {
       "\(instance) has no parameter '\(name)': kind \(kind) has a static configuration"
     case .invalidConfiguration(_, let message): message
     case .actionFailed(_, let message): message
+    case .activity(_, let message): message
     }
   }
 }

@@ -237,6 +237,52 @@ public final class BundleTimelineProvider: TimelineProviding {
     }
   }
 
+  /// The views of a Live Activity, drawn by `bundle`'s `ActivityConfiguration` for
+  /// `attributesType` (the `activity` method, ABI 1.3), with their named images resolved and
+  /// their numbers checked. The context's family is systemMedium, the width of the lock-screen
+  /// banner, and its display size the banner's.
+  func activityViews(
+    bundle: String, attributesType: String, activity: ActivityCallContext
+  ) async -> Result<ActivityViews, ProviderFailure> {
+    let key = TimelineKey(bundle: bundle, kind: attributesType, family: .systemMedium)
+    let context = ProviderContext(
+      family: .systemMedium, displaySize: ActivityPresentation.lockScreen.displaySize,
+      activity: activity)
+    return await call(.activity, key, context: context, as: ActivityViews.self).flatMap {
+      views in
+      var views = views
+      let regions: [(String, WritableKeyPath<ActivityViews, ViewNode>)] = [
+        ("lockScreen", \.lockScreen), ("compactLeading", \.compactLeading),
+        ("compactTrailing", \.compactTrailing), ("minimal", \.minimal),
+      ]
+      let expanded: [(String, WritableKeyPath<ActivityViews, ViewNode?>)] = [
+        ("expanded.leading", \.expanded.leading), ("expanded.trailing", \.expanded.trailing),
+        ("expanded.center", \.expanded.center), ("expanded.bottom", \.expanded.bottom),
+      ]
+      func resolved(_ view: ViewNode, at path: String) -> Result<ViewNode, ProviderFailure> {
+        if let problem = ViewLimits.problem(in: view, at: path) {
+          return .failure(undrawable(problem, key: key, method: .activity))
+        }
+        let entry = Entry(date: Date(timeIntervalSince1970: 0), view: view)
+        return .success(resolvingImages(entry, key: key, method: .activity).view)
+      }
+      for (path, region) in regions {
+        switch resolved(views[keyPath: region], at: path) {
+        case .success(let view): views[keyPath: region] = view
+        case .failure(let failure): return .failure(failure)
+        }
+      }
+      for (path, region) in expanded {
+        guard let view = views[keyPath: region] else { continue }
+        switch resolved(view, at: path) {
+        case .success(let view): views[keyPath: region] = view
+        case .failure(let failure): return .failure(failure)
+        }
+      }
+      return .success(views)
+    }
+  }
+
   /// The snapshot entry for `key`: what a gallery shows (`isPreview` true) or a quick look at
   /// the widget (`isPreview` false).
   public func snapshot(for key: TimelineKey, isPreview: Bool) async -> Result<

@@ -267,6 +267,8 @@ public final class SimulationReport: EventSink {
         what = "instance \(change.event.rawValue)"
       case .action(let action):
         what = "action \(action.name)"
+      case .activity(let activity):
+        what = "activity \(activity.activity.attributesType) \(activity.event.rawValue)"
       }
       let padding = String(repeating: " ", count: max(0, width - subject.count))
       text += "\(offset(event.time))  \(subject)\(padding)  \(what)\n"

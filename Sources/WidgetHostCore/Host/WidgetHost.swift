@@ -203,13 +203,16 @@ public final class WidgetHost: Sendable {
       clock: clock, provider: selection.provider, configuration: configuration, ledger: store,
       archive: archive, emit: router.route)
     services.attach(scheduler)
+    let activities = ActivityCenter(
+      manifests: selection.bundles.map(\.manifest), provider: selection.provider, stream: stream,
+      renderer: renderer, clock: clock, store: store)
     control.attach(
       scheduler: scheduler, stream: stream, instances: instances, state: store,
       configurator: selection.configurator,
       appGroups: Dictionary(
         selection.bundles.map { ($0.manifest.id, $0.manifest.appGroups) },
         uniquingKeysWith: { first, _ in first }),
-      provider: selection.provider, router: router)
+      provider: selection.provider, router: router, activities: activities)
     // A restored entry is shown as each instance is added, before the run loop makes any call.
     for instance in instances {
       await scheduler.add(instance, restoring: archive?.restored(for: instance))
@@ -221,6 +224,8 @@ public final class WidgetHost: Sendable {
       for bundle in selection.bundles { bundle.connection.start() }
     }
     let loop = Task { await scheduler.run() }
+    // Live Activities kept from an earlier run are shown again once the widgets are under way.
+    await activities.restore()
     let reloader = HotReloader(
       bundles: selection.bundles, instances: instances, provider: selection.provider,
       scheduler: scheduler, stream: stream, services: services
@@ -245,6 +250,7 @@ public final class WidgetHost: Sendable {
     loop.cancel()
     await loop.value
     router.stop()
+    activities.stop()
     control.detach()
     await reloader.closeRetired()
     for (source, connection, manifest) in reloader.current {
@@ -352,8 +358,15 @@ public final class WidgetHost: Sendable {
       for (connection, _) in loaded.values { await connection.close() }
       throw error
     }
-    // 4. Load (lazily: only bundles with an instance) and check library against manifest.
-    let needed = Set(placed.map(\.bundle))
+    // 4. Load (lazily: only bundles with an instance, or that draw Live Activities) and check
+    // library against manifest.
+    let drawsActivities = sources.compactMap { source -> String? in
+      guard let manifest = source.manifest ?? loaded[source.path]?.1,
+        !manifest.activities.isEmpty
+      else { return nil }
+      return manifest.id
+    }
+    let needed = Set(placed.map(\.bundle)).union(drawsActivities)
     for (connection, manifest) in loaded.values where !needed.contains(manifest.id) {
       await connection.close()
     }

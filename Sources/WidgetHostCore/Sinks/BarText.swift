@@ -141,7 +141,7 @@ enum BarProblem {
     case .action(let action):
       errors.write(
         "widget-host: performed \(action.name)\(event.instance.map { " (tapped \($0))" } ?? "")\n")
-    case .entry, .bundle, .reload, .timeline, .instance:
+    case .entry, .bundle, .reload, .timeline, .instance, .activity:
       break
     }
   }

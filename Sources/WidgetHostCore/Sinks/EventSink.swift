@@ -46,6 +46,8 @@ public final class EventStream: Sendable {
   /// The latest `entry` event of each instance: the current state a late subscriber needs.
   /// Boxed: the dictionary's spare buckets then hold a reference each.
   private let latestEntries = Mutex<[String: LatestEntry]>([:])
+  /// The latest `activity` event of each Live Activity not yet dismissed, by id.
+  private let latestActivities = Mutex<[String: StreamEvent]>([:])
   /// Draws the latest entries again when they are read; nil keeps their drawing.
   private let renderer: Renderer?
 
@@ -104,6 +106,10 @@ public final class EventStream: Sendable {
       let latest = LatestEntry(
         seq: event.seq, time: event.time, entry, keepsDrawing: renderer == nil)
       latestEntries.withLock { $0[instance] = latest }
+    } else if case .activity(let activity) = payload {
+      latestActivities.withLock {
+        $0[activity.activity.id] = activity.event == .dismissed ? nil : event
+      }
     }
     for sink in sinks { sink.write(event) }
   }
@@ -121,11 +127,15 @@ public final class EventStream: Sendable {
     latestEntries.withLock { $0[instance] = nil }
   }
 
-  /// The latest `entry` event of every instance, in sequence order.
+  /// The current state a late subscriber needs: the latest `entry` event of every instance and
+  /// the latest `activity` event of every Live Activity shown, in sequence order.
   public func currentEntries() -> [StreamEvent] {
-    latestEntries.withLock { Array($0) }.sorted { $0.value.seq < $1.value.seq }.map {
+    let entries = latestEntries.withLock { Array($0) }.sorted { $0.value.seq < $1.value.seq }.map {
       $0.value.event(of: $0.key, draw: draw)
     }
+    let activities = latestActivities.withLock { Array($0.values) }
+    guard !activities.isEmpty else { return entries }
+    return (entries + activities).sorted { $0.seq < $1.seq }
   }
 
   /// The latest `entry` event of `instance`, if it showed one.

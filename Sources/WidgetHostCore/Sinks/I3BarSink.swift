@@ -38,6 +38,19 @@ public final class I3BarSink: StatusBarSink {
       urgent = false
     }
 
+    /// The block of a Live Activity: its compact presentation (``ActivityPresentations/compactText``)
+    /// in its keyline tint, grey once stale or ended; named `activity/<id>`.
+    public init(activity event: ActivityEvent, presentations: ActivityPresentations) {
+      fullText = presentations.compactText
+      shortText = presentations.compactText
+      name = "activity/\(event.activity.id)"
+      instance = name
+      color =
+        event.activity.status == .active
+        ? presentations.keylineTint.flatMap(BarText.hex) : I3BarSink.staleColor
+      urgent = false
+    }
+
     /// The grey block that shows `notice` in place of `instance`'s entry.
     public init(instance: String, notice: BarNotice) {
       fullText = notice.text
@@ -96,6 +109,13 @@ public final class I3BarSink: StatusBarSink {
       if let instance = event.instance { show(entry, instance: instance, now: event.time) }
     case .instance(let change):
       if change.event == .removed, let instance = event.instance { remove(instance) }
+    case .activity(let activity):
+      // A block after the widgets' while it is shown, in the order activities started.
+      if activity.event == .dismissed {
+        remove("activity/\(activity.activity.id)")
+      } else if let presentations = activity.presentations {
+        show([Block(activity: activity, presentations: presentations)])
+      }
     default:
       BarProblem.report(event, to: errors)
     }

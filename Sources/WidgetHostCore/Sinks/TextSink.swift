@@ -93,6 +93,16 @@ public final class TextSink: EventSink {
         "widget-host: \(change.event == .added ? "added" : "removed") \(id) (\(change.kind), "
           + "\(change.family.rawValue))\n")
       if change.event == .removed { remove(id) }
+    case .activity(let activity):
+      let name = "activity/\(activity.activity.id)"
+      if activity.event == .dismissed {
+        errors.write(
+          "widget-host: dismissed activity \(activity.activity.id) "
+            + "(\(activity.activity.attributesType))\n")
+        remove(name)
+      } else if let box = Self.box(activity, dates: dates, color: options.color) {
+        show(box, name: name)
+      }
     case .bundle, .reload, .timeline:
       break
     }
@@ -106,6 +116,7 @@ public final class TextSink: EventSink {
   /// drawn again without it.
   private func remove(_ instance: String) {
     guard options.inPlace else { return }
+    // (Also a dismissed Live Activity's box, named `activity/<id>`.)
     let text = screen.withLock { screen -> String? in
       guard let index = screen.firstIndex(where: { $0.instance == instance }) else { return nil }
       screen.remove(at: index)
@@ -117,12 +128,17 @@ public final class TextSink: EventSink {
   }
 
   private func show(_ entry: EntryEvent, instance: String?) {
-    let box = Self.box(entry, instance: instance, dates: dates, color: options.color)
+    show(
+      Self.box(entry, instance: instance, dates: dates, color: options.color),
+      name: instance ?? entry.kind)
+  }
+
+  /// Shows `box` as the latest of `name` (an instance, or `activity/<id>`).
+  private func show(_ box: Box, name: String) {
     guard options.inPlace else {
       output.write(box.text)
       return
     }
-    let name = instance ?? entry.kind
     let text = screen.withLock { screen in
       if let index = screen.firstIndex(where: { $0.instance == name }) {
         screen[index].box = box
@@ -234,15 +250,36 @@ public final class TextSink: EventSink {
   }
 
   static func box(_ entry: EntryEvent, instance: String?, dates: DateText, color: Bool) -> Box {
-    let width = entry.lines.map { TextWidth.of($0) }.max() ?? 0
     let time = dates.clockTime(entry.date)
     var title = (instance ?? "\(entry.kind)/\(entry.family.rawValue)") + " · "
     title += entry.source == .timeline ? "entry \(time)" : entry.source.rawValue
     if entry.restored { title += " · restored" }
     if let url = entry.url { title += " · \(url)" }
-    let styled = color ? ANSIStyle.styled(entry.lines, spans: entry.spans) : entry.lines
+    return framed(entry.lines, spans: entry.spans, title: title, color: color)
+  }
+
+  /// A Live Activity as a box: its lock-screen banner, under a title with its type, what
+  /// happened and its compact presentation; nil when the bundle could not draw it.
+  static func box(_ event: ActivityEvent, dates: DateText, color: Bool) -> Box? {
+    guard let presentations = event.presentations else { return nil }
+    let info = event.activity
+    var title = "activity \(info.attributesType) · \(event.event.rawValue)"
+    if info.status == .stale, event.event != .stale { title += " · stale" }
+    if event.restored { title += " · restored" }
+    if let dismissAt = info.dismissAt, info.status == .ended {
+      title += " · until \(dates.clockTime(dismissAt))"
+    }
+    if !presentations.compactText.isEmpty { title += " · ◖\(presentations.compactText)◗" }
+    let banner = presentations.lockScreen
+    return framed(banner.lines, spans: banner.spans, title: title, color: color)
+  }
+
+  /// `lines` framed under `title`.
+  private static func framed(_ plain: [String], spans: [Span], title: String, color: Bool) -> Box {
+    let width = plain.map { TextWidth.of($0) }.max() ?? 0
+    let styled = color ? ANSIStyle.styled(plain, spans: spans) : plain
     var lines = ["╭" + String(repeating: "─", count: width + 2) + "╮"]
-    for (line, plain) in zip(styled, entry.lines) {
+    for (line, plain) in zip(styled, plain) {
       let padding = String(repeating: " ", count: max(0, width - TextWidth.of(plain)))
       lines.append("│ " + line + padding + " │")
     }

@@ -548,6 +548,8 @@ public final class SocketSink: EventSink {
             instance: request.instance ?? "", parameters: request.parameters ?? [:],
             values: request.values ?? [:]))
       }
+    case "activity-start", "activity-update", "activity-end", "activity-list":
+      handleActivity(request, from: key)
     default:
       reply(
         key,
@@ -556,8 +558,56 @@ public final class SocketSink: EventSink {
           error: ControlFailure(
             code: "unknown-request",
             message:
-              "unknown request '\(request.request)' (requests: auth, configure, list, reload, "
-              + "subscribe, tap)")))
+              "unknown request '\(request.request)' (requests: activity-end, activity-list, "
+              + "activity-start, activity-update, auth, configure, list, reload, subscribe, "
+              + "tap)")))
+    }
+  }
+
+  /// The Live Activity requests (docs/control.md#live-activities): each answered once the
+  /// bundle has drawn the activity and the store has kept it.
+  private func handleActivity(_ request: ControlRequest, from key: UInt64) {
+    func refuse(_ message: String) {
+      reply(key, ControlReply(id: request.id, error: .badRequest(message)))
+    }
+    let control = self.control
+    switch request.request {
+    case "activity-list":
+      do throws(ControlError) {
+        let activities = try control.listActivities()
+        reply(key, ControlReply(id: request.id, result: ControlResult(activities: activities)))
+      } catch {
+        reply(key, ControlReply(id: request.id, error: ControlFailure(error)))
+      }
+    case "activity-start":
+      guard let type = request.attributesType else {
+        return refuse("activity-start needs an 'attributesType'")
+      }
+      guard let content = request.content else {
+        return refuse("activity-start needs a 'content' ({\"state\": {…}})")
+      }
+      replyLater(key, request) { () async throws(ControlError) in
+        ControlResult(
+          activity: try await control.startActivity(
+            attributesType: type, attributes: request.attributes ?? .object([:]),
+            content: content))
+      }
+    case "activity-update":
+      guard let id = request.activity else { return refuse("activity-update needs an 'activity'") }
+      guard let content = request.content else {
+        return refuse("activity-update needs a 'content' ({\"state\": {…}})")
+      }
+      replyLater(key, request) { () async throws(ControlError) in
+        ControlResult(activity: try await control.updateActivity(id: id, content: content))
+      }
+    default:
+      guard let id = request.activity else { return refuse("activity-end needs an 'activity'") }
+      replyLater(key, request) { () async throws(ControlError) in
+        ControlResult(
+          activity: try await control.endActivity(
+            id: id, content: request.content,
+            dismissalPolicy: request.dismissalPolicy ?? .default))
+      }
     }
   }
 
@@ -614,7 +664,7 @@ extension EventPayload {
     case .timeline(let timeline): timeline.kind
     case .warning(let problem), .error(let problem): problem.kind
     case .instance(let change): change.kind
-    case .bundle, .openURL, .action: nil
+    case .bundle, .openURL, .action, .activity: nil
     }
   }
 }

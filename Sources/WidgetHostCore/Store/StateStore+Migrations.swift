@@ -8,6 +8,7 @@ extension StateStore {
   /// - 2: instances (id → bundle, kind, family, configuration) and each instance's last timeline.
   /// - 3: the rendering mode, part of a timeline key, in the ledger, the planned reloads and the
   ///   stored timelines (empty for the family's default mode, which every earlier row is in).
+  /// - 4: Live Activities that have not been dismissed, each as its `ActivityInfo` JSON.
   static let migrations: [String] = [
     """
     CREATE TABLE IF NOT EXISTS budget_ledger (
@@ -43,6 +44,10 @@ extension StateStore {
     DROP TABLE next_reload;
     ALTER TABLE next_reload_3 RENAME TO next_reload;
     ALTER TABLE timelines ADD COLUMN rendering_mode TEXT NOT NULL DEFAULT '';
+    """,
+    """
+    CREATE TABLE activities (
+      id TEXT PRIMARY KEY, started REAL NOT NULL, activity TEXT NOT NULL);
     """,
   ]
 

@@ -45,7 +45,7 @@ public struct IntentConfiguration<Content: View>: WidgetConfiguration {
         provider.getTimeline(for: intent, in: context) { timeline in
           once.send(encoder.encode(timeline))
         }
-      case .previews, .perform:
+      case .previews, .perform, .activity:
         reply(.failure(ProviderCallError(message: "\(method) is the bundle's, not the provider's")))
       case .options:
         guard let intent = configuration() else { return }

@@ -23,7 +23,7 @@ public struct StaticConfiguration<Content: View>: WidgetConfiguration {
       case .timeline:
         let once = ReplyOnce(reply, what: "getTimeline completion")
         provider.getTimeline(in: context) { timeline in once.send(encoder.encode(timeline)) }
-      case .previews, .perform:
+      case .previews, .perform, .activity:
         reply(.failure(ProviderCallError(message: "\(method) is the bundle's, not the provider's")))
       case .options:
         reply(.failure(ProviderCallError(message: "kind '\(kind)' has no parameters")))

@@ -13,6 +13,20 @@ public struct _WidgetDescriptor {
   /// The entry drawn by the kind's content for the context's family; nil when the entry is not
   /// of the kind's entry type. Previews draw their entries with it.
   let draw: (any TimelineEntry, TimelineProviderContext) -> WidgetSchema.Entry?
+  /// Set for an `ActivityConfiguration`: the Live Activity type it draws, listed in the
+  /// manifest's `activities` rather than its kinds (``manifest``'s kind is the type's name).
+  var activity: ActivityManifest?
+
+  /// The descriptor of an `ActivityConfiguration` for `attributesType`.
+  init(
+    activity attributesType: String,
+    respond: @escaping (ProviderMethod, TimelineProviderContext, @escaping Reply) -> Void
+  ) {
+    self.manifest = KindManifest(kind: attributesType, families: [])
+    self.activity = ActivityManifest(attributesType: attributesType)
+    self.respond = respond
+    self.draw = { _, _ in nil }
+  }
 
   init<Entry: TimelineEntry, Content: View>(
     kind: String, content: @escaping (Entry) -> Content,
@@ -34,6 +48,7 @@ enum ProviderMethod: Int32, Sendable {
   case options = 4
   case previews = 5
   case perform = 6
+  case activity = 7
 }
 
 /// Why a call could not be answered.

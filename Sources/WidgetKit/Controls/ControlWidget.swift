@@ -339,7 +339,7 @@ extension _WidgetDescriptor {
                 .failure(ProviderCallError(message: "\(kind): currentValue() threw \(error)")))
             }
           }
-        case .options, .previews, .perform:
+        case .options, .previews, .perform, .activity:
           reply.value(.failure(ProviderCallError(message: "\(kind) is a control: no \(method)")))
         }
       }

@@ -75,7 +75,10 @@ enum BundleExport {
       return nil
     }
     let descriptors = factory()
-    let description = BundleDescription(kinds: descriptors.map(\.manifest))
+    let activities = descriptors.compactMap(\.activity)
+    let description = BundleDescription(
+      kinds: descriptors.filter { $0.activity == nil }.map(\.manifest),
+      activities: activities.isEmpty ? nil : activities)
     guard let json = try? WidgetJSON.encode(description) else { return nil }
     let runtime = Runtime(host: host, descriptors: descriptors, description: json)
     runtime.table.initialize(
@@ -212,6 +215,7 @@ enum BundleExport {
     providerContext.configurationValues = context.configuration
     providerContext.optionsParameter = context.parameter
     providerContext.renderingMode = context.renderingMode
+    providerContext.activity = context.activity
     widget.respond(method, providerContext) { result in
       switch result {
       case .success(let json): send(WK_STATUS_OK, json)

@@ -36,6 +36,8 @@ public struct TimelineProviderContext: Sendable {
   /// How the host draws the instance, as the call's context says (nil: an older host, which
   /// does not say; the family's default then).
   var renderingMode: WidgetSchema.RenderingMode?
+  /// The Live Activity an `activity` call asks to draw.
+  var activity: ActivityCallContext?
 
   /// Creates a context (the SDK does this for each call; tests may too).
   public init(family: WidgetFamily, displaySize: CGSize? = nil, isPreview: Bool = false) {

@@ -22,8 +22,12 @@ public enum CellMetrics {
 
   /// The family's grid in columns and rows.
   public static func grid(for family: WidgetFamily) -> CellSize {
-    let size = family.displaySize
-    return CellSize(
+    grid(for: family.displaySize)
+  }
+
+  /// The grid of `size` points in columns and rows (at least one of each).
+  public static func grid(for size: Size) -> CellSize {
+    CellSize(
       width: max(1, Int(size.width / pointsPerColumn)),
       height: max(1, Int(size.height / pointsPerRow)))
   }

@@ -6,7 +6,8 @@ import WidgetSchema
 /// What a grid cannot show is approximated (docs/rendering.md): shapes as blocks, images as
 /// mosaics of their colours.
 struct GridPainter {
-  let family: WidgetFamily
+  /// The family drawn; nil for a place that is not one (a Live Activity).
+  let family: WidgetFamily?
   let metrics: GridMetrics
   /// Tap regions found while drawing.
   private(set) var regions: [TapRegion] = []
@@ -20,7 +21,7 @@ struct GridPainter {
   /// The cells of each text and symbol drawn, in drawing order, when ``notesText``.
   private(set) var textAreas: [CellRect] = []
 
-  init(family: WidgetFamily, metrics: GridMetrics) {
+  init(family: WidgetFamily?, metrics: GridMetrics) {
     self.family = family
     self.metrics = metrics
   }

@@ -45,7 +45,20 @@ public struct Renderer: Sendable {
   /// `view` drawn on `family`'s grid at time `now`. The content is centered, as WidgetKit
   /// centers a widget's body; `.containerBackground` layers fill the whole grid behind it.
   public func render(_ view: ViewNode, family: WidgetFamily, now: Date) -> RenderedEntry {
-    draw(view, family: family, now: now, notingText: false).entry
+    draw(view, grid: CellMetrics.grid(for: family), family: family, now: now, notingText: false)
+      .entry
+  }
+
+  /// `view` drawn on the grid of a place that is not a widget family, `size` points (a Live
+  /// Activity's presentation), at `now`: as a family's, with `Link`s opening their URLs.
+  public func render(_ view: ViewNode, size: Size, now: Date) -> RenderedEntry {
+    draw(view, grid: CellMetrics.grid(for: size), family: nil, now: now, notingText: false).entry
+  }
+
+  /// The texts `view` shows on a grid of `size` points at `now`, as
+  /// ``texts(_:family:now:)`` gives a family's.
+  public func texts(_ view: ViewNode, size: Size, now: Date) -> [DrawnText] {
+    texts(draw(view, grid: CellMetrics.grid(for: size), family: nil, now: now, notingText: true))
   }
 
   /// The texts `view` shows on `family`'s grid at `now`, in drawing order (which is reading
@@ -53,17 +66,22 @@ public struct Renderer: Sendable {
   /// and symbol as drawn, its wrapped lines joined with a space, without images, shapes or
   /// blank ones. What a status bar shows of a widget (docs/status-bars.md).
   public func texts(_ view: ViewNode, family: WidgetFamily, now: Date) -> [DrawnText] {
-    let drawn = draw(view, family: family, now: now, notingText: true)
-    return drawn.textAreas.compactMap { area in
+    texts(
+      draw(view, grid: CellMetrics.grid(for: family), family: family, now: now, notingText: true))
+  }
+
+  private func texts(
+    _ drawn: (entry: RenderedEntry, canvas: Canvas, textAreas: [CellRect])
+  ) -> [DrawnText] {
+    drawn.textAreas.compactMap { area in
       let text = drawn.canvas.text(in: area)
       return text.isEmpty ? nil : DrawnText(text: text, rows: area.y..<area.y + area.height)
     }
   }
 
-  private func draw(_ view: ViewNode, family: WidgetFamily, now: Date, notingText: Bool) -> (
-    entry: RenderedEntry, canvas: Canvas, textAreas: [CellRect]
-  ) {
-    let grid = CellMetrics.grid(for: family)
+  private func draw(
+    _ view: ViewNode, grid: CellSize, family: WidgetFamily?, now: Date, notingText: Bool
+  ) -> (entry: RenderedEntry, canvas: Canvas, textAreas: [CellRect]) {
     var builder = LayoutBuilder(metrics: GridMetrics(), dates: dates, now: now)
     let root = builder.build(view)
     let metrics = builder.metrics

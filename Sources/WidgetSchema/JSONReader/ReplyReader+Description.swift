@@ -18,12 +18,19 @@ extension ReplyReader {
     if let value = optional(tree, "actions") {
       actions = try array(value) { (element) throws(Refusal) in try actionDeclaration(element) }
     }
+    var activities: [ActivityManifest]?
+    if let value = optional(tree, "activities") {
+      activities = try array(value) { (element) throws(Refusal) in
+        ActivityManifest(
+          attributesType: try string(try required(try object(element), "attributesType")))
+      }
+    }
     return BundleDescription(
       id: try optionalString(tree, "id"), name: try optionalString(tree, "name"),
       version: try optionalString(tree, "version"), appGroups: appGroups,
       kinds: try array(try required(tree, "kinds")) { (element) throws(Refusal) in
         try kindManifest(element)
-      }, actions: actions)
+      }, actions: actions, activities: activities)
   }
 
   func actionDeclaration(_ tree: Value) throws(Refusal) -> ActionDeclaration {

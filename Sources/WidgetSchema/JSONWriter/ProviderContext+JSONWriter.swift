@@ -11,6 +11,11 @@ extension ProviderContext {
       try writer.action(action)
       writer.byte(UInt8(ascii: ","))
     }
+    if let activity {
+      writer.key("activity")
+      try writer.encoded(activity)
+      writer.byte(UInt8(ascii: ","))
+    }
     if let configuration {
       writer.key("configuration")
       try writer.object(configuration)

@@ -88,7 +88,15 @@ extension JSONByteWriter {
     case .openURL(let data): openURL(data)
     case .instance(let data): instance(data)
     case .action(let data): try action(data)
+    case .activity(let data): try encoded(data)
     }
+  }
+
+  /// Writes `value` as `JSONEncoder` does, through it: for events rare enough (activities) that
+  /// a writer of their own would be code to keep for nothing.
+  mutating func encoded(_ value: some Encodable) throws(NonFiniteNumber) {
+    guard let data = try? WidgetJSON.encode(value) else { throw NonFiniteNumber(value: .nan) }
+    data.withUnsafeBytes { bytes in append(bytes.bindMemory(to: UInt8.self)) }
   }
 
   mutating func action(_ data: ActionEvent) throws(NonFiniteNumber) {

@@ -1,0 +1,295 @@
+import Foundation
+import TestSupport
+import Testing
+import WidgetSchema
+
+/// Live Activities with real processes: a host runs the Delivery bundle with its control socket;
+/// the DeliveryApp example (ActivityKit) and `widget-host activity` start, update and end a
+/// delivery's activity; the stream, the terminal and the bar show it (docs/activities.md).
+@Suite(.serialized) struct LiveActivityTests {
+  static let app = TestSupport.product("DeliveryApp")
+
+  /// Delivery.widgetbundle, assembled once.
+  static let bundle: String = {
+    let folder = TestSupport.temporaryDirectory("activity-bundles")
+    let result = try! TestSupport.run(
+      Products.widgetHost.path,
+      [
+        "assemble", TestSupport.product("libDelivery.so").path, "--output", folder.path, "--id",
+        "dev.widget-host.examples.delivery",
+      ])
+    precondition(result.status == 0, "assemble failed: \(result.errors)")
+    return folder.appendingPathComponent("Delivery.widgetbundle").path
+  }()
+
+  /// A fresh environment: its own runtime folder (the default socket) and state.
+  static func environment() -> [String: String] {
+    var environment = AppGroupTests.environment()
+    environment["TZ"] = "UTC"
+    return environment
+  }
+
+  /// Starts a host with the socket, once its widget shows a timeline entry (before that, the
+  /// host answers requests with `not-running`).
+  static func startHost(
+    mode: Products.Mode = Products.defaultMode, format: String = "json",
+    environment: [String: String]
+  ) throws -> LiveProcess {
+    let host = try LiveProcess(
+      Products.widgetHost, mode,
+      ["run", bundle, "--format", format, "--sink", "socket", "--color", "never"],
+      environment: environment)
+    #expect(
+      host.waitFor(timeout: 30) { lines in
+        lines.contains {
+          format == "json"
+            ? $0.contains(#""type":"entry""#) && $0.contains(#""source":"timeline""#)
+            : $0.hasPrefix("DeliveryWidget/systemSmall · entry")
+        }
+      }, "the host shows its widget: \(host.errors)")
+    return host
+  }
+
+  static func runApp(_ arguments: [String], environment: [String: String]) throws
+    -> TestSupport.ProcessResult
+  {
+    try TestSupport.run(app.path, arguments, environment: environment)
+  }
+
+  /// The activity events of `host`'s JSON stream so far, each checked against its schema.
+  static func activities(_ host: LiveProcess) throws -> [ActivityEvent] {
+    try StreamChecks.events(host.output).compactMap { event in
+      guard case .activity(let activity) = event.payload else { return nil }
+      #expect(event.instance == nil)
+      return activity
+    }
+  }
+
+  /// Waits until `host` has streamed `count` activity events.
+  static func waitForActivities(_ count: Int, _ host: LiveProcess) -> Bool {
+    host.waitFor(timeout: 20) { lines in
+      lines.filter { $0.contains(#""type":"activity""#) }.count >= count
+    }
+  }
+
+  static func text(_ presentation: DrawnPresentation?) -> String {
+    (presentation?.lines ?? []).joined(separator: "\n")
+  }
+
+  @Test(arguments: Products.Mode.allCases)
+  func anAppStartsUpdatesAndEndsAnActivity(_ mode: Products.Mode) throws {
+    let environment = Self.environment()
+    let host = try Self.startHost(mode: mode, environment: environment)
+    defer { host.interrupt() }
+
+    let start = try Self.runApp(
+      ["start", "42", "Noodle Bar", "Sam", "3"], environment: environment)
+    #expect(start.status == 0, "\(start.errors)")
+    let id = start.output.trimmingCharacters(in: .newlines)
+    #expect(UUID(uuidString: id) != nil, "start prints the id: \(start.output)")
+    #expect(Self.waitForActivities(1, host), "\(host.errors)")
+
+    let update = try Self.runApp(["update", id, "Sam", "1"], environment: environment)
+    #expect(update.status == 0 && update.errors == "", "\(update.errors)")
+    #expect(Self.waitForActivities(2, host))
+    let listed = try Self.runApp(["list"], environment: environment)
+    #expect(listed.output == "\(id) #42 active 1 stops\n")
+    let cli = try Products.run(["activity", "list", "--json"], environment: environment)
+    let infos = try WidgetJSON.decode([ActivityInfo].self, from: Data(cli.output.utf8))
+    #expect(infos.map(\.id) == [id])
+    #expect(infos.first?.attributesType == "DeliveryAttributes")
+    #expect(infos.first?.bundle == "dev.widget-host.examples.delivery")
+
+    let end = try Self.runApp(["end", id, "--now"], environment: environment)
+    #expect(end.status == 0 && end.errors == "", "\(end.errors)")
+    #expect(Self.waitForActivities(4, host))
+    #expect(try Products.run(["activity", "list"], environment: environment).output == "")
+
+    let events = try Self.activities(host)
+    try #require(events.map(\.event) == [.started, .updated, .ended, .dismissed])
+    #expect(Set(events.map(\.activity.id)) == [id])
+    let started = try #require(events.first?.presentations)
+    #expect(Self.text(started.lockScreen).contains("Noodle Bar"))
+    #expect(Self.text(started.lockScreen).contains("#42"))
+    #expect(Self.text(started.lockScreen).contains("Sam: 3 stop(s) away"))
+    #expect(started.compactText == "⚲ 3 away")
+    #expect(Self.text(started.expanded).contains("Sam is bringing order #42"))
+    #expect(Self.text(started.minimal).contains("3"))
+    #expect(started.keylineTint == ColorValue(name: "orange"))
+    // The banner is as tall as its content (with a row of margin), as on iOS.
+    #expect(started.lockScreen.lines.count < 10)
+    let updated = Self.text(events[1].presentations?.lockScreen)
+    let ended = Self.text(events[2].presentations?.lockScreen)
+    #expect(updated.contains("Sam: 1 stop(s) away"))
+    #expect(ended.contains("Sam is at your door"))
+    #expect(events[2].activity.status == .ended)
+    #expect(events[2].activity.dismissAt == events[2].activity.ended)
+    #expect(events[3].activity.status == .dismissed && events[3].presentations == nil)
+  }
+
+  @Test func theTerminalShowsABoxAndTheBarABlock() throws {
+    let environment = Self.environment()
+    let host = try Self.startHost(format: "text", environment: environment)
+    defer { host.interrupt() }
+    let start = try Self.runApp(
+      ["start", "7", "Pizza Place", "Ana", "2"], environment: environment)
+    #expect(start.status == 0, "\(start.errors)")
+    #expect(
+      host.waitFor(timeout: 20) { lines in
+        lines.contains("activity DeliveryAttributes · started · ◖⚲ 2 away◗")
+          && lines.contains { $0.contains("Ana: 2 stop(s) away") }
+      }, "\(host.output.joined(separator: "\n"))")
+    host.interrupt()
+    #expect(host.wait() == 0)
+
+    // A restarted host with the i3bar format shows the activity kept in its state as a block.
+    let bar = try LiveProcess(
+      Products.widgetHost, Products.defaultMode, ["run", Self.bundle, "--format", "i3bar"],
+      environment: environment)
+    defer { bar.interrupt() }
+    #expect(
+      bar.waitFor(timeout: 20) { lines in
+        lines.contains { $0.contains(#""full_text":"⚲ 2 away""#) }
+      }, "\(bar.output) \(bar.errors)")
+    let line = try #require(bar.output.last { $0.contains("⚲ 2 away") })
+    let json = line.hasPrefix(",") ? String(line.dropFirst()) : line
+    #expect(
+      JSONSchemaValidator.statusBars.problems(Data(json.utf8), against: "i3bar-blocks.schema.json")
+        == [])
+    #expect(line.contains(##""color":"#ff9f0a""##), "the keyline tint: \(line)")
+  }
+
+  @Test func aStaleDateMarksItStale() throws {
+    let environment = Self.environment()
+    let host = try Self.startHost(environment: environment)
+    defer { host.interrupt() }
+    let id = try Self.runApp(["start", "9", "Deli", "Bo", "4"], environment: environment).output
+      .trimmingCharacters(in: .newlines)
+    let update = try Self.runApp(
+      ["update", id, "Bo", "2", "--stale-in", "1"], environment: environment)
+    #expect(update.status == 0, "\(update.errors)")
+    #expect(Self.waitForActivities(3, host), "\(host.errors)")
+    let events = try Self.activities(host)
+    try #require(events.map(\.event) == [.started, .updated, .stale])
+    #expect(events[2].activity.status == .stale)
+    let stale = Self.text(events[2].presentations?.lockScreen)
+    #expect(stale.contains("Waiting for news…"))
+    // A stale activity still takes updates; fresh content makes it active again.
+    #expect(try Self.runApp(["update", id, "Bo", "1"], environment: environment).status == 0)
+    #expect(Self.waitForActivities(4, host))
+    #expect(try Self.activities(host).last?.activity.status == .active)
+  }
+
+  @Test func activitiesSurviveARestartUntilTheyAreDismissed() throws {
+    let environment = Self.environment()
+    var host = try Self.startHost(environment: environment)
+    let id = try Self.runApp(["start", "5", "Tacos", "Cy", "6"], environment: environment).output
+      .trimmingCharacters(in: .newlines)
+    #expect(Self.waitForActivities(1, host))
+    host.interrupt()
+    #expect(host.wait() == 0)
+
+    // The app is gone and so is the host; a new host shows the activity again.
+    host = try Self.startHost(environment: environment)
+    #expect(Self.waitForActivities(1, host), "\(host.errors)")
+    var events = try Self.activities(host)
+    #expect(events.map(\.event) == [.started])
+    #expect(events.first?.restored == true)
+    #expect(events.first?.activity.id == id)
+    let restored = Self.text(events.first?.presentations?.lockScreen)
+    #expect(restored.contains("Cy: 6 stop(s) away"))
+
+    // Ended with the default policy, it is still shown after another restart, as ended.
+    #expect(try Self.runApp(["end", id], environment: environment).status == 0)
+    #expect(Self.waitForActivities(2, host))
+    host.interrupt()
+    #expect(host.wait() == 0)
+    host = try Self.startHost(environment: environment)
+    defer { host.interrupt() }
+    #expect(Self.waitForActivities(1, host))
+    events = try Self.activities(host)
+    #expect(events.first?.activity.status == .ended)
+    #expect(events.first?.restored == true)
+    let ended = try Products.run(
+      ["activity", "update", id, "--state", "{}"], environment: environment)
+    #expect(ended.status == 1)
+    #expect(
+      ended.errors
+        == "widget-host: activity \(id) has ended; an ended activity takes no more updates "
+        + "(activity-ended)\n")
+  }
+
+  @Test func badRequestsAreRefusedWithTheirReason() throws {
+    let environment = Self.environment()
+    let host = try Self.startHost(environment: environment)
+    defer { host.interrupt() }
+    func activity(_ arguments: [String]) throws -> TestSupport.ProcessResult {
+      try Products.run(["activity"] + arguments, environment: environment)
+    }
+    let unknown = try activity(["start", "PizzaAttributes", "--state", "{}"])
+    #expect(unknown.status == 1)
+    #expect(
+      unknown.errors
+        == "widget-host: no bundle draws activities of type 'PizzaAttributes' (types: "
+        + "DeliveryAttributes) (unknown-activity-type)\n")
+
+    let large = String(repeating: "x", count: 5000)
+    let tooLarge = try activity([
+      "start", "DeliveryAttributes", "--state", #"{"courier":"\#(large)"}"#,
+    ])
+    #expect(tooLarge.status == 1)
+    #expect(tooLarge.errors.contains("may be at most 4096 bytes (payload-too-large)"))
+
+    // The state does not decode as the bundle's ContentState: the bundle says so.
+    let malformed = try activity([
+      "start", "DeliveryAttributes", "--attributes", #"{"orderNumber":"1","restaurant":"R"}"#,
+      "--state", #"{"courier":5}"#,
+    ])
+    #expect(malformed.status == 1)
+    #expect(malformed.errors.contains("does not decode as ContentState"), "\(malformed.errors)")
+
+    let missing = try activity([
+      "update", "00000000-0000-0000-0000-000000000000", "--state", "{}",
+    ])
+    #expect(
+      missing.errors
+        == "widget-host: no activity '00000000-0000-0000-0000-000000000000' is shown "
+        + "(unknown-activity)\n")
+
+    // Updates beyond the burst of 10 are refused until the bucket refills.
+    let id = try Self.runApp(["start", "1", "R", "Di", "9"], environment: environment).output
+      .trimmingCharacters(in: .newlines)
+    let updates = try (0..<15).map { stops in
+      try activity([
+        "update", id, "--state",
+        #"{"courier":"Di","stopsAway":\#(stops),"arrival":"2026-12-07T12:00:00Z"}"#,
+      ])
+    }
+    #expect(updates.prefix(10).allSatisfy { $0.status == 0 }, "\(updates.map(\.errors))")
+    let refused = try #require(updates.first { $0.status == 1 }, "an update was refused")
+    #expect(refused.errors.contains("may be updated about once a second"))
+    #expect(refused.errors.hasSuffix("(rate-limited)\n"), "\(refused.errors)")
+
+    // Usage errors: exit 2, one line.
+    for (arguments, message) in [
+      (["start", "T", "--state", "[1]"], "--state needs a JSON object, not '[1]'"),
+      (["start", "T"], "start needs --state JSON"),
+      (["list", "--state", "{}"], "--state applies to start, update or end"),
+      (["end", "x", "--dismissal", "later"], "--dismissal takes default, immediate or an RFC"),
+      (["stop"], "unknown action 'stop' (actions: start, update, end, list)"),
+    ] {
+      let result = try activity(arguments)
+      #expect(result.status == 2, "\(arguments)")
+      #expect(result.errors.contains(message), "\(arguments): \(result.errors)")
+    }
+  }
+
+  @Test func anAppWithoutAHostIsToldWhereItLooked() throws {
+    let environment = Self.environment()
+    let socket = environment["XDG_RUNTIME_DIR"]! + "/widget-host/widget-host.sock"
+    let start = try Self.runApp(["start", "1", "R", "C", "1"], environment: environment)
+    #expect(start.status == 1)
+    #expect(start.errors.hasPrefix("DeliveryApp: no widget-host is listening on \(socket) "))
+    #expect(try Self.runApp(["list"], environment: environment).output == "")
+  }
+}
