@@ -221,7 +221,7 @@ import WidgetSchema
     #expect(text.output.contains("3 entries, atEnd, fetched "), "\(text.output)")
     let json = try Products.run(["state", "--state-dir", state, "--json"])
     let report = try WidgetJSON.decode(StateReport.self, from: Data(json.output.utf8))
-    #expect(report.schemaVersion == 3)
+    #expect(report.schemaVersion == 4)
     #expect(report.file == state + "/state.sqlite3")
     let row = try #require(report.rows.first)
     #expect(row.instance == "Good/systemSmall")

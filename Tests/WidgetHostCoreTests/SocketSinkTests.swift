@@ -440,6 +440,13 @@ final class TestPeer {
       .unknownRegion("", instance: "", known: ""), .outsideGrid(x: 0, y: 0, grid: ""),
       .nothingShown(""), .nothingToOpen(""), .unknownParameter("", instance: "", kind: ""),
     ]
+    // The activity refusals (the bundle's own failures are the stream's provider codes).
+    for code in [
+      "unknown-activity-type", "payload-too-large", "too-many-activities", "rate-limited",
+      "unknown-activity", "activity-ended", "provider-failed", "provider-timeout", "bad-reply",
+    ] {
+      #expect(codes.contains(code), "\(code)")
+    }
     for error in controlErrors { #expect(codes.contains(error.code), "\(error.code)") }
     for code in ["bad-request", "too-large", "unknown-request", "unauthorized"] {
       #expect(codes.contains(code))
@@ -448,7 +455,11 @@ final class TestPeer {
     let names = try #require(
       ((request["properties"] as? [String: Any])?["request"] as? [String: Any])?["enum"]
         as? [String])
-    #expect(names == ["auth", "configure", "list", "reload", "subscribe", "tap"])
+    #expect(
+      names == [
+        "activity-end", "activity-list", "activity-start", "activity-update", "auth", "configure",
+        "list", "reload", "subscribe", "tap",
+      ])
     let lagged = try Self.schema("lagged")
     #expect(lagged["required"] as? [String] == ["type", "dropped"])
   }

@@ -121,7 +121,7 @@ import WidgetSchema
   @Test func aFreshStoreHasTheLatestSchema() throws {
     let store = try StateStore(path: path())
     #expect(store.schemaVersion == StateStore.migrations.count)
-    #expect(store.schemaVersion == 3)
+    #expect(store.schemaVersion == 4)
   }
 
   @Test func aFileFromBeforeVersioningIsMigratedKeepingItsLedger() throws {
@@ -149,7 +149,7 @@ import WidgetSchema
       }
     }
     let store = try StateStore(path: file)
-    #expect(store.schemaVersion == 3)
+    #expect(store.schemaVersion == 4)
     #expect(store.reloads(of: key, since: .distantPast) == [start])
     #expect(store.budgets(since: .distantPast).first?.reason == "policy")
     // The new tables work.
@@ -158,7 +158,7 @@ import WidgetSchema
       bundleVersion: "1.0")
     #expect(store.timeline(of: "one")?.timeline == SchedulerTests.timeline([(0, "a")], .never))
     // Opening again migrates nothing more.
-    #expect(try StateStore(path: file).schemaVersion == 3)
+    #expect(try StateStore(path: file).schemaVersion == 4)
   }
 
   @Test func aVersion1FileGainsTheInstanceTables() throws {
@@ -170,7 +170,7 @@ import WidgetSchema
       }
     }
     let store = try StateStore(path: file)
-    #expect(store.schemaVersion == 3)
+    #expect(store.schemaVersion == 4)
     try store.saveInstance(id: "one", key: key, at: start)
     #expect(store.instance("one")?.key == key)
   }
@@ -183,11 +183,11 @@ import WidgetSchema
         try connection.execute("CREATE TABLE future (x); PRAGMA user_version = 99;")
       }
     }
-    #expect(throws: StoreError.newerSchema(file, found: 99, supported: 3)) {
+    #expect(throws: StoreError.newerSchema(file, found: 99, supported: 4)) {
       try StateStore(path: file)
     }
     #expect(
-      StoreError.newerSchema(file, found: 99, supported: 3).description.contains(
+      StoreError.newerSchema(file, found: 99, supported: 4).description.contains(
         "\(file): the state store has schema version 99"))
   }
 
@@ -210,7 +210,7 @@ import WidgetSchema
     #expect(warning?.contains(file) == true)
     #expect(warning?.contains(aside) == true, "\(warning ?? "")")
     #expect(FileManager.default.fileExists(atPath: aside), "the old file is kept")
-    #expect(store.schemaVersion == 3)
+    #expect(store.schemaVersion == 4)
     store.recordReload(of: key, at: start, window: 86_400)
     #expect(store.reloads(of: key, since: .distantPast) == [start])
     // A sound file is opened as it is.

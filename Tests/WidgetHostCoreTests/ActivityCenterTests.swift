@@ -1,0 +1,228 @@
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+import WidgetBundleRuntime
+import WidgetRendering
+import WidgetSchema
+
+@testable import WidgetHostCore
+
+/// The life of Live Activities on a virtual clock: stale, the eight-hour end, each dismissal
+/// policy, the update limit and a restart from the store, with a bundle that draws the state's
+/// `text` (and `stale` when it is).
+@Suite struct ActivityCenterTests {
+  static let start = Date(timeIntervalSince1970: 1_800_000_000)
+  static let manifest = BundleManifest(
+    id: "delivery", version: "1", library: "libD.so", kinds: [],
+    activities: [ActivityManifest(attributesType: "Order")])
+
+  /// Draws `lockScreen` as the state's `text`, `compactTrailing` as `n`.
+  final class Drawer: BundleConnection {
+    let description = BundleDescription(kinds: [])
+    let calls = Mutex(0)
+
+    func call(_ method: ProviderMethod, kind: String, context: ProviderContext)
+      async throws(ProviderError) -> Data
+    {
+      calls.withLock { $0 += 1 }
+      guard method == .activity, kind == "Order", let activity = context.activity,
+        case .object(let state) = activity.state, case .string(let text)? = state["text"]
+      else { throw .failed("not an Order") }
+      let views = ActivityViews(
+        lockScreen: .text(TextNode(runs: [.verbatim(activity.isStale ? "stale" : text)])),
+        compactTrailing: .text(TextNode(runs: [.verbatim("n")])))
+      return try! WidgetJSON.encode(views)
+    }
+
+    func close() async {}
+  }
+
+  final class Recorder: EventSink {
+    let events = Mutex<[ActivityEvent]>([])
+    func begin(_ header: StreamHeader) {}
+    func write(_ event: StreamEvent) {
+      if case .activity(let activity) = event.payload { events.withLock { $0.append(activity) } }
+    }
+    func end() {}
+  }
+
+  struct Fixture {
+    let clock: VirtualClock
+    let recorder = Recorder()
+    let center: ActivityCenter
+    let store: StateStore
+
+    init(store: StateStore? = nil, clock: VirtualClock = VirtualClock(start: start)) throws {
+      self.clock = clock
+      self.store = try store ?? StateStore(directory: TestSupport.temporaryDirectory("act").path)
+      let provider = BundleTimelineProvider(deadlines: HostOptions.Deadlines()) { _, _ in }
+      provider.add(Drawer(), for: "delivery")
+      let dates = DateText(
+        locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
+      let stream = EventStream(clock: clock, sinks: [recorder])
+      center = ActivityCenter(
+        manifests: [ActivityCenterTests.manifest], provider: provider, stream: stream,
+        renderer: Renderer(dates: dates), clock: clock, store: self.store)
+    }
+
+    var events: [ActivityEvent] { recorder.events.withLock { $0 } }
+
+    /// Waits until `count` events were written.
+    func waitFor(_ count: Int) async throws -> Bool {
+      try await TestSupport.eventually(within: 10) { events.count >= count }
+    }
+  }
+
+  static func content(_ text: String, stale: Date? = nil) -> ActivityContentState {
+    ActivityContentState(state: .object(["text": .string(text)]), staleDate: stale)
+  }
+
+  @Test func aStaleDateRedrawsItStaleAndFreshContentMakesItActive() async throws {
+    let fixture = try Fixture()
+    let info = try await fixture.center.start(
+      attributesType: "Order", attributes: .object([:]),
+      content: Self.content("on its way", stale: Self.start.addingTimeInterval(60)))
+    #expect(info.status == .active)
+    fixture.clock.advance(by: 60)
+    #expect(try await fixture.waitFor(2))
+    #expect(fixture.events.map(\.event) == [.started, .stale])
+    #expect(fixture.events[1].presentations?.lockScreen.lines.joined().contains("stale") == true)
+    #expect(fixture.events[1].presentations?.compactText == "n")
+    let fresh = try await fixture.center.update(id: info.id, content: Self.content("here"))
+    #expect(fresh.status == .active)
+  }
+
+  @Test func anActivityEndsAfterEightHoursAndGoesFourHoursLater() async throws {
+    let fixture = try Fixture()
+    let info = try await fixture.center.start(
+      attributesType: "Order", attributes: .object([:]), content: Self.content("x"))
+    fixture.clock.advance(by: 8 * 3600)
+    #expect(try await fixture.waitFor(2))
+    let ended = fixture.events[1]
+    #expect(ended.event == .ended)
+    #expect(ended.activity.ended == Self.start.addingTimeInterval(8 * 3600))
+    #expect(ended.activity.dismissAt == Self.start.addingTimeInterval(12 * 3600))
+    #expect(fixture.store.activities().map(\.status) == [.ended])
+    fixture.clock.advance(by: 4 * 3600 - 1)
+    try await Task.sleep(for: .milliseconds(50))
+    #expect(fixture.events.count == 2, "not dismissed a second early")
+    fixture.clock.advance(by: 1)
+    #expect(try await fixture.waitFor(3))
+    #expect(fixture.events[2].event == .dismissed)
+    #expect(fixture.events[2].activity.id == info.id)
+    #expect(fixture.store.activities().isEmpty)
+    #expect(fixture.center.list().isEmpty)
+  }
+
+  @Test func dismissalPolicies() async throws {
+    let fixture = try Fixture()
+    func started() async throws -> String {
+      try await fixture.center.start(
+        attributesType: "Order", attributes: .object([:]), content: Self.content("x")
+      ).id
+    }
+    let now = Self.start
+    let immediate = try await fixture.center.end(
+      id: try await started(), content: nil, dismissalPolicy: .immediate)
+    #expect(immediate.dismissAt == now)
+    let later = try await fixture.center.end(
+      id: try await started(), content: Self.content("done"),
+      dismissalPolicy: .after(now.addingTimeInterval(600)))
+    #expect(later.dismissAt == now.addingTimeInterval(600))
+    let capped = try await fixture.center.end(
+      id: try await started(), content: nil,
+      dismissalPolicy: .after(now.addingTimeInterval(86_400)))
+    #expect(capped.dismissAt == now.addingTimeInterval(4 * 3600), "at most four hours")
+    #expect(try await fixture.waitFor(7))
+    #expect(fixture.events.filter { $0.event == .dismissed }.map(\.activity.id) == [immediate.id])
+    fixture.clock.advance(by: 600)
+    #expect(try await fixture.waitFor(8))
+    #expect(fixture.events.last?.activity.id == later.id)
+    #expect(fixture.center.list().map(\.id) == [capped.id])
+    // An ended activity takes no more changes.
+    await #expect(throws: ControlError.self) {
+      _ = try await fixture.center.update(id: capped.id, content: Self.content("y"))
+    }
+  }
+
+  @Test func updatesComeInBurstsOfTenThenOneASecond() async throws {
+    let fixture = try Fixture()
+    let id = try await fixture.center.start(
+      attributesType: "Order", attributes: .object([:]), content: Self.content("x")
+    ).id
+    for n in 0..<10 { _ = try await fixture.center.update(id: id, content: Self.content("\(n)")) }
+    do throws(ControlError) {
+      _ = try await fixture.center.update(id: id, content: Self.content("too many"))
+      Issue.record("the eleventh update was taken")
+    } catch {
+      #expect(error.code == "rate-limited")
+      #expect(error.description.contains("(next in 1.0 s)"), "\(error)")
+    }
+    fixture.clock.advance(by: 1)
+    _ = try await fixture.center.update(id: id, content: Self.content("again"))
+    #expect(fixture.center.list().first?.content == Self.content("again"))
+  }
+
+  @Test func limitsAndUnknownTypesAreRefused() async throws {
+    let fixture = try Fixture()
+    func refusal(_ body: () async throws -> Void) async -> String? {
+      do {
+        try await body()
+        return nil
+      } catch let error as ControlError {
+        return error.code
+      } catch {
+        return "\(error)"
+      }
+    }
+    #expect(
+      await refusal {
+        _ = try await fixture.center.start(
+          attributesType: "Pizza", attributes: .object([:]), content: Self.content("x"))
+      } == "unknown-activity-type")
+    #expect(
+      await refusal {
+        _ = try await fixture.center.start(
+          attributesType: "Order", attributes: .string(String(repeating: "a", count: 4095)),
+          content: Self.content("x"))
+      } == "payload-too-large")
+    #expect(
+      await refusal {
+        _ = try await fixture.center.start(
+          attributesType: "Order", attributes: .object([:]),
+          content: ActivityContentState(state: .string("no text")))
+      } == "provider-failed", "the bundle's failure, and nothing kept")
+    #expect(fixture.store.activities().isEmpty)
+    for _ in 0..<ActivityLimits.maximumActivePerBundle {
+      _ = try await fixture.center.start(
+        attributesType: "Order", attributes: .object([:]), content: Self.content("x"))
+    }
+    #expect(
+      await refusal {
+        _ = try await fixture.center.start(
+          attributesType: "Order", attributes: .object([:]), content: Self.content("x"))
+      } == "too-many-activities")
+  }
+
+  @Test func aRestartShowsKeptActivitiesAndDropsThoseWhoseTimePassed() async throws {
+    let first = try Fixture()
+    let kept = try await first.center.start(
+      attributesType: "Order", attributes: .object(["n": .number(1)]), content: Self.content("x"))
+    let gone = try await first.center.start(
+      attributesType: "Order", attributes: .object([:]), content: Self.content("y"))
+    _ = try await first.center.end(
+      id: gone.id, content: nil, dismissalPolicy: .after(Self.start.addingTimeInterval(60)))
+    first.center.stop()
+
+    // Two minutes later, a new host with the same store.
+    let second = try Fixture(
+      store: first.store, clock: VirtualClock(start: Self.start.addingTimeInterval(120)))
+    await second.center.restore()
+    #expect(second.events.map(\.event) == [.started])
+    #expect(second.events.first?.restored == true)
+    #expect(second.events.first?.activity.id == kept.id)
+    #expect(second.events.first?.activity.attributes == .object(["n": .number(1)]))
+    #expect(second.store.activities().map(\.id) == [kept.id])
+  }
+}
