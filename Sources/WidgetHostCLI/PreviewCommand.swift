@@ -67,8 +67,9 @@ enum PreviewCommand: Command {
     }
     let host = WidgetHost(options: options, sinks: [], log: context.errors)
     let items: [PreviewItem]
+    let activities: [ActivityPreviewItem]
     do {
-      items = try await host.preview()
+      (items, activities) = try await host.preview()
     } catch {
       context.errors.write(errorLines(error.description))
       return .bundle
@@ -91,11 +92,15 @@ enum PreviewCommand: Command {
         let data = (try? encoder.encode(item)) ?? Data()
         context.output.write(String(decoding: data, as: UTF8.self) + "\n")
       }
+      for item in activities {
+        let data = (try? encoder.encode(item)) ?? Data()
+        context.output.write(String(decoding: data, as: UTF8.self) + "\n")
+      }
     case .text:
       context.output.write(
-        PreviewGallery.text(
-          items, dates: options.dates))
+        PreviewGallery.text(items, activities: activities, dates: options.dates))
     }
-    return items.contains(where: \.failed) ? .providerFailed : .success
+    return items.contains(where: \.failed) || activities.contains(where: { $0.error != nil })
+      ? .providerFailed : .success
   }
 }

@@ -79,3 +79,38 @@ public struct PreviewItem: Codable, Sendable, Equatable {
   /// True if the placeholder or the snapshot call failed.
   public var failed: Bool { placeholder.error != nil || snapshot.error != nil }
 }
+
+/// One Live Activity preview as `widget-host preview --format json` writes it: a line of its
+/// own, after the widgets' items.
+///
+/// JSON: `{"type": "activity-preview", "bundle": "…", "attributesType": "DeliveryAttributes",
+/// "name": "Notification", "viewKind": "content", "states": [ActivityPresentations]}`.
+public struct ActivityPreviewItem: Codable, Sendable, Equatable {
+  /// Always `"activity-preview"`.
+  public var type = "activity-preview"
+  /// The bundle's id.
+  public var bundle: String
+  /// The attributes type.
+  public var attributesType: String
+  /// The preview's name, if it has one; nil (with `error`) when the bundle could not say.
+  public var name: String?
+  /// What it shows; nil with `error`.
+  public var viewKind: ActivityPreviewKind?
+  /// Each content state, every presentation drawn.
+  public var states: [ActivityPresentations]
+  /// Why the bundle's previews of the type could not be had.
+  public var error: PreviewItem.Failure?
+
+  /// Creates an item.
+  public init(
+    bundle: String, attributesType: String, name: String?, viewKind: ActivityPreviewKind?,
+    states: [ActivityPresentations], error: PreviewItem.Failure? = nil
+  ) {
+    self.bundle = bundle
+    self.attributesType = attributesType
+    self.name = name
+    self.viewKind = viewKind
+    self.states = states
+    self.error = error
+  }
+}

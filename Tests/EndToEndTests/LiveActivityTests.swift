@@ -284,6 +284,32 @@ import WidgetSchema
     }
   }
 
+  @Test func previewShowsTheDeclaredActivityPreviews() throws {
+    let text = try Products.run(["preview", Self.bundle])
+    #expect(text.status == 0, "\(text.errors)")
+    #expect(
+      text.output.contains("DeliveryAttributes · activity (dev.widget-host.examples.delivery)"))
+    #expect(text.output.contains("#Preview \"Notification\" · content\n1/2"), "\(text.output)")
+    #expect(text.output.contains("Sam is at your door"))
+    #expect(text.output.contains("⚲    ● 3 away"), "\(text.output)")
+
+    let json = try Products.run(["preview", Self.bundle, "--format", "json"])
+    #expect(json.status == 0)
+    let lines = json.output.split(separator: "\n").map(String.init)
+    let activities = try lines.filter { $0.contains(#""type":"activity-preview""#) }.map { line in
+      #expect(
+        JSONSchemaValidator.stream.problems(
+          Data(line.utf8), against: "activity-preview.schema.json") == [], "\(line)")
+      return try WidgetJSON.decode(ActivityPreviewItem.self, from: Data(line.utf8))
+    }
+    #expect(activities.map(\.name) == ["Notification", "Island"])
+    #expect(activities.map(\.viewKind) == [.content, .compact])
+    #expect(activities.first?.states.count == 2)
+    #expect(activities.last?.states.first?.compactText == "⚲ 3 away")
+    // The widgets' lines come first, as before.
+    #expect(lines.first?.contains(#""type":"preview""#) == true)
+  }
+
   @Test func anAppWithoutAHostIsToldWhereItLooked() throws {
     let environment = Self.environment()
     let socket = environment["XDG_RUNTIME_DIR"]! + "/widget-host/widget-host.sock"

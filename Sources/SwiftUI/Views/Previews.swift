@@ -57,6 +57,9 @@ public struct Preview {
   /// The widget family a widget preview is shown at; nil for a view preview.
   public let _family: WidgetSchema.WidgetFamily?
   private let entries: @MainActor () async -> [WidgetSchema.Entry]
+  /// What a Live Activity preview shows; nil for a view or a widget preview.
+  public let _activityViewKind: WidgetSchema.ActivityPreviewKind?
+  private let activityStates: @MainActor () async -> [WidgetSchema.ActivityViews]
 
   /// A preview of the view `body` builds.
   @MainActor public init(_ name: String? = nil, body: @escaping @MainActor () -> any View) {
@@ -79,6 +82,8 @@ public struct Preview {
     displayName = name
     _kind = nil
     _family = nil
+    _activityViewKind = nil
+    activityStates = { [] }
     entries = {
       [
         WidgetSchema.Entry(
@@ -97,6 +102,27 @@ public struct Preview {
     _kind = kind
     _family = family
     self.entries = entries
+    _activityViewKind = nil
+    activityStates = { [] }
+  }
+
+  /// A preview of the Live Activities of attributes type `kind`: each content state's views,
+  /// drawn. SDK detail, for WidgetKit's initializers.
+  public init(
+    _displayName: String?, kind: String, activityViewKind: WidgetSchema.ActivityPreviewKind,
+    states: @escaping @MainActor () async -> [WidgetSchema.ActivityViews]
+  ) {
+    displayName = _displayName
+    _kind = kind
+    _family = nil
+    entries = { [] }
+    _activityViewKind = activityViewKind
+    activityStates = states
+  }
+
+  /// The views of each content state a Live Activity preview shows.
+  @MainActor public func _activityStates() async -> [WidgetSchema.ActivityViews] {
+    await activityStates()
   }
 
   /// What the preview shows: the view, or the view of each of the widget's entries, in order.

@@ -348,9 +348,15 @@ final class ActivityCenter: Sendable {
 
   // MARK: Drawing
 
+  func presentations(of views: ActivityViews, at now: Date) -> ActivityPresentations {
+    Self.presentations(of: views, at: now, renderer: renderer)
+  }
+
   /// Every presentation of `views` drawn on its grid at `now`; the banner on its background
   /// tint.
-  func presentations(of views: ActivityViews, at now: Date) -> ActivityPresentations {
+  static func presentations(
+    of views: ActivityViews, at now: Date, renderer: Renderer
+  ) -> ActivityPresentations {
     func drawn(_ presentation: ActivityPresentation) -> DrawnPresentation {
       var view = views.view(for: presentation)
       if presentation == .lockScreen, let tint = views.backgroundTint {

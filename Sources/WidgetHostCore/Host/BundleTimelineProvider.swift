@@ -237,6 +237,34 @@ public final class BundleTimelineProvider: TimelineProviding {
     }
   }
 
+  /// The Live Activity previews `bundle` declares for `attributesType` (the `previews` method
+  /// with the type as its kind), each state's views checked and resolved as an activity's.
+  func activityPreviews(bundle: String, attributesType: String) async -> Result<
+    [Previews.Activity], ProviderFailure
+  > {
+    let key = TimelineKey(bundle: bundle, kind: attributesType, family: .systemMedium)
+    switch await call(.previews, key, isPreview: true, as: Previews.self) {
+    case .failure(let failure) where failure.code == "unsupported":
+      return .success([])
+    case .failure(let failure):
+      return .failure(failure)
+    case .success(let reply):
+      var previews: [Previews.Activity] = []
+      for var preview in reply.activities ?? [] {
+        var states: [ActivityViews] = []
+        for views in preview.states {
+          switch checked(views, key: key, method: .previews) {
+          case .success(let views): states.append(views)
+          case .failure(let failure): return .failure(failure)
+          }
+        }
+        preview.states = states
+        previews.append(preview)
+      }
+      return .success(previews)
+    }
+  }
+
   /// The views of a Live Activity, drawn by `bundle`'s `ActivityConfiguration` for
   /// `attributesType` (the `activity` method, ABI 1.3), with their named images resolved and
   /// their numbers checked. The context's family is systemMedium, the width of the lock-screen
@@ -249,38 +277,44 @@ public final class BundleTimelineProvider: TimelineProviding {
       family: .systemMedium, displaySize: ActivityPresentation.lockScreen.displaySize,
       activity: activity)
     return await call(.activity, key, context: context, as: ActivityViews.self).flatMap {
-      views in
-      var views = views
-      let regions: [(String, WritableKeyPath<ActivityViews, ViewNode>)] = [
-        ("lockScreen", \.lockScreen), ("compactLeading", \.compactLeading),
-        ("compactTrailing", \.compactTrailing), ("minimal", \.minimal),
-      ]
-      let expanded: [(String, WritableKeyPath<ActivityViews, ViewNode?>)] = [
-        ("expanded.leading", \.expanded.leading), ("expanded.trailing", \.expanded.trailing),
-        ("expanded.center", \.expanded.center), ("expanded.bottom", \.expanded.bottom),
-      ]
-      func resolved(_ view: ViewNode, at path: String) -> Result<ViewNode, ProviderFailure> {
-        if let problem = ViewLimits.problem(in: view, at: path) {
-          return .failure(undrawable(problem, key: key, method: .activity))
-        }
-        let entry = Entry(date: Date(timeIntervalSince1970: 0), view: view)
-        return .success(resolvingImages(entry, key: key, method: .activity).view)
-      }
-      for (path, region) in regions {
-        switch resolved(views[keyPath: region], at: path) {
-        case .success(let view): views[keyPath: region] = view
-        case .failure(let failure): return .failure(failure)
-        }
-      }
-      for (path, region) in expanded {
-        guard let view = views[keyPath: region] else { continue }
-        switch resolved(view, at: path) {
-        case .success(let view): views[keyPath: region] = view
-        case .failure(let failure): return .failure(failure)
-        }
-      }
-      return .success(views)
+      checked($0, key: key, method: .activity)
     }
+  }
+
+  /// `views` with every region's numbers checked (``ViewLimits``) and named images resolved.
+  private func checked(
+    _ views: ActivityViews, key: TimelineKey, method: ProviderMethod
+  ) -> Result<ActivityViews, ProviderFailure> {
+    var views = views
+    let regions: [(String, WritableKeyPath<ActivityViews, ViewNode>)] = [
+      ("lockScreen", \.lockScreen), ("compactLeading", \.compactLeading),
+      ("compactTrailing", \.compactTrailing), ("minimal", \.minimal),
+    ]
+    let expanded: [(String, WritableKeyPath<ActivityViews, ViewNode?>)] = [
+      ("expanded.leading", \.expanded.leading), ("expanded.trailing", \.expanded.trailing),
+      ("expanded.center", \.expanded.center), ("expanded.bottom", \.expanded.bottom),
+    ]
+    func resolved(_ view: ViewNode, at path: String) -> Result<ViewNode, ProviderFailure> {
+      if let problem = ViewLimits.problem(in: view, at: path) {
+        return .failure(undrawable(problem, key: key, method: method))
+      }
+      let entry = Entry(date: Date(timeIntervalSince1970: 0), view: view)
+      return .success(resolvingImages(entry, key: key, method: method).view)
+    }
+    for (path, region) in regions {
+      switch resolved(views[keyPath: region], at: path) {
+      case .success(let view): views[keyPath: region] = view
+      case .failure(let failure): return .failure(failure)
+      }
+    }
+    for (path, region) in expanded {
+      guard let view = views[keyPath: region] else { continue }
+      switch resolved(view, at: path) {
+      case .success(let view): views[keyPath: region] = view
+      case .failure(let failure): return .failure(failure)
+      }
+    }
+    return .success(views)
   }
 
   /// The snapshot entry for `key`: what a gallery shows (`isPreview` true) or a quick look at

@@ -7,7 +7,12 @@ extension WidgetHost {
   /// `--family` ones), the placeholder and the snapshot (`isPreview` true), one call each, in
   /// order. Bundle and selection errors are thrown before any call; failed calls are reported
   /// in their items.
-  public func preview() async throws(HostError) -> [PreviewItem] {
+  ///
+  /// Then each Live Activity preview the loaded bundles declare for their attributes types
+  /// (`#Preview(…, as: .content, using: …) { … } contentStates: { … }`), every state drawn.
+  public func preview() async throws(HostError) -> (
+    items: [PreviewItem], activities: [ActivityPreviewItem]
+  ) {
     let selection = try await select(everyFamily: true)
     var items: [PreviewItem] = []
     // Each kind's declared previews, asked for once, by bundle and kind.
@@ -41,8 +46,30 @@ extension WidgetHost {
       }
       items.append(item)
     }
+    var activities: [ActivityPreviewItem] = []
+    for (_, _, manifest) in selection.bundles {
+      for type in manifest.activities.map(\.attributesType) {
+        switch await selection.provider.activityPreviews(bundle: manifest.id, attributesType: type)
+        {
+        case .success(let previews):
+          activities += previews.map { preview in
+            ActivityPreviewItem(
+              bundle: manifest.id, attributesType: type, name: preview.name,
+              viewKind: preview.viewKind,
+              states: preview.states.map {
+                ActivityCenter.presentations(of: $0, at: clock.now(), renderer: renderer)
+              })
+          }
+        case .failure(let failure):
+          activities.append(
+            ActivityPreviewItem(
+              bundle: manifest.id, attributesType: type, name: nil, viewKind: nil, states: [],
+              error: PreviewItem.Failure(code: failure.code, message: failure.message)))
+        }
+      }
+    }
     await selection.close()
-    return items
+    return (items, activities)
   }
 
   private func outcome(
@@ -70,8 +97,52 @@ extension WidgetHost {
 /// snapshot's boxes side by side (stacked when together they are wider than `width` columns),
 /// an error message in place of a box whose call failed.
 public enum PreviewGallery {
-  /// The gallery as text.
-  public static func text(_ items: [PreviewItem], dates: DateText, width: Int = 100) -> String {
+  /// The gallery as text: the widgets, then the Live Activity previews.
+  public static func text(
+    _ items: [PreviewItem], activities: [ActivityPreviewItem] = [], dates: DateText,
+    width: Int = 100
+  ) -> String {
+    text(items, dates: dates, width: width) + text(activities, width: width)
+  }
+
+  /// The Live Activity previews: per preview a heading, then each state as the presentation it
+  /// shows (the banner, the expanded island, the compact or minimal one), boxed.
+  static func text(_ activities: [ActivityPreviewItem], width: Int) -> String {
+    var text = ""
+    for item in activities {
+      let heading = "#Preview" + (item.name.map { " \"\($0)\"" } ?? "")
+      text += "\(item.attributesType) · activity (\(item.bundle))\n"
+      if let failure = item.error {
+        text +=
+          wrap("#Preview: error \(failure.code): \(failure.message)", width: width)
+          .map { $0 + "\n" }.joined() + "\n"
+        continue
+      }
+      text += heading + " · " + (item.viewKind?.rawValue ?? "") + "\n"
+      text += row(
+        item.states.enumerated().map { index, state in
+          let drawn: DrawnPresentation
+          switch item.viewKind ?? .content {
+          case .content: drawn = state.lockScreen
+          case .expanded: drawn = state.expanded
+          case .minimal: drawn = state.minimal
+          case .compact:
+            let lines = zip(state.compactLeading.lines, state.compactTrailing.lines).map {
+              $0 + " ● " + $1
+            }
+            drawn = DrawnPresentation(view: .empty, lines: lines)
+          }
+          let box = TextSink.framed(
+            drawn.lines, spans: [], title: "\(index + 1)/\(item.states.count)", color: false)
+          return box.text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(
+            String.init)
+        }, width: width)
+      text += "\n"
+    }
+    return text
+  }
+
+  static func text(_ items: [PreviewItem], dates: DateText, width: Int) -> String {
     var text = ""
     for item in items {
       text += "\(item.kind) · \(item.family.rawValue) (\(item.bundle))\n"

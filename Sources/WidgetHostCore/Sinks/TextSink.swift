@@ -275,7 +275,7 @@ public final class TextSink: EventSink {
   }
 
   /// `lines` framed under `title`.
-  private static func framed(_ plain: [String], spans: [Span], title: String, color: Bool) -> Box {
+  static func framed(_ plain: [String], spans: [Span], title: String, color: Bool) -> Box {
     let width = plain.map { TextWidth.of($0) }.max() ?? 0
     let styled = color ? ANSIStyle.styled(plain, spans: spans) : plain
     var lines = ["╭" + String(repeating: "─", count: width + 2) + "╮"]

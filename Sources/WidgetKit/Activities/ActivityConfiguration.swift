@@ -29,7 +29,7 @@ public struct ActivityConfiguration<Attributes: ActivityAttributes>: WidgetConfi
     dynamicIsland: @escaping (ActivityViewContext<Attributes>) -> DynamicIsland
   ) {
     let type = String(describing: Attributes.self)
-    _descriptor = _WidgetDescriptor(activity: type) { method, context, reply in
+    var descriptor = _WidgetDescriptor(activity: type) { method, context, reply in
       guard method == .activity, let call = context.activity else {
         return reply(
           .failure(ProviderCallError(message: "\(type) is a Live Activity type: no \(method)")))
@@ -45,6 +45,16 @@ public struct ActivityConfiguration<Attributes: ActivityAttributes>: WidgetConfi
       }
       reply(Self.encode(Self.views(content: content, dynamicIsland: dynamicIsland, viewContext)))
     }
+    descriptor.drawActivity = { attributes, state in
+      guard let attributes = attributes as? Attributes,
+        let state = state as? Attributes.ContentState
+      else { return nil }
+      return Self.views(
+        content: content, dynamicIsland: dynamicIsland,
+        ActivityViewContext(
+          attributes: attributes, state: state, isStale: false, activityID: "preview"))
+    }
+    _descriptor = descriptor
   }
 
   /// The views of every presentation for `context`.

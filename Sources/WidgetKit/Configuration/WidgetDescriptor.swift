@@ -16,6 +16,9 @@ public struct _WidgetDescriptor {
   /// Set for an `ActivityConfiguration`: the Live Activity type it draws, listed in the
   /// manifest's `activities` rather than its kinds (``manifest``'s kind is the type's name).
   var activity: ActivityManifest?
+  /// For an `ActivityConfiguration`: the views of an activity's attributes and content state
+  /// (nil when they are not of its types). Previews draw their states with it.
+  var drawActivity: (Any, Any) -> ActivityViews? = { _, _ in nil }
 
   /// The descriptor of an `ActivityConfiguration` for `attributesType`.
   init(

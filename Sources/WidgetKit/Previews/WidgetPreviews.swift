@@ -201,13 +201,22 @@ enum DeclaredPreviews {
   /// its entries drawn.
   @MainActor static func reply(forKind kind: String) async -> WidgetSchema.Previews {
     var previews: [WidgetSchema.Previews.Declared] = []
+    var activities: [WidgetSchema.Previews.Activity] = []
     for declaration in declarations {
       let preview = declaration.makePreview()
-      guard preview._kind == kind, let family = preview._family else { continue }
-      previews.append(
-        WidgetSchema.Previews.Declared(
-          name: preview.displayName, family: family, entries: await preview._entries()))
+      guard preview._kind == kind else { continue }
+      if let family = preview._family {
+        previews.append(
+          WidgetSchema.Previews.Declared(
+            name: preview.displayName, family: family, entries: await preview._entries()))
+      } else if let viewKind = preview._activityViewKind {
+        activities.append(
+          WidgetSchema.Previews.Activity(
+            name: preview.displayName, viewKind: viewKind,
+            states: await preview._activityStates()))
+      }
     }
-    return WidgetSchema.Previews(previews: previews)
+    return WidgetSchema.Previews(
+      previews: previews, activities: activities.isEmpty ? nil : activities)
   }
 }

@@ -82,3 +82,33 @@ struct DeliveryBundle: WidgetBundle {
     DeliveryLiveActivity()
   }
 }
+
+extension DeliveryAttributes {
+  fileprivate static var preview: DeliveryAttributes {
+    DeliveryAttributes(orderNumber: "42", restaurant: "Noodle Bar")
+  }
+}
+
+extension DeliveryAttributes.ContentState {
+  fileprivate static var onTheWay: DeliveryAttributes.ContentState {
+    DeliveryAttributes.ContentState(
+      courier: "Sam", stopsAway: 3, arrival: Date(timeIntervalSince1970: 1_800_000_000))
+  }
+  fileprivate static var atTheDoor: DeliveryAttributes.ContentState {
+    DeliveryAttributes.ContentState(
+      courier: "Sam", stopsAway: 0, arrival: Date(timeIntervalSince1970: 1_800_000_000))
+  }
+}
+
+#Preview("Notification", as: .content, using: DeliveryAttributes.preview) {
+  DeliveryLiveActivity()
+} contentStates: {
+  DeliveryAttributes.ContentState.onTheWay
+  DeliveryAttributes.ContentState.atTheDoor
+}
+
+#Preview("Island", as: .dynamicIsland(.compact), using: DeliveryAttributes.preview) {
+  DeliveryLiveActivity()
+} contentStates: {
+  DeliveryAttributes.ContentState.onTheWay
+}
