@@ -5,6 +5,7 @@ import Testing
 import WidgetBundleRuntime
 import WidgetRendering
 import WidgetSchema
+import WidgetSupport
 
 @testable import WidgetHostCore
 
@@ -29,9 +30,12 @@ import WidgetSchema
       guard method == .activity, kind == "Order", let activity = context.activity,
         case .object(let state) = activity.state, case .string(let text)? = state["text"]
       else { throw .failed("not an Order") }
+      var lockScreen = ViewNode.text(TextNode(runs: [.verbatim(activity.isStale ? "stale" : text)]))
+      if case .string(let due)? = state["timer"], let date = RFC3339.date(from: due) {
+        lockScreen = .text(TextNode(runs: [.verbatim("due "), .date(date, style: .timer)]))
+      }
       let views = ActivityViews(
-        lockScreen: .text(TextNode(runs: [.verbatim(activity.isStale ? "stale" : text)])),
-        compactTrailing: .text(TextNode(runs: [.verbatim("n")])))
+        lockScreen: lockScreen, compactTrailing: .text(TextNode(runs: [.verbatim("n")])))
       return try! WidgetJSON.encode(views)
     }
 
@@ -40,6 +44,8 @@ import WidgetSchema
 
   final class Recorder: EventSink {
     let events = Mutex<[ActivityEvent]>([])
+    let refreshes = Mutex<[ActivityEvent]>([])
+    func refresh(activity: ActivityEvent) { refreshes.withLock { $0.append(activity) } }
     func begin(_ header: StreamHeader) {}
     func write(_ event: StreamEvent) {
       if case .activity(let activity) = event.payload { events.withLock { $0.append(activity) } }
@@ -91,6 +97,32 @@ import WidgetSchema
     #expect(fixture.events[1].presentations?.compactText == "n")
     let fresh = try await fixture.center.update(id: info.id, content: Self.content("here"))
     #expect(fresh.status == .active)
+  }
+
+  @Test func aCountdownIsRedrawnEachSecondUntilTheContentChanges() async throws {
+    let fixture = try Fixture()
+    let due = RFC3339.string(from: Self.start.addingTimeInterval(90))
+    let info = try await fixture.center.start(
+      attributesType: "Order", attributes: .object([:]),
+      content: ActivityContentState(state: .object(["timer": .string(due), "text": .string("")])))
+    #expect(
+      fixture.events.first?.presentations?.lockScreen.lines.joined().contains("due 1:30") == true)
+    for second in 1...2 {
+      fixture.clock.advance(by: 1)
+      #expect(
+        try await TestSupport.eventually(within: 10) {
+          fixture.recorder.refreshes.withLock { $0.count } >= second
+        })
+    }
+    let texts = fixture.recorder.refreshes.withLock { $0 }.map {
+      $0.presentations?.lockScreen.lines.joined() ?? ""
+    }
+    #expect(texts[0].contains("due 1:29") && texts[1].contains("due 1:28"), "\(texts)")
+    // New content without a countdown stops the redraws.
+    _ = try await fixture.center.update(id: info.id, content: Self.content("here"))
+    fixture.clock.advance(by: 5)
+    try await Task.sleep(for: .milliseconds(50))
+    #expect(fixture.recorder.refreshes.withLock { $0.count } == 2)
   }
 
   @Test func anActivityEndsAfterEightHoursAndGoesFourHoursLater() async throws {

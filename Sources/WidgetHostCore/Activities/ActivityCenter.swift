@@ -22,6 +22,8 @@ final class ActivityCenter: Sendable {
     var tokens: Double
     var refilled: Date
     var timer: Task<Void, Never>?
+    /// Redraws its live dates (a countdown) as their text changes.
+    var redraws: Task<Void, Never>?
   }
 
   private let shown = Mutex<[String: Shown]>([:])
@@ -187,8 +189,8 @@ final class ActivityCenter: Sendable {
 
   /// Stops every timer: the host is stopping.
   func stop() {
-    let timers = shown.withLock { shown in shown.values.compactMap(\.timer) }
-    for timer in timers { timer.cancel() }
+    let tasks = shown.withLock { shown in shown.values.flatMap { [$0.timer, $0.redraws] } }
+    for task in tasks { task?.cancel() }
   }
 
   // MARK: Steps
@@ -273,18 +275,38 @@ final class ActivityCenter: Sendable {
         await self?.due(info.id)
       }
     }
+    let drawn = Self.draw(views, at: now, renderer: renderer)
+    let shownEvent = ActivityEvent(
+      event: event, activity: info, presentations: drawn.presentations, restored: restored)
+    let redraws = drawn.nextChange.map { scheduleRedraws(of: shownEvent, views, from: $0) }
     let previous = shown.withLock { shown in
-      let previous = shown[info.id]?.timer
+      let previous = [shown[info.id]?.timer, shown[info.id]?.redraws]
       shown[info.id] = Shown(
-        info: info, views: views, tokens: tokens, refilled: refilled ?? now, timer: timer)
+        info: info, views: views, tokens: tokens, refilled: refilled ?? now, timer: timer,
+        redraws: redraws)
       return previous
     }
-    previous?.cancel()
-    stream.emit(
-      .activity(
-        ActivityEvent(
-          event: event, activity: info, presentations: presentations(of: views, at: now),
-          restored: restored)))
+    for task in previous { task?.cancel() }
+    stream.emit(.activity(shownEvent))
+  }
+
+  /// Draws `event`'s activity again each time its live dates change, from `firstChange` on,
+  /// for the sinks that show them (the terminal, the bar), until another change replaces it.
+  private func scheduleRedraws(
+    of event: ActivityEvent, _ views: ActivityViews, from firstChange: Date
+  ) -> Task<Void, Never> {
+    Task { [clock, renderer, stream] in
+      var next = firstChange
+      while !Task.isCancelled {
+        do { try await clock.sleep(until: next) } catch { return }
+        let drawn = Self.draw(views, at: clock.now(), renderer: renderer)
+        var redrawn = event
+        redrawn.presentations = drawn.presentations
+        stream.refresh(activity: redrawn)
+        guard let change = drawn.nextChange else { return }
+        next = change
+      }
+    }
   }
 
   /// When `info` moves on by itself next: stale, ended after the longest life, or dismissed.
@@ -334,7 +356,9 @@ final class ActivityCenter: Sendable {
     info.status = .dismissed
     // Already gone from view: a store that cannot forget it dismisses it again at the next start.
     try? store?.removeActivity(id: info.id)
-    shown.withLock { _ = $0.removeValue(forKey: info.id) }
+    let removed = shown.withLock { $0.removeValue(forKey: info.id) }
+    removed?.timer?.cancel()
+    removed?.redraws?.cancel()
     stream.emit(.activity(ActivityEvent(event: .dismissed, activity: info)))
   }
 
@@ -357,12 +381,24 @@ final class ActivityCenter: Sendable {
   static func presentations(
     of views: ActivityViews, at now: Date, renderer: Renderer
   ) -> ActivityPresentations {
+    draw(views, at: now, renderer: renderer).presentations
+  }
+
+  /// ``presentations(of:at:renderer:)``, and when the text of a live date in the banner or the
+  /// compact island changes next.
+  static func draw(
+    _ views: ActivityViews, at now: Date, renderer: Renderer
+  ) -> (presentations: ActivityPresentations, nextChange: Date?) {
+    var changes: [Date] = []
     func drawn(_ presentation: ActivityPresentation) -> DrawnPresentation {
       var view = views.view(for: presentation)
       if presentation == .lockScreen, let tint = views.backgroundTint {
         view = .modified(view, .containerBackground(.color(tint)))
       }
       let rendered = renderer.render(view, size: presentation.displaySize, now: now)
+      if presentation != .expanded, presentation != .minimal, let change = rendered.nextLiveChange {
+        changes.append(change)
+      }
       switch presentation {
       case .lockScreen, .expanded:
         return Self.fitted(
@@ -374,12 +410,13 @@ final class ActivityCenter: Sendable {
     let compact = [ActivityPresentation.compactLeading, .compactTrailing].flatMap {
       renderer.texts(views.view(for: $0), size: $0.displaySize, now: now).map(\.text)
     }
-    return ActivityPresentations(
+    let presentations = ActivityPresentations(
       lockScreen: drawn(.lockScreen), expanded: drawn(.expanded),
       compactLeading: drawn(.compactLeading), compactTrailing: drawn(.compactTrailing),
       minimal: drawn(.minimal), compactText: compact.joined(separator: " "),
       keylineTint: views.keylineTint, backgroundTint: views.backgroundTint,
       systemActionForegroundColor: views.systemActionForegroundColor, url: views.url)
+    return (presentations, changes.min())
   }
 
   /// `drawn` as tall as its content, as iOS sizes a banner to its content (at most 160 points):

@@ -18,6 +18,9 @@ public protocol EventSink: Sendable {
   /// The same entry drawn again because a live date in it (`.timer`, `.relative`, `.offset`)
   /// now shows a different text. Not part of the stream: no sequence number.
   func refresh(instance: String?, entry: EntryEvent)
+  /// The same Live Activity drawn again because a live date in it now shows a different text
+  /// (a countdown). Not part of the stream: no sequence number.
+  func refresh(activity: ActivityEvent)
   /// Whether the sink's events carry each entry's geometry in points (the JSON stream's do):
   /// when one sink wants it, the host lays entries out with Pango too (docs/stream.md#geometry).
   var wantsGeometry: Bool { get }
@@ -34,6 +37,9 @@ extension EventSink {
   /// Sinks that carry the view tree (JSON) ignore refreshes: consumers format live dates
   /// themselves.
   public func refresh(instance: String?, entry: EntryEvent) {}
+
+  /// Sinks that carry the view tree ignore refreshes.
+  public func refresh(activity: ActivityEvent) {}
 }
 
 /// Numbers events, stamps them with the host clock and hands them to every sink, in order.
@@ -118,6 +124,13 @@ public final class EventStream: Sendable {
   public func refresh(instance: String?, entry: EntryEvent) {
     sequence.withLock { _ in
       for sink in sinks { sink.refresh(instance: instance, entry: entry) }
+    }
+  }
+
+  /// Hands a redrawn Live Activity to the sinks that show live dates.
+  func refresh(activity: ActivityEvent) {
+    sequence.withLock { _ in
+      for sink in sinks { sink.refresh(activity: activity) }
     }
   }
 

@@ -121,6 +121,12 @@ public final class I3BarSink: StatusBarSink {
     }
   }
 
+  public func refresh(activity: ActivityEvent) {
+    if let presentations = activity.presentations {
+      show([Block(activity: activity, presentations: presentations)])
+    }
+  }
+
   public func refresh(instance: String?, entry: EntryEvent) {
     // A refresh comes as the host redraws a live date, on the wall clock under `run`.
     if let instance { show(entry, instance: instance, now: Date()) }

@@ -112,6 +112,12 @@ public final class TextSink: EventSink {
     show(entry, instance: instance)
   }
 
+  public func refresh(activity: ActivityEvent) {
+    if let box = Self.box(activity, dates: dates, color: options.color) {
+      show(box, name: "activity/\(activity.activity.id)")
+    }
+  }
+
   /// Drops the box of an instance the host no longer shows; drawn in place, the screen is
   /// drawn again without it.
   private func remove(_ instance: String) {

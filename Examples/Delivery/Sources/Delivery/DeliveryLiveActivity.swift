@@ -21,7 +21,12 @@ struct DeliveryLiveActivity: Widget {
         } else {
           Text("\(context.state.courier): \(context.state.stopsAway) stop(s) away")
         }
-        Text("Arrives \(context.state.arrival, style: .time)").font(.caption)
+        HStack {
+          Text("Arrives \(context.state.arrival, style: .time)")
+          Spacer()
+          Text(context.state.arrival, style: .timer)
+        }
+        .font(.caption)
       }
       .padding()
       .activityBackgroundTint(Color.black)
