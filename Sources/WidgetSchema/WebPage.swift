@@ -58,10 +58,18 @@ public struct WebTap: Codable, Sendable, Equatable {
 public struct WebRedrawn: Codable, Sendable, Equatable {
   /// Always `"redrawn"`.
   public var type = "redrawn"
-  public var instance: String
+  /// The instance redrawn; nil for a Live Activity.
+  public var instance: String?
+  /// The Live Activity redrawn (its countdown); nil for an instance.
+  public var activity: String?
 
-  /// Creates the message.
+  /// The message of an instance redrawn.
   public init(instance: String) {
     self.instance = instance
+  }
+
+  /// The message of a Live Activity redrawn.
+  public init(activity: String) {
+    self.activity = activity
   }
 }

@@ -64,6 +64,11 @@ final class ActivityCenter: Sendable {
     types.withLock { $0 = Self.types(of: manifests) }
   }
 
+  /// Activity `id` and its views, while it is shown.
+  func shown(_ id: String) -> (info: ActivityInfo, views: ActivityViews)? {
+    shown.withLock { $0[id] }.map { ($0.info, $0.views) }
+  }
+
   /// Every activity shown, in the order they started.
   func list() -> [ActivityInfo] {
     shown.withLock { $0.values.map(\.info) }.sorted {
@@ -391,10 +396,7 @@ final class ActivityCenter: Sendable {
   ) -> (presentations: ActivityPresentations, nextChange: Date?) {
     var changes: [Date] = []
     func drawn(_ presentation: ActivityPresentation) -> DrawnPresentation {
-      var view = views.view(for: presentation)
-      if presentation == .lockScreen, let tint = views.backgroundTint {
-        view = .modified(view, .containerBackground(.color(tint)))
-      }
+      let view = Self.view(views, for: presentation)
       let rendered = renderer.render(view, size: presentation.displaySize, now: now)
       if presentation != .expanded, presentation != .minimal, let change = rendered.nextLiveChange {
         changes.append(change)
@@ -417,6 +419,13 @@ final class ActivityCenter: Sendable {
       keylineTint: views.keylineTint, backgroundTint: views.backgroundTint,
       systemActionForegroundColor: views.systemActionForegroundColor, url: views.url)
     return (presentations, changes.min())
+  }
+
+  /// The view drawn for `presentation` of `views`: the banner on its background tint.
+  static func view(_ views: ActivityViews, for presentation: ActivityPresentation) -> ViewNode {
+    let view = views.view(for: presentation)
+    guard presentation == .lockScreen, let tint = views.backgroundTint else { return view }
+    return .modified(view, .containerBackground(.color(tint)))
   }
 
   /// `drawn` as tall as its content, as iOS sizes a banner to its content (at most 160 points):

@@ -140,6 +140,17 @@ public final class HostControl: Sendable {
     try await activities().end(id: id, content: content, dismissalPolicy: dismissalPolicy)
   }
 
+  /// Live Activity `id` as it is shown now: the activity, and the view of `presentation` (the
+  /// banner on its background tint).
+  public func shownActivity(
+    _ id: String, presentation: ActivityPresentation
+  ) throws(ControlError) -> (info: ActivityInfo, view: ViewNode) {
+    guard let (info, views) = try activities().shown(id) else {
+      throw .activity(code: "unknown-activity", message: "no activity '\(id)' is shown")
+    }
+    return (info, ActivityCenter.view(views, for: presentation))
+  }
+
   /// Every Live Activity shown (`activity-list`), in the order they started.
   public func listActivities() throws(ControlError) -> [ActivityInfo] {
     try activities().list()

@@ -6,7 +6,9 @@ import WidgetSchema
 /// Pictures of what each instance shows, in a folder (`run --pictures DIR`): every entry, as it
 /// is shown (and again when its live dates change), drawn by the pixel renderer into
 /// `DIR/<instance>.png` (or `.svg`), replaced atomically, so that any program can show it
-/// (docs/rendering.md#pixels). An instance id's `/` becomes `_` in the file name.
+/// (docs/rendering.md#pixels). An instance id's `/` becomes `_` in the file name. A Live
+/// Activity's Lock Screen banner goes to `DIR/activity_<id>.png` while it is shown, and the
+/// file is removed when the activity is dismissed.
 public final class PictureSink: EventSink {
   private let folder: String
   private let format: PixelFormat
@@ -49,13 +51,41 @@ public final class PictureSink: EventSink {
   public func end() {}
 
   public func write(_ event: StreamEvent) {
-    guard case .entry(let entry) = event.payload, let instance = event.instance else { return }
-    draw(entry, of: instance, at: event.time)
+    switch event.payload {
+    case .entry(let entry):
+      if let instance = event.instance { draw(entry, of: instance, at: event.time) }
+    case .activity(let activity):
+      draw(activity, at: event.time)
+    default:
+      break
+    }
   }
 
   public func refresh(instance: String?, entry: EntryEvent) {
     guard let instance else { return }
     draw(entry, of: instance, at: Date())
+  }
+
+  public func refresh(activity: ActivityEvent) {
+    draw(activity, at: Date())
+  }
+
+  /// Draws an activity's banner, or removes it once the activity is dismissed.
+  private func draw(_ activity: ActivityEvent, at time: Date) {
+    let name = "activity/\(activity.activity.id)"
+    let file = path(of: name)
+    guard activity.event != .dismissed, let view = activity.presentations?.lockScreen.view else {
+      if activity.event == .dismissed { try? FileManager.default.removeItem(atPath: file) }
+      return
+    }
+    do {
+      let image = try renderer.render(
+        view, canvas: .activity(.lockScreen), now: time, scale: scale, format: format)
+      try AtomicFile.write(image.data, to: file)
+      for warning in image.warnings { warn("\(name): \(warning)") }
+    } catch {
+      warn("\(name): \(error.message)")
+    }
   }
 
   private func draw(_ entry: EntryEvent, of instance: String, at time: Date) {

@@ -51,7 +51,11 @@ public struct PixelRenderer: Sendable {
   /// Whether the family draws a container background: home-screen families do; accessory
   /// families, and any family in the accented and vibrant modes, show what is behind them.
   static func hasContainer(_ family: WidgetFamily, mode: RenderingMode) -> Bool {
-    cornerRadius(of: family) > 0 && mode == .fullColor
+    hasContainer(.family(family), mode: mode)
+  }
+
+  static func hasContainer(_ canvas: PixelCanvas, mode: RenderingMode) -> Bool {
+    canvas.cornerRadius > 0 && mode == .fullColor
   }
 
   /// Throws unless the pixel libraries can be loaded.
@@ -96,21 +100,14 @@ public struct PixelRenderer: Sendable {
   public func geometry(_ view: ViewNode, family: WidgetFamily, now: Date) throws(PixelRenderError)
     -> EntryGeometry
   {
-    let c = try PixelLibraries.load()
-    return PixelLibraries.lock.withLock { _ in
-      let laidOut = layOut(view, family: family, now: now, c: c)
-      return laidOut.geometry
-    }
+    try geometry(view, canvas: .family(family), now: now)
   }
 
   /// Where the links, buttons and toggles of `view` are drawn for `family` at `now`, in points.
   public func regions(_ view: ViewNode, family: WidgetFamily, now: Date) throws(PixelRenderError)
     -> [PointRegion]
   {
-    let c = try PixelLibraries.load()
-    return PixelLibraries.lock.withLock { _ in
-      layOut(view, family: family, now: now, c: c).root.tapRegions(family: family)
-    }
+    try regions(view, canvas: .family(family), now: now)
   }
 
   /// `view` drawn for `family` at `now`, at `scale`, encoded as `format`, in `mode` (by default
@@ -119,37 +116,85 @@ public struct PixelRenderer: Sendable {
     _ view: ViewNode, family: WidgetFamily, now: Date, scale: Int = 2, format: PixelFormat = .png,
     mode: RenderingMode? = nil, appearance: Appearance = .light
   ) throws(PixelRenderError) -> PixelImage {
+    try render(
+      view, canvas: .family(family), now: now, scale: scale, format: format, mode: mode,
+      appearance: appearance)
+  }
+
+  /// `view` drawn for `family` at `now`, as pixels not yet encoded.
+  public func draw(
+    _ view: ViewNode, family: WidgetFamily, now: Date, scale: Int = 2, mode: RenderingMode? = nil,
+    appearance: Appearance = .light
+  ) throws(PixelRenderError) -> PixelBitmap {
+    try draw(
+      view, canvas: .family(family), now: now, scale: scale, mode: mode, appearance: appearance)
+  }
+
+  func layOut(
+    _ view: ViewNode, family: WidgetFamily, now: Date, appearance: Appearance = .light,
+    c: pixel_libraries
+  ) -> LaidOut {
+    layOut(view, canvas: .family(family), now: now, appearance: appearance, c: c)
+  }
+
+  /// `view` laid out on `canvas` at `now`: each node's frame and each text's baselines.
+  public func geometry(_ view: ViewNode, canvas: PixelCanvas, now: Date) throws(PixelRenderError)
+    -> EntryGeometry
+  {
+    let c = try PixelLibraries.load()
+    return PixelLibraries.lock.withLock { _ in
+      let laidOut = layOut(view, canvas: canvas, now: now, c: c)
+      return laidOut.geometry
+    }
+  }
+
+  /// Where the links, buttons and toggles of `view` are drawn on `canvas` at `now`, in points.
+  public func regions(_ view: ViewNode, canvas: PixelCanvas, now: Date) throws(PixelRenderError)
+    -> [PointRegion]
+  {
+    let c = try PixelLibraries.load()
+    return PixelLibraries.lock.withLock { _ in
+      layOut(view, canvas: canvas, now: now, c: c).root.tapRegions(family: canvas.family)
+    }
+  }
+
+  /// `view` drawn on `canvas` at `now`, at `scale`, encoded as `format`, in `mode` (by default
+  /// the family's, ``RenderingMode/default(for:)``) and `appearance`.
+  public func render(
+    _ view: ViewNode, canvas: PixelCanvas, now: Date, scale: Int = 2, format: PixelFormat = .png,
+    mode: RenderingMode? = nil, appearance: Appearance = .light
+  ) throws(PixelRenderError) -> PixelImage {
     switch format {
     case .png:
       let bitmap = try draw(
-        view, family: family, now: now, scale: scale, mode: mode, appearance: appearance)
+        view, canvas: canvas, now: now, scale: scale, mode: mode, appearance: appearance)
       return PixelImage(
         data: try bitmap.png(), pixelWidth: bitmap.pixelWidth, pixelHeight: bitmap.pixelHeight,
         geometry: bitmap.geometry, regions: bitmap.regions, warnings: bitmap.warnings)
     case .svg:
       try Self.check(scale)
       let c = try PixelLibraries.load()
-      let mode = mode ?? .default(for: family)
+      let mode = mode ?? canvas.defaultMode
       return try PixelLibraries.lock.withLock { _ throws(PixelRenderError) in
-        let laidOut = layOut(view, family: family, now: now, appearance: appearance, c: c)
+        let laidOut = layOut(view, canvas: canvas, now: now, appearance: appearance, c: c)
         return try svg(
-          laidOut, family: family, scale: scale, mode: mode, appearance: appearance, c: c)
+          laidOut, canvas: canvas, scale: scale, mode: mode, appearance: appearance, c: c)
       }
     }
   }
 
-  /// `view` drawn for `family` at `now`, at `scale`, in `mode` (by default the family's) and
+  /// `view` drawn on `canvas` at `now`, at `scale`, in `mode` (by default the family's) and
   /// `appearance`, as pixels not yet encoded: ``render(_:family:now:scale:format:mode:appearance:)``
   /// without the encoding.
   public func draw(
-    _ view: ViewNode, family: WidgetFamily, now: Date, scale: Int = 2, mode: RenderingMode? = nil,
+    _ view: ViewNode, canvas: PixelCanvas, now: Date, scale: Int = 2, mode: RenderingMode? = nil,
     appearance: Appearance = .light
   ) throws(PixelRenderError) -> PixelBitmap {
     try Self.check(scale)
     let c = try PixelLibraries.load()
-    let mode = mode ?? .default(for: family)
+    let mode = mode ?? canvas.defaultMode
     return try PixelLibraries.lock.withLock { _ throws(PixelRenderError) in
-      let laidOut = layOut(view, family: family, now: now, appearance: appearance, c: c)
+      let laidOut = layOut(view, canvas: canvas, now: now, appearance: appearance, c: c)
       let (width, height) = Self.pixels(laidOut, scale: scale)
       guard let surface = c.cairo_image_surface_create(0, Int32(width), Int32(height)),
         c.cairo_surface_status(surface) == 0
@@ -157,12 +202,12 @@ public struct PixelRenderer: Sendable {
         throw PixelRenderError("Cairo cannot make a \(width)×\(height) surface")
       }
       let warnings = paint(
-        laidOut, on: surface, family: family, scale: scale, mode: mode, appearance: appearance,
+        laidOut, on: surface, canvas: canvas, scale: scale, mode: mode, appearance: appearance,
         c: c)
       c.cairo_surface_flush(surface)
       return PixelBitmap(
         surface: surface, c: c, pixelWidth: width, pixelHeight: height,
-        geometry: laidOut.geometry, regions: laidOut.root.tapRegions(family: family),
+        geometry: laidOut.geometry, regions: laidOut.root.tapRegions(family: canvas.family),
         warnings: warnings)
     }
   }
@@ -209,7 +254,7 @@ public struct PixelRenderer: Sendable {
   }
 
   func layOut(
-    _ view: ViewNode, family: WidgetFamily, now: Date, appearance: Appearance = .light,
+    _ view: ViewNode, canvas: PixelCanvas, now: Date, appearance: Appearance = .light,
     c: pixel_libraries
   ) -> LaidOut {
     let context = Self.context(c)
@@ -219,7 +264,7 @@ public struct PixelRenderer: Sendable {
       recordsViewNodes: true)
     let root = builder.build(view)
     let layout = Layout(metrics: builder.metrics)
-    let size = LayoutSize(width: family.displaySize.width, height: family.displaySize.height)
+    let size = LayoutSize(width: canvas.size.width, height: canvas.size.height)
     layout.placeWidget(root, backgrounds: builder.containerBackgrounds, size: size)
     return LaidOut(
       root: root, backgrounds: builder.containerBackgrounds, metrics: builder.metrics,
@@ -228,7 +273,7 @@ public struct PixelRenderer: Sendable {
 
   /// `laidOut` as an SVG document.
   private func svg(
-    _ laidOut: LaidOut, family: WidgetFamily, scale: Int, mode: RenderingMode,
+    _ laidOut: LaidOut, canvas: PixelCanvas, scale: Int, mode: RenderingMode,
     appearance: Appearance, c: pixel_libraries
   ) throws(PixelRenderError) -> PixelImage {
     let (width, height) = Self.pixels(laidOut, scale: scale)
@@ -244,7 +289,7 @@ public struct PixelRenderer: Sendable {
       }
       defer { c.cairo_surface_destroy(surface) }
       let warnings = paint(
-        laidOut, on: surface, family: family, scale: scale, mode: mode, appearance: appearance,
+        laidOut, on: surface, canvas: canvas, scale: scale, mode: mode, appearance: appearance,
         c: c)
       c.cairo_surface_finish(surface)
       guard c.cairo_surface_status(surface) == 0 else {
@@ -254,20 +299,20 @@ public struct PixelRenderer: Sendable {
     }
     return PixelImage(
       data: bytes, pixelWidth: width, pixelHeight: height, geometry: laidOut.geometry,
-      regions: laidOut.root.tapRegions(family: family), warnings: warnings)
+      regions: laidOut.root.tapRegions(family: canvas.family), warnings: warnings)
   }
 
   /// Draws `laidOut` on `surface`: the family's container, its backgrounds and the view. The
   /// problems found while drawing.
   private func paint(
-    _ laidOut: LaidOut, on surface: OpaquePointer, family: WidgetFamily, scale: Int,
+    _ laidOut: LaidOut, on surface: OpaquePointer, canvas: PixelCanvas, scale: Int,
     mode: RenderingMode, appearance: Appearance, c: pixel_libraries
   ) -> [String] {
     var warnings = laidOut.metrics.warnings
     let cr = c.cairo_create(surface)!
     c.cairo_scale(cr, Double(scale), Double(scale))
     let full = LayoutRect(x: 0, y: 0, width: laidOut.size.width, height: laidOut.size.height)
-    let radius = Self.cornerRadius(of: family)
+    let radius = canvas.cornerRadius
     var painter = CairoPainter(
       c: c, cr: cr, container: (full, radius),
       colors: ColorMapping(mode: mode, appearance: appearance),
@@ -276,7 +321,7 @@ public struct PixelRenderer: Sendable {
       Shapes.continuousRoundedRectangle(c, cr, full, radius: radius)
       c.cairo_clip(cr)
     }
-    if Self.hasContainer(family, mode: mode) {
+    if Self.hasContainer(canvas, mode: mode) {
       // The system background, then the widget's own container backgrounds over it.
       let background = Palette.background(appearance)
       c.cairo_set_source_rgba(cr, background.red, background.green, background.blue, 1)
@@ -290,7 +335,7 @@ public struct PixelRenderer: Sendable {
     painter.draw(laidOut.root)
     c.cairo_destroy(cr)
     warnings += painter.warnings
-    if family == .systemSmall {
+    if canvas.family == .systemSmall {
       for link in painter.links {
         warnings.append(
           "Link to \(link.url) ignored: systemSmall widgets open only their widgetURL, as on iOS")
@@ -350,5 +395,33 @@ public final class PixelBitmap: @unchecked Sendable {
     }
     guard status == 0 else { throw PixelRenderError("Cairo cannot encode the PNG") }
     return bytes
+  }
+}
+
+/// What a view is drawn on: a family's container, or a Live Activity's presentation.
+public struct PixelCanvas: Sendable, Equatable {
+  /// The size in points.
+  public var size: Size
+  /// The container's corner radius (0: none, nothing drawn behind the view).
+  public var cornerRadius: Double
+  /// The family, for a widget: its rules (a systemSmall widget opens only its widgetURL).
+  public var family: WidgetFamily?
+  /// The rendering mode when none is given.
+  public var defaultMode: RenderingMode
+
+  /// A widget of `family`.
+  public static func family(_ family: WidgetFamily) -> PixelCanvas {
+    PixelCanvas(
+      size: family.displaySize, cornerRadius: PixelRenderer.cornerRadius(of: family),
+      family: family, defaultMode: .default(for: family))
+  }
+
+  /// A Live Activity's `presentation`: the banner a rounded rectangle like a widget's, the
+  /// island's views on black, as the island is.
+  public static func activity(_ presentation: ActivityPresentation) -> PixelCanvas {
+    PixelCanvas(
+      size: presentation.displaySize,
+      cornerRadius: presentation == .lockScreen ? 22 : presentation.displaySize.height / 2,
+      family: nil, defaultMode: .fullColor)
   }
 }

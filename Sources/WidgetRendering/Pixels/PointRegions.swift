@@ -26,7 +26,7 @@ extension LayoutNode {
   /// them: a background's layer before its child, an overlay's child before its layer, nothing
   /// under an invisible opacity or a zero scale, and no `Link` in systemSmall (which opens
   /// only its widgetURL). Offsets move a region; turns and scales do not.
-  func tapRegions(family: WidgetFamily) -> [PointRegion] {
+  func tapRegions(family: WidgetFamily?) -> [PointRegion] {
     var regions: [PointRegion] = []
     var links = 0
     var actions = 0

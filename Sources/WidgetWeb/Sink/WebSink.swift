@@ -133,6 +133,13 @@ public final class WebSink: EventSink {
     broadcast(Self.message(Array(json)))
   }
 
+  public func refresh(activity: ActivityEvent) {
+    guard let json = try? WidgetJSON.encode(WebRedrawn(activity: activity.activity.id)) else {
+      return
+    }
+    broadcast(Self.message(Array(json)))
+  }
+
   public func end() { close() }
 
   private func broadcast(_ bytes: [UInt8]) {
@@ -181,6 +188,9 @@ public final class WebSink: EventSink {
     case "/api/picture":
       guard Self.isRead(request.method) else { return .now(Self.notAllowed("GET, HEAD")) }
       return .later { self.picture(request.arguments) }
+    case "/api/activity-picture":
+      guard Self.isRead(request.method) else { return .now(Self.notAllowed("GET, HEAD")) }
+      return .later { self.activityPicture(request.arguments) }
     case "/api/tap":
       guard request.method == "POST" else { return .now(Self.notAllowed("POST")) }
       return tap(request)
@@ -254,19 +264,75 @@ public final class WebSink: EventSink {
     }
   }
 
+  /// The `appearance` and `scale` arguments of a picture request, or the 400 response naming
+  /// the one that is wrong.
+  private static func look(_ arguments: [String: String]) -> Look {
+    let appearance = arguments["appearance"].map { Appearance(rawValue: $0) } ?? .light
+    guard let appearance else {
+      return .refused(
+        .text(400, "appearance must be light or dark, got '\(arguments["appearance"] ?? "")'"))
+    }
+    let scale = arguments["scale"].map { Int($0) } ?? 2
+    guard let scale, PixelRenderer.scales.contains(scale) else {
+      return .refused(.text(400, "scale must be 1, 2 or 3, got '\(arguments["scale"] ?? "")'"))
+    }
+    return .drawn(appearance, scale)
+  }
+
+  /// How a picture is asked to be drawn, or why not.
+  private enum Look {
+    case drawn(Appearance, Int)
+    case refused(HTTPResponse)
+  }
+
+  /// `GET /api/activity-picture?activity=ID[&presentation=lockScreen|expanded|compactLeading|
+  /// compactTrailing|minimal][&appearance=light|dark][&scale=1|2|3]`: a Live Activity's
+  /// presentation (the banner by default) drawn now, as PNG.
+  private func activityPicture(_ arguments: [String: String]) -> HTTPResponse {
+    guard let id = arguments["activity"], !id.isEmpty else {
+      return .text(400, "give the activity: /api/activity-picture?activity=ID")
+    }
+    let presentation =
+      arguments["presentation"].map { ActivityPresentation(rawValue: $0) } ?? .lockScreen
+    guard let presentation else {
+      return .text(
+        400,
+        "presentation must be one of "
+          + ActivityPresentation.allCases.map(\.rawValue).joined(separator: ", ")
+          + ", got '\(arguments["presentation"] ?? "")'")
+    }
+    let appearance: Appearance
+    let scale: Int
+    switch Self.look(arguments) {
+    case .drawn(let look, let size): (appearance, scale) = (look, size)
+    case .refused(let response): return response
+    }
+    do {
+      let (_, view) = try control.shownActivity(id, presentation: presentation)
+      let image = try renderer.render(
+        view, canvas: .activity(presentation), now: Date(), scale: scale, format: .png,
+        appearance: appearance)
+      return .full(status: 200, type: "image/png", body: image.data)
+    } catch let error as ControlError {
+      return Self.failure(error)
+    } catch let error as PixelRenderError {
+      return .text(500, "cannot draw activity \(id): \(error.message)")
+    } catch {
+      return .text(500, "cannot draw activity \(id): \(error)")
+    }
+  }
+
   /// `GET /api/picture?instance=ID[&appearance=light|dark][&scale=1|2|3]`: the instance's
   /// current entry drawn now by the pixel renderer, as PNG.
   private func picture(_ arguments: [String: String]) -> HTTPResponse {
     guard let id = arguments["instance"], !id.isEmpty else {
       return .text(400, "give the instance: /api/picture?instance=ID")
     }
-    let appearance = arguments["appearance"].map { Appearance(rawValue: $0) } ?? .light
-    guard let appearance else {
-      return .text(400, "appearance must be light or dark, got '\(arguments["appearance"] ?? "")'")
-    }
-    let scale = arguments["scale"].map { Int($0) } ?? 2
-    guard let scale, PixelRenderer.scales.contains(scale) else {
-      return .text(400, "scale must be 1, 2 or 3, got '\(arguments["scale"] ?? "")'")
+    let appearance: Appearance
+    let scale: Int
+    switch Self.look(arguments) {
+    case .drawn(let look, let size): (appearance, scale) = (look, size)
+    case .refused(let response): return response
     }
     do {
       let (entry, view) = try control.shown(id)
@@ -337,6 +403,7 @@ public final class WebSink: EventSink {
     let status: UInt32 =
       switch error {
       case .unknownInstance, .unknownRegion: 404
+      case .activity(let code, _) where code == "unknown-activity": 404
       case .notRunning: 503
       case .actionFailed: 502
       default: 409

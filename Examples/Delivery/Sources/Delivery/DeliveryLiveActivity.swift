@@ -28,6 +28,7 @@ struct DeliveryLiveActivity: Widget {
         }
         .font(.caption)
       }
+      .foregroundColor(.white)
       .padding()
       .activityBackgroundTint(Color.black)
       .activitySystemActionForegroundColor(Color.white)

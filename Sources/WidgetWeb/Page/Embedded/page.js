@@ -10,6 +10,9 @@ const home = document.getElementById("home");
 const statusLine = document.getElementById("status");
 const notice = document.getElementById("notice");
 const pager = document.getElementById("pages");
+const banners = document.getElementById("activities");
+/** activity id → { figure, img, version } */
+const activities = new Map();
 /** instance id → { figure, frame, img, family, bundle, width, height, badge } */
 const widgets = new Map();
 let noticeTimer = 0;
@@ -180,6 +183,54 @@ async function tap(widget, event) {
   }
 }
 
+/** Shows, redraws or removes a Live Activity's Lock Screen banner, above the home screen. */
+async function showActivity(data) {
+  const id = data.activity.id;
+  let banner = activities.get(id);
+  if (data.event === "dismissed") {
+    banner?.figure.remove();
+    activities.delete(id);
+    banners.hidden = activities.size === 0;
+    return;
+  }
+  if (!banner) {
+    const figure = document.createElement("figure");
+    figure.className = "activity";
+    figure.dataset.activity = id;
+    const img = document.createElement("img");
+    figure.append(img);
+    banners.append(figure);
+    banner = { figure, img, version: 0 };
+    activities.set(id, banner);
+    banners.hidden = false;
+  }
+  banner.figure.dataset.status = data.activity.status;
+  banner.figure.classList.toggle("ended", data.activity.status === "ended");
+  banner.figure.title = `${data.activity.attributesType} (${data.activity.status})`;
+  await redrawActivity(id);
+}
+
+/** Fetches a banner's picture again and swaps it in once decoded. */
+async function redrawActivity(id) {
+  const banner = activities.get(id);
+  if (!banner) return;
+  const version = (banner.version += 1);
+  const next = new Image();
+  next.alt = banner.figure.title;
+  next.draggable = false;
+  next.src = api(`/api/activity-picture?activity=${encodeURIComponent(id)}` +
+    `&appearance=${appearance()}&scale=${scale()}&v=${version}`);
+  try {
+    await next.decode();
+  } catch {
+    return;
+  }
+  if (banner.version !== version || !banner.figure.isConnected) return;
+  banner.figure.replaceChild(next, banner.img);
+  banner.img = next;
+  banner.figure.dataset.drawn = String(version);
+}
+
 function widgetsOf(event) {
   if (event.instance) return [widgets.get(event.instance)].filter(Boolean);
   const bundle = event.data?.bundle;
@@ -188,7 +239,13 @@ function widgetsOf(event) {
 
 async function handle(event) {
   switch (event.type) {
-    case "header": // the stream (re)started
+    case "header": // the stream (re)started: the current state follows
+      activities.clear();
+      banners.replaceChildren();
+      banners.hidden = true;
+      await layOut();
+      for (const id of widgets.keys()) redraw(id);
+      break;
     case "instance": // an instance was added or removed
       await layOut();
       for (const id of widgets.keys()) redraw(id);
@@ -203,7 +260,11 @@ async function handle(event) {
       break;
     }
     case "redrawn":
-      redraw(event.instance);
+      if (event.activity) redrawActivity(event.activity);
+      else redraw(event.instance);
+      break;
+    case "activity":
+      await showActivity(event.data);
       break;
     case "error":
       for (const widget of widgetsOf(event)) {
@@ -238,6 +299,7 @@ function applyAppearance() {
 darkScheme.addEventListener("change", () => {
   applyAppearance();
   for (const id of widgets.keys()) redraw(id);
+  for (const id of activities.keys()) redrawActivity(id);
 });
 // Turning pages: the dots, the arrow keys, a horizontal swipe.
 addEventListener("keydown", (event) => {
