@@ -49,13 +49,17 @@ public final class HostControl: Sendable {
     }
   }
 
-  /// The instances and bundles' App Groups from now on, after a running host's configuration
-  /// changed (``WidgetHost/reconfigure(to:)``).
-  func update(instances: [WidgetInstance], appGroups: [String: [String]]) {
-    running.withLock { running in
+  /// The instances, bundles' App Groups and the bundles' manifests (their Live Activity types)
+  /// from now on, after a running host's configuration changed (``WidgetHost/reconfigure(to:)``).
+  func update(
+    instances: [WidgetInstance], appGroups: [String: [String]], manifests: [BundleManifest]
+  ) {
+    let activities = running.withLock { running in
       running?.instances = instances
       running?.appGroups = appGroups
+      return running?.activities
     }
+    activities?.update(manifests: manifests)
   }
 
   func detach() {

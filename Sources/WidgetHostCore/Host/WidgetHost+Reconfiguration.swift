@@ -115,8 +115,10 @@ extension WidgetHost {
       await closeLoaded()
       throw error
     }
-    // 3. The bundles now needed that do not run yet.
-    let needed = Set(placed.map(\.bundle))
+    // 3. The bundles now needed that do not run yet: those with an instance, and those that
+    // draw Live Activities, as at start.
+    let needed = Set(placed.map(\.bundle)).union(
+      manifests.values.filter { !$0.activities.isEmpty }.map(\.id))
     let runningIDs = Set(running.map(\.manifest.id))
     let starting = sources.filter { source in
       let id = manifests[source.path]!.id
@@ -229,7 +231,8 @@ extension WidgetHost {
       instances: shown,
       appGroups: Dictionary(
         bundles.map { ($0.manifest.id, $0.manifest.appGroups) },
-        uniquingKeysWith: { first, _ in first }))
+        uniquingKeysWith: { first, _ in first }),
+      manifests: bundles.map(\.manifest))
     var changed = run
     changed.given = given
     changed.shown = shown
