@@ -47,8 +47,8 @@ enum ActivityCommand: Command {
       "prints the new activity's id"
     ),
     (
-      #"widget-host activity update ID --state '{"courier":"Sam","stopsAway":1,"arrival":"2026-12-07T12:10:00Z"}' --stale-date 2026-12-07T12:20:00Z"#,
-      "new content, stale after 12:20"
+      #"widget-host activity update ID --state '{"courier":"Sam","stopsAway":1,"arrival":"2026-12-07T12:10:00Z"}' --relevance 50"#,
+      "new content, more relevant than the others"
     ),
     ("widget-host activity end ID --dismissal immediate", "end it and remove it at once"),
     ("widget-host activity list", "every activity shown"),

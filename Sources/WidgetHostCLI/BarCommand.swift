@@ -35,9 +35,13 @@ enum BarCommand: Command {
     help: "Show this instance of the host, e.g. SystemStatus/accessoryInline (i3bar: one block "
       + "each, in this order)."
   ).repeatable
+  static let activities = Flag(
+    "--activities",
+    help: "Show the host's Live Activities instead of instances: waybar and plain, the most "
+      + "relevant one's compact presentation (nothing while none is shown); i3bar, a block each.")
   static let options: [any CommandOption] =
     [
-      format, instances,
+      format, instances, activities,
       SharedOptions.locale.help(
         "Format dates as the host does when it runs with --locale (default: LC_ALL, LC_TIME, "
           + "LANG)."),
@@ -55,6 +59,7 @@ enum BarCommand: Command {
       "widget-host bar --format plain --instance TestWidget/systemSmall",
       "an i3blocks persistent block, polybar's tail script or eww's deflisten"
     ),
+    ("widget-host bar --format waybar --activities", "a Waybar module of the Live Activities"),
   ]
 
   static func run(_ arguments: Arguments, context: CommandContext) async throws(UsageError)
@@ -65,13 +70,20 @@ enum BarCommand: Command {
     }
     let format = arguments[Self.format] ?? .i3bar
     let ids = arguments[instances]
-    if format == .i3bar && ids.isEmpty {
+    let showsActivities = arguments[activities]
+    if showsActivities && !ids.isEmpty {
+      throw UsageError(
+        command: name,
+        message: "\(activities.info.key) shows the Live Activities, not instances: drop "
+          + "\(instances.info.key)")
+    }
+    if format == .i3bar && ids.isEmpty && !showsActivities {
       throw UsageError(
         command: name,
         message: "give the instances to show with --instance ID, e.g. "
           + "--instance SystemStatus/accessoryInline")
     }
-    if format != .i3bar && ids.count != 1 {
+    if format != .i3bar && ids.count != 1 && !showsActivities {
       throw UsageError(
         command: name,
         message: "--format \(format.rawValue) shows one instance per process (one bar module "
@@ -84,6 +96,10 @@ enum BarCommand: Command {
     switch format {
     case .i3bar:
       sink = I3BarSink(output: context.output, errors: context.errors, dates: options.dates)
+    case .waybar where showsActivities:
+      sink = ActivityBarSink(format: .waybar, output: context.output, errors: context.errors)
+    case .plain where showsActivities:
+      sink = ActivityBarSink(format: .plain, output: context.output, errors: context.errors)
     case .waybar:
       sink = WaybarSink(output: context.output, errors: context.errors, dates: options.dates)
     case .plain:
@@ -105,6 +121,8 @@ enum BarCommand: Command {
       I3BarClicks.startReading(from: context.input, errors: context.errors) { click in
         client.tap(click)
       }
+    case .plain where showsActivities:
+      break
     case .plain:
       PlainClicks.startReading(from: context.input.fileDescriptor, errors: context.errors) {
         button in

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import WidgetHostCore
 import WidgetRendering
 import WidgetSchema
 
@@ -158,6 +159,80 @@ import WidgetSchema
       JSONSchemaValidator.statusBars.problems(Data(json.utf8), against: "i3bar-blocks.schema.json")
         == [])
     #expect(line.contains(##""color":"#ff9f0a""##), "the keyline tint: \(line)")
+  }
+
+  /// `widget-host bar --activities`: a Waybar module of the most relevant activity, empty (so
+  /// hidden) while none is shown.
+  @Test func aWaybarModuleShowsTheMostRelevantActivity() throws {
+    let environment = Self.environment()
+    let host = try Self.startHost(environment: environment)
+    defer { host.interrupt() }
+    let bar = try LiveProcess(
+      Products.widgetHost, ["bar", "--format", "waybar", "--activities"], environment: environment)
+    defer { bar.interrupt() }
+    func updates() throws -> [WaybarSink.Update] {
+      try bar.output.map { line in
+        #expect(
+          JSONSchemaValidator.statusBars.problems(Data(line.utf8), against: "waybar.schema.json")
+            == [], "\(line)")
+        return try WidgetJSON.decode(WaybarSink.Update.self, from: Data(line.utf8))
+      }
+    }
+    #expect(bar.waitFor(timeout: 20) { !$0.isEmpty }, "\(bar.errors)")
+    #expect(try updates().last?.text == "", "nothing shown: an empty module")
+    let low = try Products.run(
+      [
+        "activity", "start", "DeliveryAttributes", "--attributes",
+        #"{"orderNumber":"1","restaurant":"A"}"#, "--state",
+        #"{"courier":"Lo","stopsAway":7,"arrival":"2026-12-07T12:00:00Z"}"#,
+      ], environment: environment)
+    #expect(low.status == 0, "\(low.errors)")
+    #expect(bar.waitFor(timeout: 20) { $0.contains { $0.contains("7 away") } }, "\(bar.output)")
+    let high = try Products.run(
+      [
+        "activity", "start", "DeliveryAttributes", "--attributes",
+        #"{"orderNumber":"2","restaurant":"B"}"#, "--state",
+        #"{"courier":"Hi","stopsAway":2,"arrival":"2026-12-07T12:00:00Z"}"#, "--relevance", "50",
+      ], environment: environment)
+    let highID = high.output.trimmingCharacters(in: .newlines)
+    #expect(bar.waitFor(timeout: 20) { $0.contains { $0.contains("2 away") } }, "\(bar.output)")
+    let shown = try #require(try updates().last)
+    #expect(shown.class == ["activity", "DeliveryAttributes", "active"])
+    #expect(shown.tooltip.contains("Hi: 2 stop(s) away"), "\(shown.tooltip)")
+    // The less relevant one is shown again once the other goes.
+    let end = try Products.run(
+      ["activity", "end", highID, "--dismissal", "immediate"], environment: environment)
+    #expect(end.status == 0)
+    #expect(
+      bar.waitFor(timeout: 20) { lines in lines.last?.contains("7 away") == true },
+      "\(bar.output)")
+  }
+
+  /// `widget-host activity --help`'s examples run in order, `ID` the id `start` printed.
+  @Test func theHelpExamplesRun() throws {
+    let environment = Self.environment()
+    let host = try Self.startHost(environment: environment)
+    defer { host.interrupt() }
+    let help = try Products.run(["activity", "--help"], environment: environment).output
+    let examples = help.split(separator: "\n").map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }.filter { $0.hasPrefix("widget-host activity ") }
+    #expect(examples.count == 4, "\(help)")
+    var id = ""
+    for example in examples {
+      let arguments = HelpExampleTests.words(
+        example.replacingOccurrences(of: " ID ", with: " \(id) ")
+      )
+      .dropFirst()
+      let result = try Products.run(Array(arguments), environment: environment)
+      #expect(result.status == 0, "\(example): \(result.errors)")
+      if arguments.dropFirst().first == "start" {
+        id = result.output.trimmingCharacters(in: .newlines)
+      }
+    }
+    #expect(UUID(uuidString: id) != nil)
+    #expect(Self.waitForActivities(4, host), "started, updated, ended, dismissed")
+    #expect(try Self.activities(host).map(\.event) == [.started, .updated, .ended, .dismissed])
   }
 
   @Test func aStaleDateMarksItStale() throws {

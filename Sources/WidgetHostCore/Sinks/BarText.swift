@@ -52,7 +52,12 @@ public struct BarText: Sendable {
   /// indentation common to all non-empty lines removed, without the empty lines above and below
   /// the content.
   public static func tooltip(_ entry: EntryEvent) -> String {
-    var lines = entry.lines.map { line in
+    tooltip(lines: entry.lines)
+  }
+
+  /// `lines` as a tooltip, as ``tooltip(_:)`` makes an entry's.
+  public static func tooltip(lines: [String]) -> String {
+    var lines = lines.map { line in
       String(line.reversed().drop(while: \.isWhitespace).reversed())
     }
     while lines.first?.isEmpty == true { lines.removeFirst() }

@@ -46,4 +46,11 @@ public struct BarNotice: Sendable, Equatable {
 public protocol StatusBarSink: EventSink {
   /// Shows `notice` in place of each of `instances` until that instance's next entry.
   func show(_ notice: BarNotice, instances: [String])
+  /// The client is connected to a host again: its current state follows.
+  func connected()
+}
+
+extension StatusBarSink {
+  /// A sink that shows instances takes the next entries as the sign of a host.
+  public func connected() {}
 }

@@ -149,6 +149,7 @@ public final class BarClient: Sendable {
         if reported != nil { errors.write("widget-host: connected to the host on \(endpoint)\n") }
         reported = nil
         delay = retry.first
+        sink.connected()
         for id in instances where !(known ?? []).contains(id) {
           let notice = BarNotice.unknownInstance(id, known: known ?? [])
           errors.write("widget-host: \(notice.detail) on \(endpoint)\n")
@@ -181,6 +182,8 @@ public final class BarClient: Sendable {
   /// One event of the subscription: to the sink, and an entry with live dates redrawn as they
   /// change.
   private func receive(_ event: StreamEvent) {
+    // A client of no instance shows the host's Live Activities only (`bar --activities`).
+    if instances.isEmpty, case .entry = event.payload { return }
     guard case .entry(let entry) = event.payload, let instance = event.instance else {
       sink.write(event)
       return
