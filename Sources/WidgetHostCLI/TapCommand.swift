@@ -13,7 +13,8 @@ enum TapCommand: Command {
     """
   static let region = Option<String>(
     "--region", "-r", value: "ID",
-    help: "The region to tap: a Link (link-0) or a button or toggle (action-0); not with --cell.")
+    help: "The region to tap: a Link (link-0) or a button or toggle (action-0); not with --cell."
+  ).excluding("--cell")
   static let cell = Option<(x: Int, y: Int)>(
     "--cell", value: "X,Y", help: "The cell to tap (column, row; from 0)."
   ) { (text, name) throws(ValueError) in
@@ -22,7 +23,7 @@ enum TapCommand: Command {
       throw ValueError("\(name) needs X,Y (e.g. 3,2), got '\(text)'")
     }
     return (x, y)
-  }
+  }.excluding("--region")
   static let options: [any CommandOption] = [region, cell] + SharedOptions.client
   static let examples = [
     ("widget-host tap wishesWidget/systemMedium", "open the widget's widgetURL"),
@@ -38,13 +39,7 @@ enum TapCommand: Command {
     }
     var request = ControlRequest(request: "tap", instance: instance)
     request.region = arguments[region]
-    if let cell = arguments[Self.cell] {
-      guard request.region == nil else {
-        throw UsageError(
-          command: name, message: "give \(region.info.key) or \(Self.cell.info.key), not both")
-      }
-      (request.x, request.y) = (cell.x, cell.y)
-    }
+    if let cell = arguments[Self.cell] { (request.x, request.y) = (cell.x, cell.y) }
     guard let client = SocketClientOptions.connect(arguments, context: context),
       let result = SocketClientOptions.send(request, client, context: context)
     else { return .failure }

@@ -157,6 +157,25 @@ import WidgetHostCore
     #expect(output.text.hasPrefix("USAGE: widget-host simulate"))
   }
 
+  @Test func optionsDeclaredExclusiveExcludeEachOther() async throws {
+    let options = TapCommand.options
+    #expect(
+      throws: UsageError(command: "tap", message: "options --region and --cell cannot be combined")
+    ) {
+      try Arguments(["x", "--cell", "1,2", "--region", "link-0"], options: options, command: "tap")
+    }
+    let one = try Arguments(["x", "--cell", "1,2"], options: options, command: "tap")
+    #expect(one[TapCommand.cell]?.x == 1)
+    // Through the command line: a usage error, exit 2, before any connection.
+    let errors = MemoryOutput()
+    let context = CommandContext(output: MemoryOutput(), errors: errors)
+    #expect(
+      await WidgetHostCLI.main(["tap", "x", "-r", "link-0", "--cell", "0,0"], context: context)
+        == 2)
+    #expect(
+      errors.text.contains("options --region and --cell cannot be combined"), "\(errors.text)")
+  }
+
   @Test func flagsOfAChoiceExcludeEachOther() throws {
     let options = Self.type.flags
     #expect(

@@ -137,6 +137,14 @@ struct Option<Value: Sendable>: CommandOption {
     return Option(info: info)
   }
 
+  /// The same option, which parsing refuses together with the options keyed `others` (which
+  /// declare the same): `--region` or `--cell`.
+  func excluding(_ others: String...) -> Option<Value> {
+    var info = info
+    info.exclusive = [info.key] + others
+    return Option(info: info)
+  }
+
   /// The same option, which the command needs.
   var required: Option<Value> {
     var info = info
