@@ -93,3 +93,16 @@ import WidgetSchema
     #expect(abs(flipped.scaleX + 1) < 1e-9 && flipped.scaleY == 1, "mirrored")
   }
 }
+
+@Suite struct PositionModifierTests {
+  @Test func positionIsAModifierNodeAtThePoint() {
+    #expect(
+      resolved(Text("x").position(x: 30, y: 12.5))
+        == .modified(plain("x"), .position(x: 30, y: 12.5)))
+    #expect(
+      resolved(Text("x").position(CGPoint(x: 4, y: 5)))
+        == .modified(plain("x"), .position(x: 4, y: 5)))
+    // Both coordinates default to 0, as in SwiftUI.
+    #expect(resolved(Text("x").position(y: 7)) == .modified(plain("x"), .position(x: 0, y: 7)))
+  }
+}

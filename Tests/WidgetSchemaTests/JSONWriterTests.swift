@@ -250,6 +250,8 @@ import WidgetSupport
       .modified(leaf, .layoutPriority(1)),
       .modified(leaf, .accentable(false)),
       .modified(leaf, .fixedSize(horizontal: true, vertical: false)),
+      .modified(leaf, .position(x: 0, y: 0)),
+      .modified(leaf, .position(x: -12.5, y: 40)),
       .modified(leaf, .transform(Transform())),
       .modified(leaf, .transform(Transform(rotation: -90))),
       .modified(leaf, .transform(Transform(scaleX: 0.5, scaleY: 2, anchorX: 0, anchorY: 1))),

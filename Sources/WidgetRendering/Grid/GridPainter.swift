@@ -114,7 +114,7 @@ struct GridPainter {
     case .stack(_, _, _, let children):
       for child in children { draw(child, in: &canvas, dim: dim) }
     case .frame(_, let child), .padding(_, _, _, _, let child), .aspect(_, _, let child),
-      .fixed(_, _, let child):
+      .fixed(_, _, let child), .position(_, _, let child):
       draw(child, in: &canvas, dim: dim)
     case .background(let layer, _, let child):
       draw(layer, in: &canvas, dim: dim)
@@ -203,7 +203,7 @@ struct GridPainter {
     case .stack(_, _, _, let children):
       for child in children { move(child, x: x, y: y) }
     case .frame(_, let child), .padding(_, _, _, _, let child), .effect(_, let child),
-      .aspect(_, _, let child), .fixed(_, _, let child):
+      .aspect(_, _, let child), .fixed(_, _, let child), .position(_, _, let child):
       move(child, x: x, y: y)
     case .background(let layer, _, let child), .overlay(let layer, _, let child):
       move(layer, x: x, y: y)

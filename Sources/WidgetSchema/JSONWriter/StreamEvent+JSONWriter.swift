@@ -776,6 +776,12 @@ extension JSONByteWriter {
       raw(#","type":"fixedSize","vertical":"#)
       bool(vertical)
       byte(UInt8(ascii: "}"))
+    case .position(let x, let y):
+      try valued(child, type: #""position","x":"#)
+      try number(x)
+      nextKey("y")
+      try number(y)
+      byte(UInt8(ascii: "}"))
     case .transform(let transform):
       // Keys in order, those at their defaults left out, as its `encode(to:)` does.
       let defaults = Transform()

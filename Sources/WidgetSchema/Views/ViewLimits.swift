@@ -274,6 +274,9 @@ public enum ViewLimits {
         if let ratio {
           range(ratio, (1 / ViewLimits.maximumLength)...ViewLimits.maximumLength, path + ".ratio")
         }
+      case .position(let x, let y):
+        signedLength(x, path + ".x")
+        signedLength(y, path + ".y")
       case .transform(let transform):
         signedLength(transform.offsetX, path + ".offsetX")
         signedLength(transform.offsetY, path + ".offsetY")

@@ -79,6 +79,10 @@ public enum Modifier: Sendable, Equatable {
   /// `.fixedSize()`, `.fixedSize(horizontal:vertical:)`: along each axis set, the child is
   /// offered nothing and takes its ideal length, even past what its parent offers.
   case fixedSize(horizontal: Bool, vertical: Bool)
+  /// `.position(x:y:)`, `.position(_:)`: the node takes all the space it is offered, and the
+  /// child, offered the same, is centred at (`x`, `y`), in points from the node's top leading
+  /// corner (as SwiftUI places it in its parent's coordinate space).
+  indirect case position(x: Double, y: Double)
   /// `.offset(…)`, `.rotationEffect(_:anchor:)`, `.scaleEffect(…)`: the child drawn moved,
   /// turned or scaled after layout, which it does not change (as in SwiftUI).
   indirect case transform(Transform)
