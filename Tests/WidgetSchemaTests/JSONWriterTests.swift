@@ -190,6 +190,9 @@ import WidgetSupport
             dashPhase: 1, inset: true),
           trim: ShapeTrim(from: 0.25, to: 0.75))),
       .shape(ShapeNode(shape: .circle, trim: ShapeTrim(from: 0, to: 0.5))),
+      .shape(ShapeNode(shape: .roundedRectangle, cornerRadius: 2, inset: 4)),
+      .shape(
+        ShapeNode(shape: .capsule, stroke: ShapeStroke(lineWidth: 2, inset: true), inset: -1.5)),
       .shape(
         ShapeNode(
           shape: .path,

@@ -444,7 +444,8 @@ struct ReplyReader {
             return ShapeTrim(
               from: try double(try required(trim, "from")), to: try double(try required(trim, "to"))
             )
-          }))
+          },
+          inset: try optionalDouble(tree, "inset")))
     case .color:
       return .color(try color(try required(tree, "color")))
     case .gradient:

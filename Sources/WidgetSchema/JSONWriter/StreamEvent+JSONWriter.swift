@@ -620,6 +620,11 @@ extension JSONByteWriter {
         try self.gradient(gradient)
         byte(UInt8(ascii: ","))
       }
+      if let inset = shape.inset {
+        key("inset")
+        try number(inset)
+        byte(UInt8(ascii: ","))
+      }
       if let path = shape.path {
         key("path")
         open("commands")

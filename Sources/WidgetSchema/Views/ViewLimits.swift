@@ -218,6 +218,7 @@ public enum ViewLimits {
             length(dash, "\(path).stroke.dash[\(index)]")
           }
         }
+        signedLength(shape.inset, path + ".inset")
         if let trim = shape.trim {
           finite(trim.from, path + ".trim.from")
           finite(trim.to, path + ".trim.to")

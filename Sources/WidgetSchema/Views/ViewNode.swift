@@ -453,12 +453,17 @@ public struct ShapeNode: Codable, Sendable, Equatable {
   /// starts (a circle's and an ellipse's at their right, clockwise; a rectangle's at its top
   /// left); nil keeps it whole.
   public var trim: ShapeTrim?
+  /// `InsettableShape.inset(by:)`: the shape is drawn in its frame inset by this many points on
+  /// every edge (negative: outset), its outline, stroke and trim with it; nil for none.
+  public var inset: Double?
 
   /// Creates a shape node.
   public init(
     shape: ShapeKind, cornerRadius: Double? = nil, path: PathNode? = nil, fill: ColorValue? = nil,
-    gradient: GradientValue? = nil, stroke: ShapeStroke? = nil, trim: ShapeTrim? = nil
+    gradient: GradientValue? = nil, stroke: ShapeStroke? = nil, trim: ShapeTrim? = nil,
+    inset: Double? = nil
   ) {
+    self.inset = inset
     self.shape = shape
     self.cornerRadius = cornerRadius
     self.path = path
