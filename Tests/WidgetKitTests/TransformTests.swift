@@ -93,3 +93,32 @@ import WidgetSchema
     #expect(abs(flipped.scaleX + 1) < 1e-9 && flipped.scaleY == 1, "mirrored")
   }
 }
+
+@Suite struct PositionModifierTests {
+  @Test func positionIsAModifierNodeAtThePoint() {
+    #expect(
+      resolved(Text("x").position(x: 30, y: 12.5))
+        == .modified(plain("x"), .position(x: 30, y: 12.5)))
+    #expect(
+      resolved(Text("x").position(CGPoint(x: 4, y: 5)))
+        == .modified(plain("x"), .position(x: 4, y: 5)))
+    // Both coordinates default to 0, as in SwiftUI.
+    #expect(resolved(Text("x").position(y: 7)) == .modified(plain("x"), .position(x: 0, y: 7)))
+  }
+}
+
+@Suite struct InsetShapeTests {
+  @Test func insetByIsTheShapesInsetAndARoundedRectangleLosesAsMuchRadius() {
+    #expect(
+      resolved(RoundedRectangle(cornerRadius: 10).inset(by: 4))
+        == .shape(ShapeNode(shape: .roundedRectangle, cornerRadius: 6, inset: 4)))
+    #expect(
+      resolved(Circle().inset(by: 2).inset(by: 3)) == .shape(ShapeNode(shape: .circle, inset: 5)))
+    #expect(
+      resolved(Capsule().inset(by: 2).strokeBorder(lineWidth: 1))
+        == .shape(
+          ShapeNode(shape: .capsule, stroke: ShapeStroke(lineWidth: 1, inset: true), inset: 2)))
+    #expect(resolved(Ellipse().inset(by: -1)) == .shape(ShapeNode(shape: .ellipse, inset: -1)))
+    #expect(resolved(Rectangle().inset(by: 8)) == .shape(ShapeNode(shape: .rectangle, inset: 8)))
+  }
+}

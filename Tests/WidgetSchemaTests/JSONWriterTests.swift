@@ -204,6 +204,9 @@ import WidgetSupport
             dashPhase: 1, inset: true),
           trim: ShapeTrim(from: 0.25, to: 0.75))),
       .shape(ShapeNode(shape: .circle, trim: ShapeTrim(from: 0, to: 0.5))),
+      .shape(ShapeNode(shape: .roundedRectangle, cornerRadius: 2, inset: 4)),
+      .shape(
+        ShapeNode(shape: .capsule, stroke: ShapeStroke(lineWidth: 2, inset: true), inset: -1.5)),
       .shape(
         ShapeNode(
           shape: .path,
@@ -264,6 +267,8 @@ import WidgetSupport
       .modified(leaf, .layoutPriority(1)),
       .modified(leaf, .accentable(false)),
       .modified(leaf, .fixedSize(horizontal: true, vertical: false)),
+      .modified(leaf, .position(x: 0, y: 0)),
+      .modified(leaf, .position(x: -12.5, y: 40)),
       .modified(leaf, .transform(Transform())),
       .modified(leaf, .transform(Transform(rotation: -90))),
       .modified(leaf, .transform(Transform(scaleX: 0.5, scaleY: 2, anchorX: 0, anchorY: 1))),

@@ -160,6 +160,8 @@ import Testing
     #"{"type":"shape","shape":"circle","trim":[0,1]}"#,
     #"{"type":"transform","rotation":90}"#,
     #"{"type":"fixedSize","child":{"type":"empty"},"horizontal":true}"#,
+    #"{"type":"position","child":{"type":"empty"},"x":1}"#,
+    #"{"type":"position","child":{"type":"empty"},"x":"1","y":2}"#,
     #"{"type":"shape","shape":"path","path":{"commands":"M","points":[0,"1"]}}"#,
     #"{"type":"shape","shape":"path","path":{"points":[0,1]}}"#,
     #"{"type":"gauge","value":0.5}"#, #"{"type":"gauge","style":"dial"}"#,

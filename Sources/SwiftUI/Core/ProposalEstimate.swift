@@ -118,6 +118,8 @@ enum ProposalEstimate {
         }
       case .style(let inner):
         return length(of: child, horizontal: horizontal, style: style.merged(with: inner))
+      case .position:
+        return nil
       default:
         return length(of: child, horizontal: horizontal, style: style)
       }

@@ -98,3 +98,19 @@ extension View {
     wrapped(in: .fixedSize(horizontal: horizontal, vertical: vertical))
   }
 }
+
+extension View {
+  /// Positions the centre of this view at `position` in its parent's coordinate space: the
+  /// modified view takes all the space it is offered, and this view, offered the same, is
+  /// centred at that point.
+  public func position(_ position: CGPoint) -> some View {
+    self.position(x: position.x, y: position.y)
+  }
+
+  /// Positions the centre of this view at (`x`, `y`) in its parent's coordinate space: the
+  /// modified view takes all the space it is offered, and this view, offered the same, is
+  /// centred at that point.
+  public func position(x: CGFloat = 0, y: CGFloat = 0) -> some View {
+    wrapped(in: .position(x: Double(x), y: Double(y)))
+  }
+}

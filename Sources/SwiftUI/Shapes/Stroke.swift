@@ -128,8 +128,50 @@ extension Shape {
   }
 }
 
-/// A shape whose outline can be drawn inside its frame (`strokeBorder`).
-public protocol InsettableShape: Shape {}
+/// A shape that can be inset (`inset(by:)`) and whose outline can be drawn inside its frame
+/// (`strokeBorder`).
+public protocol InsettableShape: Shape {
+  /// The type of this shape inset.
+  associatedtype InsetShape: InsettableShape
+
+  /// This shape inset by `amount` points on every edge of its frame (negative: outset): a
+  /// rounded rectangle's corners shrink by as much, a circle stays the largest that fits.
+  func inset(by amount: CGFloat) -> InsetShape
+}
+
+extension InsettableShape {
+  /// This shape inset by `amount` points on every edge of its frame (negative: outset).
+  public func inset(by amount: CGFloat) -> _InsetShape<Self> {
+    _InsetShape(base: self, amount: Double(amount))
+  }
+}
+
+/// A shape inset in its frame (`inset(by:)`). SDK detail: the view tree's shape with its
+/// `inset` (the amounts of nested insets added), and a rounded rectangle's radius less the
+/// amount, as SwiftUI insets it.
+public struct _InsetShape<Base: InsettableShape>: InsettableShape {
+  let base: Base
+  let amount: Double
+
+  public var _shape: ShapeNode {
+    var shape = base._shape
+    shape.inset = (shape.inset ?? 0) + amount
+    if shape.shape == .roundedRectangle, let radius = shape.cornerRadius {
+      shape.cornerRadius = max(0, radius - amount)
+    }
+    return shape
+  }
+
+  /// The base shape's path in `rect` inset by the amount.
+  public func path(in rect: CGRect) -> Path {
+    base.path(in: rect.insetBy(dx: CGFloat(amount), dy: CGFloat(amount)))
+  }
+
+  /// This inset shape inset further.
+  public func inset(by amount: CGFloat) -> _InsetShape<Base> {
+    _InsetShape(base: base, amount: self.amount + Double(amount))
+  }
+}
 
 extension InsettableShape {
   /// This shape's outline, `lineWidth` wide and inside its frame, painted with `content`.

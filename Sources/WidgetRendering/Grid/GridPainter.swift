@@ -34,6 +34,24 @@ struct GridPainter {
       width: Int(frame.width / GridMetrics.column), height: Int(frame.height / GridMetrics.row))
   }
 
+  /// `frame` inset by `amount` points on every edge (`inset(by:)`; negative: outset), in whole
+  /// cells as lengths round, never smaller than nothing.
+  static func inset(_ frame: LayoutRect, by amount: Double?) -> LayoutRect {
+    guard let amount, amount.isFinite, amount != 0 else { return frame }
+    func cells(_ points: Double, horizontal: Bool) -> Double {
+      let length =
+        horizontal
+        ? Double(Cells.columns(abs(points))) * GridMetrics.column
+        : Double(Cells.rows(abs(points))) * GridMetrics.row
+      return points < 0 ? -length : length
+    }
+    let dx = min(cells(amount, horizontal: true), frame.width / 2)
+    let dy = min(cells(amount, horizontal: false), frame.height / 2)
+    return LayoutRect(
+      x: frame.x + dx, y: frame.y + dy, width: max(0, frame.width - 2 * dx),
+      height: max(0, frame.height - 2 * dy))
+  }
+
   mutating func draw(_ node: LayoutNode<GridMetrics>, in canvas: inout Canvas, dim: Bool = false) {
     let rect = Self.cells(node.frame)
     // What lies outside the canvas is never drawn: a huge frame costs what the canvas does.
@@ -76,7 +94,7 @@ struct GridPainter {
     case .shape(let shape, let fill) where shape.shape == .path:
       drawPath(shape, color: fill, node: node, visible: visible, in: &canvas, dim: dim)
     case .shape(let shape, let fill) where shape.stroke != nil || shape.trim != nil:
-      var frame = node.frame
+      var frame = Self.inset(node.frame, by: shape.inset)
       if shape.shape == .circle {
         // As large a circle as fits, in the middle, measured in points: cells are not square.
         let side = min(frame.width, frame.height)
@@ -86,7 +104,11 @@ struct GridPainter {
       }
       outline(shape, color: fill, rect: Self.cells(frame), in: &canvas, dim: dim)
     case .shape(let shape, let fill):
-      paint(shape: shape.shape, color: fill, node: node, in: &canvas, rect: visible, dim: dim)
+      let inset = shape.inset.map {
+        Self.cells(Self.inset(node.frame, by: $0)).intersection(visible)
+      }
+      paint(
+        shape: shape.shape, color: fill, node: node, in: &canvas, rect: inset ?? visible, dim: dim)
     case .color(let color, _):
       paint(shape: .rectangle, color: color, node: node, in: &canvas, rect: visible, dim: dim)
     case .gauge(let gauge):
@@ -115,7 +137,7 @@ struct GridPainter {
     case .stack(_, _, _, let children):
       for child in children { draw(child, in: &canvas, dim: dim) }
     case .frame(_, let child), .padding(_, _, _, _, let child), .aspect(_, _, let child),
-      .fixed(_, _, let child):
+      .fixed(_, _, let child), .position(_, _, let child):
       draw(child, in: &canvas, dim: dim)
     case .background(let layer, _, let child):
       draw(layer, in: &canvas, dim: dim)
@@ -204,7 +226,7 @@ struct GridPainter {
     case .stack(_, _, _, let children):
       for child in children { move(child, x: x, y: y) }
     case .frame(_, let child), .padding(_, _, _, _, let child), .effect(_, let child),
-      .aspect(_, _, let child), .fixed(_, _, let child):
+      .aspect(_, _, let child), .fixed(_, _, let child), .position(_, _, let child):
       move(child, x: x, y: y)
     case .background(let layer, _, let child), .overlay(let layer, _, let child):
       move(layer, x: x, y: y)

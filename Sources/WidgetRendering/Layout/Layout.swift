@@ -75,7 +75,29 @@ struct Layout<Metrics: LayoutMetrics> {
         of: child,
         Proposal(
           width: horizontal ? nil : proposal.width, height: vertical ? nil : proposal.height))
+    case .position(_, _, let child):
+      // All that is offered; asked for its ideal size, the child's.
+      guard let width = proposal.width, let height = proposal.height else {
+        let ideal = size(of: child, proposal)
+        return LayoutSize(
+          width: proposal.width ?? ideal.width, height: proposal.height ?? ideal.height)
+      }
+      return LayoutSize(width: width, height: height)
     }
+  }
+
+  /// Where `.position(x:y:)` puts a child of `size`: its top leading corner, from the node's,
+  /// so that its centre is at (`x`, `y`); on the grid at a whole cell, rounded as lengths are.
+  func positionOrigin(x: Double, y: Double, _ size: LayoutSize) -> (x: Double, y: Double) {
+    func coordinate(_ points: Double, horizontal: Bool) -> Double {
+      guard points.isFinite else { return 0 }
+      let length = metrics.length(abs(points), horizontal: horizontal)
+      return points < 0 ? -length : length
+    }
+    return (
+      coordinate(x - size.width / 2, horizontal: true),
+      coordinate(y - size.height / 2, horizontal: false)
+    )
   }
 
   // MARK: Aspect ratios
@@ -342,6 +364,9 @@ struct Layout<Metrics: LayoutMetrics> {
     case .background(_, _, let child), .overlay(_, _, let child), .effect(_, let child),
       .aspect(_, _, let child), .fixed(_, _, let child):
       return baseline(of: child, size, last: last)
+    case .position(let x, let y, let child):
+      let childSize = self.size(of: child, Proposal(width: size.width, height: size.height))
+      return positionOrigin(x: x, y: y, childSize).y + baseline(of: child, childSize, last: last)
     case .frame(let frame, let child):
       let layout = frameLayout(frame, child, Proposal(width: size.width, height: size.height))
       return layout.child.y + baseline(of: child, layout.child.size, last: last)
@@ -455,6 +480,14 @@ struct Layout<Metrics: LayoutMetrics> {
           width: layerSize.width, height: layerSize.height))
     case .effect(_, let child), .aspect(_, _, let child), .fixed(_, _, let child):
       place(child, in: rect)
+    case .position(let x, let y, let child):
+      let childSize = size(of: child, Proposal(width: rect.width, height: rect.height))
+      let origin = positionOrigin(x: x, y: y, childSize)
+      place(
+        child,
+        in: LayoutRect(
+          x: rect.x + origin.x, y: rect.y + origin.y, width: childSize.width,
+          height: childSize.height))
     }
   }
 

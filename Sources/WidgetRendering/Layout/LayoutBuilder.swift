@@ -220,6 +220,10 @@ struct LayoutBuilder<Metrics: LayoutMetrics> {
           .fixed(
             horizontal: horizontal, vertical: vertical,
             build(child, style: style, isLayer: isLayer, axis: axis))))
+    case .position(let x, let y):
+      return record(
+        slot,
+        make(.position(x: x, y: y, build(child, style: style, isLayer: isLayer, axis: axis))))
     case .transform(let transform):
       return record(
         slot,

@@ -37,6 +37,9 @@ final class LayoutNode<Metrics: LayoutMetrics> {
     case aspect(ratio: Double?, fill: Bool, LayoutNode)
     /// `.fixedSize(horizontal:vertical:)`: the child offered nothing along the axes set.
     case fixed(horizontal: Bool, vertical: Bool, LayoutNode)
+    /// `.position(x:y:)`: the node takes all it is offered and the child, offered the same, is
+    /// centred at (`x`, `y`) of the node, in points.
+    case position(x: Double, y: Double, LayoutNode)
   }
 
   enum Effect {

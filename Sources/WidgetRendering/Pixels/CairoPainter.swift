@@ -95,7 +95,7 @@ struct CairoPainter {
     case .stack(_, _, _, let children):
       for child in children { draw(child, accented: accented) }
     case .frame(_, let child), .padding(_, _, _, _, let child), .aspect(_, _, let child),
-      .fixed(_, _, let child):
+      .fixed(_, _, let child), .position(_, _, let child):
       draw(child, accented: accented)
     case .background(let layer, _, let child):
       draw(layer, accented: accented)

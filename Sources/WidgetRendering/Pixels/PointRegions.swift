@@ -36,7 +36,7 @@ extension LayoutNode {
       case .stack(_, _, _, let children):
         for child in children { visit(child, dx: dx, dy: dy) }
       case .frame(_, let child), .padding(_, _, _, _, let child), .aspect(_, _, let child),
-        .fixed(_, _, let child):
+        .fixed(_, _, let child), .position(_, _, let child):
         visit(child, dx: dx, dy: dy)
       case .background(let layer, _, let child):
         visit(layer, dx: dx, dy: dy)

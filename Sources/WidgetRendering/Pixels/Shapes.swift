@@ -130,6 +130,13 @@ extension Shapes {
     container: (rect: LayoutRect, radius: Double)
   ) {
     var rect = rect
+    if let amount = shape.inset, amount.isFinite, amount != 0 {
+      // `inset(by:)`: never past the middle.
+      let inset = min(amount, rect.width / 2, rect.height / 2)
+      rect = LayoutRect(
+        x: rect.x + inset, y: rect.y + inset, width: rect.width - 2 * inset,
+        height: rect.height - 2 * inset)
+    }
     if let stroke = shape.stroke, stroke.inset {
       let inset = min(stroke.lineWidth / 2, rect.width / 2, rect.height / 2)
       rect = LayoutRect(

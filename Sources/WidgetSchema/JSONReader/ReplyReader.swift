@@ -444,7 +444,8 @@ struct ReplyReader {
             return ShapeTrim(
               from: try double(try required(trim, "from")), to: try double(try required(trim, "to"))
             )
-          }))
+          },
+          inset: try optionalDouble(tree, "inset")))
     case .color:
       return .color(try color(try required(tree, "color")))
     case .gradient:
@@ -534,6 +535,12 @@ struct ReplyReader {
         .fixedSize(
           horizontal: try bool(try required(tree, "horizontal")),
           vertical: try bool(try required(tree, "vertical"))))
+    case .position:
+      let child = try child()
+      return .modified(
+        child,
+        .position(
+          x: try double(try required(tree, "x")), y: try double(try required(tree, "y"))))
     case .transform:
       let child = try child()
       let defaults = Transform()
@@ -556,7 +563,8 @@ struct ReplyReader {
     case empty, divider, gauge, text, image, shape, color, gradient, hstack, vstack, zstack
     case spacer, frame
     case padding, background, overlay, containerBackground, style, opacity, clip, link
-    case widgetURL, layoutPriority, accentable, aspectRatio, fixedSize, transform, toggle
+    case widgetURL, layoutPriority, accentable, aspectRatio, fixedSize, position, transform
+    case toggle
     case invalidatable, action
   }
 
@@ -588,6 +596,7 @@ struct ReplyReader {
     ("accentable", .accentable),
     ("aspectRatio", .aspectRatio),
     ("fixedSize", .fixedSize),
+    ("position", .position),
     ("transform", .transform),
     ("toggle", .toggle),
     ("invalidatable", .invalidatable),

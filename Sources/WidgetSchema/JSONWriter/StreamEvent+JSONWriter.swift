@@ -628,6 +628,11 @@ extension JSONByteWriter {
         try self.gradient(gradient)
         byte(UInt8(ascii: ","))
       }
+      if let inset = shape.inset {
+        key("inset")
+        try number(inset)
+        byte(UInt8(ascii: ","))
+      }
       if let path = shape.path {
         key("path")
         open("commands")
@@ -783,6 +788,12 @@ extension JSONByteWriter {
       bool(horizontal)
       raw(#","type":"fixedSize","vertical":"#)
       bool(vertical)
+      byte(UInt8(ascii: "}"))
+    case .position(let x, let y):
+      try valued(child, type: #""position","x":"#)
+      try number(x)
+      nextKey("y")
+      try number(y)
       byte(UInt8(ascii: "}"))
     case .transform(let transform):
       // Keys in order, those at their defaults left out, as its `encode(to:)` does.

@@ -218,6 +218,7 @@ public enum ViewLimits {
             length(dash, "\(path).stroke.dash[\(index)]")
           }
         }
+        signedLength(shape.inset, path + ".inset")
         if let trim = shape.trim {
           finite(trim.from, path + ".trim.from")
           finite(trim.to, path + ".trim.to")
@@ -274,6 +275,9 @@ public enum ViewLimits {
         if let ratio {
           range(ratio, (1 / ViewLimits.maximumLength)...ViewLimits.maximumLength, path + ".ratio")
         }
+      case .position(let x, let y):
+        signedLength(x, path + ".x")
+        signedLength(y, path + ".y")
       case .transform(let transform):
         signedLength(transform.offsetX, path + ".offsetX")
         signedLength(transform.offsetY, path + ".offsetY")

@@ -20,6 +20,7 @@ extension ViewNode: Codable {
     case contentMode
     case offsetX, offsetY, rotation, scaleX, scaleY, anchorX, anchorY
     case horizontal, vertical
+    case x, y
     case action, isOn, tint
   }
 
@@ -52,6 +53,7 @@ extension ViewNode: Codable {
     case accentable
     case aspectRatio
     case fixedSize
+    case position
     case transform
     case action
     case invalidatable
@@ -154,6 +156,12 @@ extension ViewNode: Codable {
         .fixedSize(
           horizontal: try container.decode(Bool.self, forKey: .horizontal),
           vertical: try container.decode(Bool.self, forKey: .vertical)))
+    case .position:
+      self = .modified(
+        try child(),
+        .position(
+          x: try container.decode(Double.self, forKey: .x),
+          y: try container.decode(Double.self, forKey: .y)))
     case .transform:
       let defaults = Transform()
       func field(_ key: CodingKeys, _ standard: Double) throws -> Double {
@@ -266,6 +274,10 @@ extension ViewNode: Codable {
         try type(.fixedSize)
         try container.encode(horizontal, forKey: .horizontal)
         try container.encode(vertical, forKey: .vertical)
+      case .position(let x, let y):
+        try type(.position)
+        try container.encode(x, forKey: .x)
+        try container.encode(y, forKey: .y)
       case .transform(let transform):
         try type(.transform)
         let defaults = Transform()

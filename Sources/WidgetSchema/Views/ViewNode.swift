@@ -79,6 +79,10 @@ public enum Modifier: Sendable, Equatable {
   /// `.fixedSize()`, `.fixedSize(horizontal:vertical:)`: along each axis set, the child is
   /// offered nothing and takes its ideal length, even past what its parent offers.
   case fixedSize(horizontal: Bool, vertical: Bool)
+  /// `.position(x:y:)`, `.position(_:)`: the node takes all the space it is offered, and the
+  /// child, offered the same, is centred at (`x`, `y`), in points from the node's top leading
+  /// corner (as SwiftUI places it in its parent's coordinate space).
+  indirect case position(x: Double, y: Double)
   /// `.offset(…)`, `.rotationEffect(_:anchor:)`, `.scaleEffect(…)`: the child drawn moved,
   /// turned or scaled after layout, which it does not change (as in SwiftUI).
   indirect case transform(Transform)
@@ -449,12 +453,17 @@ public struct ShapeNode: Codable, Sendable, Equatable {
   /// starts (a circle's and an ellipse's at their right, clockwise; a rectangle's at its top
   /// left); nil keeps it whole.
   public var trim: ShapeTrim?
+  /// `InsettableShape.inset(by:)`: the shape is drawn in its frame inset by this many points on
+  /// every edge (negative: outset), its outline, stroke and trim with it; nil for none.
+  public var inset: Double?
 
   /// Creates a shape node.
   public init(
     shape: ShapeKind, cornerRadius: Double? = nil, path: PathNode? = nil, fill: ColorValue? = nil,
-    gradient: GradientValue? = nil, stroke: ShapeStroke? = nil, trim: ShapeTrim? = nil
+    gradient: GradientValue? = nil, stroke: ShapeStroke? = nil, trim: ShapeTrim? = nil,
+    inset: Double? = nil
   ) {
+    self.inset = inset
     self.shape = shape
     self.cornerRadius = cornerRadius
     self.path = path
