@@ -55,7 +55,9 @@ struct DrawScenario: Scenario {
           [
             "run", try environment.product(example.library).path, "--kind", example.kind,
             "--family", family.rawValue, "--once", "--format", "json", "--in-process",
-          ])
+          ],
+          // The scenario's own state, as every other scenario's, never the user's.
+          environment: environment.childEnvironment(for: name))
         guard
           let line = result.output.split(separator: "\n").first(where: {
             $0.contains(#""type":"entry""#) && $0.contains(#""source":"timeline""#)
