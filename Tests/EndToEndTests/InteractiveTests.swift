@@ -136,6 +136,11 @@ import WidgetSchema
       tap.errors.contains(
         "TodoList action todo_toggle: todo_toggle: argument 'done' must be an integer (at most "
           + "2^53 in size), got true (action-refused)"), "\(tap.errors)")
+    // The reply can reach the client before the host's buffered stream line reaches the test.
+    #expect(
+      host.process.waitFor(timeout: 20) { lines in
+        lines.contains { $0.contains(#""type":"error""#) && $0.contains("action-refused") }
+      })
     let problems = try host.events.compactMap { event -> ProblemEvent? in
       if case .error(let problem) = event.payload { problem } else { nil }
     }
@@ -182,6 +187,10 @@ import WidgetSchema
       refused.errors.contains(
         "Counter action ChangeCountIntent: ChangeCountIntent.perform() threw the counter is locked"
       ), "\(refused.errors)")
+    #expect(
+      host.process.waitFor(timeout: 20) { lines in
+        lines.contains { $0.contains(#""type":"error""#) && $0.contains("action-failed") }
+      })
     let failed = try host.events.compactMap { event -> ProblemEvent? in
       if case .error(let problem) = event.payload, problem.code == "action-failed" {
         problem
@@ -267,6 +276,12 @@ import WidgetSchema
       #expect(result.errors.contains("(\(code))"), "\(region): \(result.errors)")
       #expect(result.errors.contains(message), "\(region): \(result.errors)")
     }
+    // The replies can reach the client before the host's buffered stream lines reach the test.
+    #expect(
+      process.waitFor(timeout: 20) { lines in
+        lines.filter { $0.contains(#""type":"error""#) && $0.contains(#""code":"action-"#) }
+          .count >= 3
+      })
     let events = try StreamChecks.events(process.output)
     let codes = events.compactMap { event -> String? in
       guard case .error(let problem) = event.payload, problem.code.hasPrefix("action-") else {

@@ -360,69 +360,6 @@ import WidgetSchema
     }
   }
 
-  /// In a real Chromium, the page shows the banner above the home screen as the pixel renderer
-  /// draws it, and removes it when the activity goes; `--pictures` keeps a file of it meanwhile.
-  @Test func theWebPageShowsTheBannerAndThePicturesFolderAFile() async throws {
-    let environment = Self.environment()
-    let port = try WebClient.freePort()
-    let pictures = TestSupport.temporaryDirectory("activity-pictures")
-    let host = try LiveProcess(
-      Products.widgetHost, Products.defaultMode,
-      [
-        "run", Self.bundle, "--format", "json", "--sink", "socket", "--sink", "web:\(port)",
-        "--pictures", pictures.path,
-      ], environment: environment)
-    defer { host.interrupt() }
-    #expect(
-      host.waitFor(timeout: 60) { lines in
-        lines.contains { $0.contains(#""type":"entry""#) && $0.contains(#""source":"timeline""#) }
-      }, "\(host.errors)")
-    let id = try Self.runApp(["start", "8", "Sushi Go", "Kim", "4"], environment: environment)
-      .output.trimmingCharacters(in: .newlines)
-    #expect(Self.waitForActivities(1, host))
-    let file = pictures.appendingPathComponent("activity_\(id).png")
-    #expect(
-      try await TestSupport.eventually(within: 20) {
-        FileManager.default.fileExists(atPath: file.path)
-      })
-
-    let browser = try WebDriver()
-    try browser.open("http://127.0.0.1:\(port)/")
-    #expect(
-      browser.waitUntil(
-        "return !!document.querySelector('figure.activity[data-activity=\"\(id)\"][data-drawn]')"),
-      "the page shows the banner")
-    let rect = try #require(
-      try browser.run(
-        "const r = document.querySelector('figure.activity img').getBoundingClientRect();"
-          + " return [r.x, r.y, r.width];") as? [Double])
-    #expect(rect[2] == 364, "the banner is 364 points wide: \(rect)")
-    let before = try WebClient.request(
-      "GET", "/api/activity-picture?activity=\(id)&scale=2", port: port
-    ).body
-    let screenshot = try PNGImage(decoding: try browser.screenshot())
-    let after = try WebClient.request(
-      "GET", "/api/activity-picture?activity=\(id)&scale=2", port: port
-    ).body
-    let best = try [before, after].map {
-      WebPageTests.compare(
-        screenshot, at: WebPageTests.pixels((rect[0], rect[1])), with: try PNGImage(decoding: $0),
-        wallpaper: (233, 233, 238))
-    }.max { $0.close < $1.close }!
-    #expect(best.close >= 0.99 && best.mean <= 3, "\(best)")
-    let missing = try WebClient.request("GET", "/api/activity-picture?activity=nope", port: port)
-    #expect(missing.status == 404)
-
-    #expect(try Self.runApp(["end", id, "--now"], environment: environment).status == 0)
-    #expect(
-      browser.waitUntil("return !document.querySelector('figure.activity')"),
-      "the banner goes with the activity")
-    #expect(
-      try await TestSupport.eventually(within: 20) {
-        !FileManager.default.fileExists(atPath: file.path)
-      })
-  }
-
   @Test func previewShowsTheDeclaredActivityPreviews() throws {
     let text = try Products.run(["preview", Self.bundle])
     #expect(text.status == 0, "\(text.errors)")
@@ -456,5 +393,75 @@ import WidgetSchema
     #expect(start.status == 1)
     #expect(start.errors.hasPrefix("DeliveryApp: no widget-host is listening on \(socket) "))
     #expect(try Self.runApp(["list"], environment: environment).output == "")
+  }
+}
+
+extension WebPageTests {
+  // In WebPageTests' serialized suite: one Chromium at a time on the machine.
+  /// In a real Chromium, the page shows the banner above the home screen as the pixel renderer
+  /// draws it, and removes it when the activity goes; `--pictures` keeps a file of it meanwhile.
+  @Test func theWebPageShowsTheBannerAndThePicturesFolderAFile() async throws {
+    let environment = LiveActivityTests.environment()
+    let port = try WebClient.freePort()
+    let pictures = TestSupport.temporaryDirectory("activity-pictures")
+    let host = try LiveProcess(
+      Products.widgetHost, Products.defaultMode,
+      [
+        "run", LiveActivityTests.bundle, "--format", "json", "--sink", "socket", "--sink",
+        "web:\(port)",
+        "--pictures", pictures.path,
+      ], environment: environment)
+    defer { host.interrupt() }
+    #expect(
+      host.waitFor(timeout: 60) { lines in
+        lines.contains { $0.contains(#""type":"entry""#) && $0.contains(#""source":"timeline""#) }
+      }, "\(host.errors)")
+    let id = try LiveActivityTests.runApp(
+      ["start", "8", "Sushi Go", "Kim", "4"], environment: environment
+    )
+    .output.trimmingCharacters(in: .newlines)
+    #expect(LiveActivityTests.waitForActivities(1, host))
+    let file = pictures.appendingPathComponent("activity_\(id).png")
+    #expect(
+      try await TestSupport.eventually(within: 20) {
+        FileManager.default.fileExists(atPath: file.path)
+      })
+
+    let browser = try WebDriver()
+    try browser.open("http://127.0.0.1:\(port)/")
+    #expect(
+      browser.waitUntil(
+        "return !!document.querySelector('figure.activity[data-activity=\"\(id)\"][data-drawn]')"),
+      "the page shows the banner")
+    let rect = try #require(
+      try browser.run(
+        "const r = document.querySelector('figure.activity img').getBoundingClientRect();"
+          + " return [r.x, r.y, r.width];") as? [Double])
+    #expect(rect[2] == 364, "the banner is 364 points wide: \(rect)")
+    let before = try WebClient.request(
+      "GET", "/api/activity-picture?activity=\(id)&scale=2", port: port
+    ).body
+    let screenshot = try PNGImage(decoding: try browser.screenshot())
+    let after = try WebClient.request(
+      "GET", "/api/activity-picture?activity=\(id)&scale=2", port: port
+    ).body
+    let best = try [before, after].map {
+      WebPageTests.compare(
+        screenshot, at: WebPageTests.pixels((rect[0], rect[1])), with: try PNGImage(decoding: $0),
+        wallpaper: (233, 233, 238))
+    }.max { $0.close < $1.close }!
+    #expect(best.close >= 0.99 && best.mean <= 3, "\(best)")
+    let missing = try WebClient.request("GET", "/api/activity-picture?activity=nope", port: port)
+    #expect(missing.status == 404)
+
+    #expect(
+      try LiveActivityTests.runApp(["end", id, "--now"], environment: environment).status == 0)
+    #expect(
+      browser.waitUntil("return !document.querySelector('figure.activity')"),
+      "the banner goes with the activity")
+    #expect(
+      try await TestSupport.eventually(within: 20) {
+        !FileManager.default.fileExists(atPath: file.path)
+      })
   }
 }
