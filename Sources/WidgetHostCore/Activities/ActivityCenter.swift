@@ -377,20 +377,8 @@ final class ActivityCenter: Sendable {
 
   // MARK: Drawing
 
-  func presentations(of views: ActivityViews, at now: Date) -> ActivityPresentations {
-    Self.presentations(of: views, at: now, renderer: renderer)
-  }
-
-  /// Every presentation of `views` drawn on its grid at `now`; the banner on its background
-  /// tint.
-  static func presentations(
-    of views: ActivityViews, at now: Date, renderer: Renderer
-  ) -> ActivityPresentations {
-    draw(views, at: now, renderer: renderer).presentations
-  }
-
-  /// ``presentations(of:at:renderer:)``, and when the text of a live date in the banner or the
-  /// compact island changes next.
+  /// Every presentation of `views` drawn on its grid at `now` (the banner on its background
+  /// tint), and when the text of a live date in the banner or the compact island changes next.
   static func draw(
     _ views: ActivityViews, at now: Date, renderer: Renderer
   ) -> (presentations: ActivityPresentations, nextChange: Date?) {

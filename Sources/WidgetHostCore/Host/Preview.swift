@@ -57,7 +57,7 @@ extension WidgetHost {
               bundle: manifest.id, attributesType: type, name: preview.name,
               viewKind: preview.viewKind,
               states: preview.states.map {
-                ActivityCenter.presentations(of: $0, at: clock.now(), renderer: renderer)
+                ActivityCenter.draw($0, at: clock.now(), renderer: renderer).presentations
               })
           }
         case .failure(let failure):

@@ -307,18 +307,25 @@ public final class WebSink: EventSink {
     case .drawn(let look, let size): (appearance, scale) = (look, size)
     case .refused(let response): return response
     }
-    do {
+    return Self.png(naming: "activity \(id)") {
       let (_, view) = try control.shownActivity(id, presentation: presentation)
-      let image = try renderer.render(
+      return try renderer.render(
         view, canvas: .activity(presentation), now: Date(), scale: scale, format: .png,
         appearance: appearance)
-      return .full(status: 200, type: "image/png", body: image.data)
+    }
+  }
+
+  /// The PNG `draw` makes, or the failure that stopped it: the control's (a 4xx), or the
+  /// renderer's (500, naming `what` was drawn).
+  private static func png(naming what: String, _ draw: () throws -> PixelImage) -> HTTPResponse {
+    do {
+      return .full(status: 200, type: "image/png", body: try draw().data)
     } catch let error as ControlError {
-      return Self.failure(error)
+      return failure(error)
     } catch let error as PixelRenderError {
-      return .text(500, "cannot draw activity \(id): \(error.message)")
+      return .text(500, "cannot draw \(what): \(error.message)")
     } catch {
-      return .text(500, "cannot draw activity \(id): \(error)")
+      return .text(500, "cannot draw \(what): \(error)")
     }
   }
 
@@ -334,18 +341,11 @@ public final class WebSink: EventSink {
     case .drawn(let look, let size): (appearance, scale) = (look, size)
     case .refused(let response): return response
     }
-    do {
+    return Self.png(naming: id) {
       let (entry, view) = try control.shown(id)
-      let image = try renderer.render(
+      return try renderer.render(
         view, family: entry.family, now: Date(), scale: scale, format: .png,
         mode: entry.renderingMode, appearance: appearance)
-      return .full(status: 200, type: "image/png", body: image.data)
-    } catch let error as ControlError {
-      return Self.failure(error)
-    } catch let error as PixelRenderError {
-      return .text(500, "cannot draw \(id): \(error.message)")
-    } catch {
-      return .text(500, "cannot draw \(id): \(error)")
     }
   }
 
