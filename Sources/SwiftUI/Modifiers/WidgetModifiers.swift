@@ -22,7 +22,8 @@ extension View {
     wrapped(in: .containerBackground(style.node))
   }
 
-  /// Makes the views `content` builds the widget's background (several are overlaid).
+  /// Makes the views `content` builds the widget's background (several are overlaid): offered the
+  /// widget's size and centred in it, or placed by `alignment`, as on iOS.
   public func containerBackground<V: View>(
     for placement: ContainerBackgroundPlacement, alignment: Alignment = .center,
     @ViewBuilder content: () -> V
@@ -31,13 +32,19 @@ extension View {
     return modifier(
       NodeModifier { environment in
         let nodes = ViewResolver.nodes(layer, in: environment)
+        let group: ViewNode
         switch nodes.count {
         case 0: return nil
-        case 1: return .containerBackground(nodes[0])
-        default:
-          return .containerBackground(
-            .stack(StackNode(axis: .z, alignment: alignment.value, children: nodes)))
+        case 1: group = nodes[0]
+        default: group = .stack(StackNode(axis: .z, alignment: alignment.value, children: nodes))
         }
+        // The host centres a container background in the widget; another alignment places
+        // the group in a frame that fills the widget.
+        guard alignment.value != .center else { return .containerBackground(group) }
+        return .containerBackground(
+          .modified(
+            group,
+            .frame(Frame(maxWidth: .infinity, maxHeight: .infinity, alignment: alignment.value))))
       })
   }
 

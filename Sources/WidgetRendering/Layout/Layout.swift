@@ -496,8 +496,19 @@ struct Layout<Metrics: LayoutMetrics> {
   func placeWidget(
     _ root: LayoutNode<Metrics>, backgrounds: [LayoutNode<Metrics>], size widget: LayoutSize
   ) {
-    let full = LayoutRect(x: 0, y: 0, width: widget.width, height: widget.height)
-    for background in backgrounds { place(background, in: full) }
+    // A container background is offered the widget's size and centred in it, as SwiftUI
+    // centres a background: a photo scaled to fill overflows on both sides, clipped by the
+    // widget's shape.
+    let offer = Proposal(width: widget.width, height: widget.height)
+    for background in backgrounds {
+      let size = size(of: background, offer)
+      place(
+        background,
+        in: LayoutRect(
+          x: metrics.half(widget.width - size.width, horizontal: true),
+          y: metrics.half(widget.height - size.height, horizontal: false),
+          width: size.width, height: size.height))
+    }
     let size = size(of: root, Proposal(width: widget.width, height: widget.height))
     let clipped = LayoutSize(
       width: min(size.width, widget.width), height: min(size.height, widget.height))
