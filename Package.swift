@@ -111,7 +111,7 @@ let package = Package(
             + syntaxModules.map { "-l\($0)" })
       ]),
     // UIKit's colours, images and fonts that widget code names (UIColor, UIImage, UIFont).
-    .target(name: "UIKit", dependencies: ["_Testing_UIKit"]),
+    .target(name: "UIKit", dependencies: ["WidgetSchema", "_Testing_UIKit"]),
     // The (empty) cross-import overlay Swift Testing expects beside UIKit.
     .target(name: "_Testing_UIKit", path: "Sources/TestingUIKitOverlay"),
     .target(name: "CWidgetKitShims"),
@@ -379,6 +379,7 @@ let corpus: [(name: String, path: String, imports: [Target.Dependency], intents:
   ("Alarms", "Corpus/Alarms", ["WidgetKit", "SwiftUI"], false),
   ("PlantCare", "Corpus/PlantCare", ["WidgetKit", "SwiftUI", "AppIntents"], false),
   ("SmartHome", "Corpus/SmartHome", ["WidgetKit", "SwiftUI", "AppIntents"], false),
+  ("PhotoFrame", "Corpus/PhotoFrame", ["WidgetKit", "SwiftUI", "UIKit"], false),
 ]
 for bundle in corpus {
   package.products.append(.library(name: bundle.name, type: .dynamic, targets: [bundle.name]))

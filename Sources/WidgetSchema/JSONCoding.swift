@@ -123,8 +123,12 @@ public struct SchemaError: Error, Sendable, Equatable, Codable, CustomStringConv
         message: "expected \(JSONPath.typeName(type))")
     case .dataCorrupted(let context):
       let underlying = context.underlyingError.map { " (\($0))" } ?? ""
+      // The parser's errors ("The given data was not valid JSON.", with the parser's reason);
+      // a value that a type refuses at the top (an image with two sources) is not one.
+      let isParserError =
+        context.underlyingError != nil || context.debugDescription.contains("not valid JSON")
       let message =
-        context.codingPath.isEmpty
+        context.codingPath.isEmpty && isParserError
         ? "not valid JSON: \(context.debugDescription)\(underlying)"
         : context.debugDescription
       self.init(path: JSONPath.string(context.codingPath), message: message)

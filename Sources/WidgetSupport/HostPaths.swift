@@ -28,6 +28,20 @@ public enum HostPaths {
     return "/tmp/widget-host-\(getuid())/widget-host.sock"
   }
 
+  /// The folder where the host keeps the images bundles send as bytes (`UIImage(data:)`), one
+  /// file per image, named by its content, for the renderers and the stream's readers:
+  /// `$XDG_CACHE_HOME/widget-host/images` when it is an absolute path, else
+  /// `$HOME/.cache/widget-host/images`. A cache: anything in it may be deleted.
+  public static func imageCache(
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> String {
+    if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") {
+      return cache + "/widget-host/images"
+    }
+    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? accountHome()
+    return home + "/.cache/widget-host/images"
+  }
+
   /// The variable that tells a bundle's worker process where its App Group containers are: a
   /// folder with one link per declared group (docs/isolation.md, "App Groups").
   public static let groupContainersVariable = "WIDGET_HOST_GROUP_CONTAINERS"

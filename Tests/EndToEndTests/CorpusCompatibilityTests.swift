@@ -64,6 +64,7 @@ import WidgetSchema
     ),
     ("PlantCare", [("PlantCareWidget", [.systemSmall, .accessoryCircular])]),
     ("SmartHome", [("SmartHomeWidget", [.systemMedium])]),
+    ("PhotoFrame", [("PhotoFrameWidget", [.systemSmall, .systemMedium])]),
   ]
 
   /// The App Groups a bundle's code names, as its entitlements would declare them.
@@ -171,6 +172,31 @@ import WidgetSchema
     let result = try Products.run(
       ["validate", Self.bundle(name)], environment: IsolationTests.isolatedEnvironment())
     #expect(result.status == 0, "\(name): \(result.output)\(result.errors)")
+  }
+
+  /// `PhotoFrame`'s photo, made from a file's bytes in the bundle (`UIImage(contentsOfFile:)`),
+  /// reaches the stream as a file of the host's image cache, not as bytes: once, however often
+  /// it is sent.
+  @Test func aPhotoFromBytesReachesTheStreamAsACachedFile() throws {
+    let cache = TestSupport.temporaryDirectory("image-cache")
+    var environment = Products.environment
+    environment["XDG_CACHE_HOME"] = cache.path
+    let images = cache.appendingPathComponent("widget-host/images").path
+    for _ in 0..<2 {
+      let result = try Products.run(
+        [
+          "run", Self.bundle("PhotoFrame"), "--family", "systemSmall", "--once", "--format", "json",
+        ], environment: environment)
+      #expect(result.status == 0, "\(result.errors)")
+      let entry = try #require(
+        result.output.split(separator: "\n").first { $0.contains(#""type":"entry""#) })
+      #expect(entry.contains(#""path":"\#(images)/"#), "\(entry)")
+      #expect(!entry.contains(#""data":"iVBOR"#), "no PNG bytes in the stream")
+    }
+    let files = try FileManager.default.contentsOfDirectory(atPath: images)
+    #expect(files.count == 1 && files[0].hasSuffix(".png"), "\(files)")
+    let kept = try #require(FileManager.default.contents(atPath: "\(images)/\(files[0])"))
+    #expect(kept.starts(with: [0x89, 0x50, 0x4E, 0x47]))
   }
 
   /// Every folder of the corpus is a bundle of the table, each file begins as the others do,

@@ -27,19 +27,19 @@ import WidgetSchema
   }
 
   @Test func pixelSizesOfKnownFormats() {
-    #expect(BundleImages.pixelSize(of: [UInt8](Self.png(width: 60, height: 30)))! == (60, 30))
+    #expect(ImageFormat.pixelSize(of: [UInt8](Self.png(width: 60, height: 30)))! == (60, 30))
     let gif = Array("GIF89a".utf8) + [0x2C, 0x01, 0x10, 0x00]
-    #expect(BundleImages.pixelSize(of: gif)! == (300, 16))
+    #expect(ImageFormat.pixelSize(of: gif)! == (300, 16))
     // JPEG: SOI, an APP0 segment to skip, then SOF0 (height 0x0102, width 0x0304).
     let jpeg: [UInt8] =
       [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x04, 0x00, 0x00]
       + [0xFF, 0xC0, 0x00, 0x11, 0x08, 0x01, 0x02, 0x03, 0x04, 0x03]
-    #expect(BundleImages.pixelSize(of: jpeg)! == (0x0304, 0x0102))
+    #expect(ImageFormat.pixelSize(of: jpeg)! == (0x0304, 0x0102))
     let svg = #"<?xml version="1.0"?><svg xmlns="x" width="24px" height="12">"#
-    #expect(BundleImages.pixelSize(of: Array(svg.utf8))! == (24, 12))
+    #expect(ImageFormat.pixelSize(of: Array(svg.utf8))! == (24, 12))
     let viewBox = #"<svg xmlns="x" viewBox="0 0 100 50">"#
-    #expect(BundleImages.pixelSize(of: Array(viewBox.utf8))! == (100, 50))
-    #expect(BundleImages.pixelSize(of: Array("not an image".utf8)) == nil)
+    #expect(ImageFormat.pixelSize(of: Array(viewBox.utf8))! == (100, 50))
+    #expect(ImageFormat.pixelSize(of: Array("not an image".utf8)) == nil)
   }
 
   @Test func lookupOrderScalesAndAssetCatalogs() throws {
@@ -74,8 +74,8 @@ import WidgetSchema
             .image(ImageNode(name: "gone")), .image(ImageNode(name: "gone")),
           ])),
       .background(.image(ImageNode(name: "bg", resizable: true)), alignment: .center))
-    let (resolved, missing) = BundleImages(resourcesPath: path).resolve(view)
-    #expect(missing == ["gone", "bg"])
+    let (resolved, problems) = BundleImages(resourcesPath: path).resolve(view)
+    #expect(problems == [.notFound(name: "gone"), .notFound(name: "bg")])
     guard case .modified(.stack(let stack), .background(.image(let background), _)) = resolved
     else {
       Issue.record("unexpected shape: \(resolved)")
@@ -103,9 +103,9 @@ import WidgetSchema
             .text(TextNode(runs: [.verbatim("a")])), .image(ImageNode(systemName: "star")),
           ])),
       .overlay(.text(TextNode(runs: [.verbatim("b")])), alignment: .center))
-    #expect(!BundleImages.containsNamedImage(plain))
-    let (resolved, missing) = BundleImages(resourcesPath: path).resolve(plain)
-    #expect(resolved == plain && missing.isEmpty)
+    #expect(!BundleImages.containsImageToResolve(plain))
+    let (resolved, problems) = BundleImages(resourcesPath: path).resolve(plain)
+    #expect(resolved == plain && problems.isEmpty)
     // A named image anywhere, layers included, still gets resolved.
     let layered: [ViewNode] = [
       .modified(
@@ -114,11 +114,71 @@ import WidgetSchema
       .modified(
         .text(TextNode(runs: [.verbatim("a")])), .containerBackground(.image(ImageNode(name: "x")))),
       .stack(StackNode(axis: .horizontal, children: [plain, .image(ImageNode(name: "x"))])),
+      .text(TextNode(runs: [.verbatim("a "), .image(ImageNode(name: "x"))])),
     ]
     for view in layered {
-      #expect(BundleImages.containsNamedImage(view))
-      #expect(BundleImages(resourcesPath: path).resolve(view).missing == ["x"])
+      #expect(BundleImages.containsImageToResolve(view))
+      #expect(BundleImages(resourcesPath: path).resolve(view).problems == [.notFound(name: "x")])
     }
+  }
+
+  @Test func imagesFromBytesAreKeptInOneFileByContent() throws {
+    let cache = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "image-store-\(UUID().uuidString)"
+    ).path
+    defer { try? FileManager.default.removeItem(atPath: cache) }
+    let store = ImageStore(directory: cache)
+    let png = Self.png(width: 40, height: 20)
+    let view = ViewNode.stack(
+      StackNode(
+        axis: .vertical,
+        children: [
+          .image(ImageNode(data: png, resizable: true)),
+          .text(TextNode(runs: [.image(ImageNode(data: png)), .verbatim(" photo")])),
+        ]))
+    let (resolved, problems) = BundleImages(resourcesPath: nil, store: store).resolve(view)
+    #expect(problems.isEmpty)
+    guard case .stack(let stack) = resolved, case .image(let image) = stack.children[0],
+      case .text(let text) = stack.children[1], case .image(let inline) = text.runs[0].content
+    else {
+      Issue.record("unexpected shape: \(resolved)")
+      return
+    }
+    // The bytes leave the tree; a file named by them takes their place, once for both.
+    #expect(image.data == nil && inline.data == nil)
+    let path = try #require(image.path)
+    #expect(inline.path == path && path.hasPrefix(cache + "/") && path.hasSuffix(".png"))
+    #expect(FileManager.default.contents(atPath: path) == png)
+    #expect(image.pixelWidth == 40 && image.pixelHeight == 20 && image.resizable && !image.missing)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: cache).count == 1)
+    // Another store (another run) finds the same file.
+    #expect(try ImageStore(directory: cache).keep(png).get().path == path)
+    // A file with the name of other bytes but not their content (a hash collision) is left
+    // alone: those bytes get a file of their own.
+    let other = Self.png(width: 41, height: 20)
+    let taken = "\(cache)/\(ImageStore.hash(other))-\(other.count).png"
+    try png.write(to: URL(fileURLWithPath: taken))
+    let otherPath = try ImageStore(directory: cache).keep(other).get().path
+    #expect(otherPath == "\(cache)/\(ImageStore.hash(other))-\(other.count)-1.png")
+    #expect(FileManager.default.contents(atPath: otherPath) == other)
+    #expect(FileManager.default.contents(atPath: taken) == png)
+  }
+
+  @Test func bytesThatCannotBeKeptAreMissingWithTheReason() throws {
+    // The cache's folder cannot be made: a file stands where it would be.
+    let blocker = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "image-store-file-\(UUID().uuidString)")
+    try Data("x".utf8).write(to: blocker)
+    defer { try? FileManager.default.removeItem(at: blocker) }
+    let store = ImageStore(directory: blocker.path + "/images")
+    let view = ViewNode.image(ImageNode(data: Self.png(width: 2, height: 2)))
+    let (resolved, problems) = BundleImages(resourcesPath: nil, store: store).resolve(view)
+    guard case .image(let image) = resolved, case .notKept(let reason) = problems.first else {
+      Issue.record("unexpected: \(resolved) \(problems)")
+      return
+    }
+    #expect(image.missing && image.data == nil && image.path == nil)
+    #expect(reason.contains("cannot create \(blocker.path)/images"), "\(reason)")
   }
 
   @Test func foundAndMissingImagesAreDrawnDifferently() {

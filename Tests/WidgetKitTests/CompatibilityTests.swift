@@ -208,6 +208,19 @@ import WidgetSchema
     #expect(
       resolved(Image(uiImage: UIImage(systemName: "star.fill")!))
         == .image(ImageNode(systemName: "star.fill")))
+    let png = Data(
+      [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+        + [0, 0, 0, 30, 0, 0, 0, 20, 8, 2, 0, 0, 0])
+    let photo = UIImage(data: png)
+    #expect(photo?.size == CGSize(width: 30, height: 20))
+    #expect(resolved(Image(uiImage: photo!)) == .image(ImageNode(data: png)))
+    #expect(UIImage(data: Data("not an image".utf8)) == nil, "as on iOS: nil for other bytes")
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "uiimage-\(UUID().uuidString).png")
+    try? png.write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    #expect(UIImage(contentsOfFile: file.path) == photo)
+    #expect(UIImage(contentsOfFile: file.path + ".gone") == nil)
     #expect(
       Font(UIFont.systemFont(ofSize: 13, weight: .semibold)) == .system(size: 13, weight: .semibold)
     )

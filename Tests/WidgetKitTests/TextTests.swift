@@ -70,6 +70,28 @@ import WidgetSchema
         ])
   }
 
+  @Test func imagesSitInTheLineOfText() {
+    let rating = 4.5
+    #expect(
+      runs(Text("\(Image(systemName: "star.fill")) \(rating, specifier: "%.1f")"))
+        == [.image(ImageNode(systemName: "star.fill")), .verbatim(" 4.5")])
+    #expect(
+      runs(Text(Image(systemName: "bolt")).foregroundColor(.yellow) + Text(" 80%"))
+        == [
+          TextRun(
+            .image(ImageNode(systemName: "bolt")),
+            style: TextStyle(foreground: ColorValue(name: "yellow"))),
+          .verbatim(" 80%"),
+        ])
+    #expect(runs(Text(Image("logo"))) == [.image(ImageNode(name: "logo"))])
+    // The symbol variant of the environment applies, as to an image outside text.
+    #expect(
+      resolved(Text(Image(systemName: "heart")).symbolVariant(.fill))
+        == .text(TextNode(runs: [.image(ImageNode(systemName: "heart.fill"))])))
+    // A gallery name or description is a string: images leave it.
+    #expect(Text("\(Image(systemName: "star"))!")._galleryText == "!")
+  }
+
   @Test func formatStylesAndFormatters() {
     let formatter = NumberFormatter()
     formatter.numberStyle = .percent

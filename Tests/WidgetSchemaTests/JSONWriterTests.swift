@@ -183,8 +183,12 @@ import WidgetSupport
           TextRun(.verbatim("c"), style: TextStyle(font: Font(size: 9))),
           TextRun(.verbatim("d"), style: TextStyle(font: Font(design: "serif"), lineLimit: 0)),
           TextRun(.verbatim("e"), style: TextStyle(font: Font(weight: .light), underline: true)),
+          .image(ImageNode(systemName: "star.fill")),
+          TextRun(.image(ImageNode(name: "logo", path: "/b/Resources/logo.png")), style: full),
         ])),
       .image(ImageNode(systemName: "star.fill")),
+      .image(ImageNode(data: Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0xFF]))),
+      .image(ImageNode(path: "/cache/images/0123-9.png", pixelWidth: 3, pixelHeight: 4)),
       .image(
         ImageNode(
           name: "photo", resizable: true, path: "/b/Resources/photo.png", pixelWidth: 64,

@@ -66,7 +66,22 @@ import WidgetSupport
     let run = #expect(throws: SchemaError.self) {
       try WidgetJSON.decode(ViewNode.self, from: Data(#"{"type":"text","runs":[{}]}"#.utf8))
     }
-    #expect(run?.description == "runs[0]: a text run needs either 'text' or 'date' and 'style'")
+    #expect(run?.description == "runs[0]: a text run needs 'text', 'date' and 'style', or 'image'")
+    // "hello", base64: bytes that are no image.
+    let bytes = #expect(throws: SchemaError.self) {
+      try WidgetJSON.decode(
+        ViewNode.self, from: Data(#"{"type":"text","runs":[{"image":{"data":"aGVsbG8="}}]}"#.utf8))
+    }
+    #expect(
+      bytes?.description == "runs[0].image.data: 5 bytes that are not a PNG, JPEG, GIF or SVG image"
+    )
+    let sources = #expect(throws: SchemaError.self) {
+      try WidgetJSON.decode(
+        ViewNode.self, from: Data(#"{"type":"image","name":"a","data":"PHN2Zz4="}"#.utf8))
+    }
+    #expect(
+      sources?.message
+        == "an image needs exactly one of 'systemName', 'name' and 'data' (or only a 'path')")
   }
 
   /// The view tree's nodes stay one word each: a case with a larger payload left unboxed would

@@ -81,8 +81,11 @@ enum ProposalEstimate {
       let size = fontSize(style)
       guard horizontal else { return (size * 1.2).rounded(.up) }
       let characters = text.runs.reduce(0) { count, run in
-        if case .verbatim(let string) = run.content { return count + string.count }
-        return count + 8
+        switch run.content {
+        case .verbatim(let string): return count + string.count
+        case .date: return count + 8
+        case .image: return count + 2
+        }
       }
       return (Double(characters) * size * 0.55).rounded(.up)
     case .image(let image):

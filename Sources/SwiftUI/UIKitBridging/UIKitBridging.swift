@@ -28,10 +28,13 @@ extension Color {
 }
 
 extension Image {
-  /// The image of a `UIImage`: a named image of the bundle's resources, or a symbol.
+  /// The image of a `UIImage`: a named image of the bundle's resources, a symbol, or an image
+  /// made from bytes.
   public init(uiImage: UIImage) {
     if let name = uiImage._systemName {
       self.init(systemName: name)
+    } else if let data = uiImage._data {
+      self.init(node: ImageNode(data: data))
     } else {
       self.init(uiImage._name ?? "")
     }

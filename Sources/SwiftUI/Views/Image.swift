@@ -1,13 +1,18 @@
 import Foundation
 import WidgetSchema
 
-/// A symbol or an image from the bundle's resources.
+/// A symbol, an image from the bundle's resources, or an image made from bytes
+/// (`Image(uiImage: UIImage(data:))`).
 ///
 /// The host draws images on a terminal grid as a character: a similar one for well-known
 /// SF Symbols, a generic mark for the rest and for named images (see docs/swiftui-coverage.md).
 /// The JSON view tree keeps the names for other renderers.
 public struct Image: _PrimitiveView, Equatable, Sendable {
   var node: ImageNode
+
+  init(node: ImageNode) {
+    self.node = node
+  }
 
   /// An SF Symbols symbol: `Image(systemName: "play.fill")`.
   public init(systemName: String) {
@@ -46,11 +51,16 @@ public struct Image: _PrimitiveView, Equatable, Sendable {
   public func antialiased(_ isAntialiased: Bool) -> Image { self }
 
   public func _nodes(in environment: EnvironmentValues) -> [ViewNode] {
+    [.image(node(in: environment))]
+  }
+
+  /// The image's node, its symbol's variant chosen by `environment`.
+  func node(in environment: EnvironmentValues) -> ImageNode {
     var node = node
     if let name = node.systemName {
       node.systemName = environment.symbolVariants.applied(to: name)
     }
-    return [.image(node)]
+    return node
   }
 
   /// How a resizable image fills its space.

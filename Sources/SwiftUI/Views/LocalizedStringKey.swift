@@ -96,6 +96,11 @@ public struct LocalizedStringKey: Equatable, Sendable, ExpressibleByStringInterp
       arguments.append(.text(text))
     }
 
+    /// Appends an image, shown in the line of text: `Text("\(Image(systemName: "star")) 4.5")`.
+    public mutating func appendInterpolation(_ image: Image) {
+      appendInterpolation(Text(image))
+    }
+
     /// Interpolates a value formatted by `format` (`%@`): `"\(price, format: .number)"`.
     public mutating func appendInterpolation<F: FormatStyle>(_ input: F.FormatInput, format: F)
     where F.FormatOutput == String {
@@ -163,6 +168,7 @@ public struct LocalizedStringKey: Equatable, Sendable, ExpressibleByStringInterp
       switch run.content {
       case .verbatim(let text): text
       case .date(let date, _): ISO8601DateFormatter().string(from: date)
+      case .image: ""
       }
     }.joined()
   }

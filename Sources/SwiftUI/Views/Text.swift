@@ -45,6 +45,7 @@ public struct Text: _PrimitiveView, Equatable, Sendable {
     case verbatim(String)
     case localized(LocalizedStringKey, table: String?)
     case date(Date, style: WidgetSchema.DateStyle)
+    case image(Image)
   }
 
   /// One part of the text and the styling the `Text` modifiers gave it.
@@ -107,6 +108,12 @@ public struct Text: _PrimitiveView, Equatable, Sendable {
     self.init(.date(date, style: style.style))
   }
 
+  /// Text showing `image` in its line, in the text's font and colour: a symbol as the
+  /// character the host draws for it, so it grows with the font (`Text(Image(systemName:))`).
+  public init(_ image: Image) {
+    self.init(.image(image))
+  }
+
   /// One text made of `lhs` followed by `rhs`, each keeping its styling.
   public static func + (lhs: Text, rhs: Text) -> Text {
     var result = lhs
@@ -123,6 +130,7 @@ public struct Text: _PrimitiveView, Equatable, Sendable {
         case .verbatim(let text): [.verbatim(text)]
         case .localized(let key, let table): key.runs(in: environment, table: table)
         case .date(let date, let style): [.date(date, style: style)]
+        case .image(let image): [.image(image.node(in: environment))]
         }
       for var run in parts {
         run.style = segment.style.merged(with: run.style)
@@ -173,13 +181,14 @@ extension Text {
 
   /// The text as a widget gallery name or description takes it (SDK detail): a single
   /// localized key as the key, for the host to look up; verbatim parts as they are; dates as
-  /// ISO 8601.
+  /// ISO 8601; images left out.
   public var _galleryText: String {
     segments.map { segment in
       switch segment.content {
       case .verbatim(let text): text
       case .localized(let key, _): key._plainText
       case .date(let date, _): ISO8601DateFormatter().string(from: date)
+      case .image: ""
       }
     }.joined()
   }

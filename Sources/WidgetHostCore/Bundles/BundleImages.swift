@@ -2,9 +2,9 @@ import Foundation
 import Synchronization
 import WidgetSchema
 
-/// Finds the named images of a bundle's views (`Image("name")`) in its `Resources/` folder and
-/// records what it found in the view tree, so entries stay self-contained and rendering reads
-/// no files.
+/// Finds the named images of a bundle's views (`Image("name")`) in its `Resources/` folder, and
+/// keeps the images it sends as bytes in the ``ImageStore``, and records what it found in the
+/// view tree, so entries stay self-contained and rendering reads no files but the images'.
 ///
 /// `Image("logo")` is, in this order: `Resources/logo` when the name has an extension, then
 /// `logo.png`, `logo@2x.png`, `logo@3x.png` and the same for `jpg`, `jpeg`, `gif`, `svg`,
@@ -12,35 +12,62 @@ import WidgetSchema
 /// (`Resources/Assets.xcassets/logo.imageset/`, as Xcode keeps images). Lookups are cached per
 /// name for the life of the bundle.
 final class BundleImages: Sendable {
-  /// What one name resolved to.
+  /// What one image resolved to.
   struct Found: Sendable, Equatable {
     var path: String
     var pixelWidth: Int?
     var pixelHeight: Int?
   }
 
+  /// An image that is drawn as a fallback mark.
+  enum Problem: Equatable {
+    /// No file in `Resources/` has this name.
+    case notFound(name: String)
+    /// The image's bytes could not be kept (``ImageStore``), for this reason.
+    case notKept(reason: String)
+  }
+
   /// The file extensions tried, in order.
   static let extensions = ["png", "jpg", "jpeg", "gif", "svg", "webp", "pdf"]
 
-  let resourcesPath: String
+  /// The bundle's `Resources/` folder; nil for a bundle without one (a bare library), whose
+  /// named images are left as they are.
+  let resourcesPath: String?
+  let store: ImageStore
   private let cache = Mutex<[String: Found?]>([:])
 
-  init(resourcesPath: String) {
+  init(resourcesPath: String?, store: ImageStore = .shared) {
     self.resourcesPath = resourcesPath
+    self.store = store
   }
 
-  /// `view` with every named image resolved (`path`, pixel size) or marked `missing`, and the
-  /// names of the missing ones, each once, in order of appearance.
-  /// A tree without named images is returned as it is: rebuilding it would allocate every
+  /// `view` with every named image and image from bytes resolved (`path`, pixel size) or
+  /// marked `missing`, and what is missing, each once, in order of appearance.
+  /// A tree without such images is returned as it is: rebuilding it would allocate every
   /// stack and modifier of the entry a second time, and the entry keeps the copy for as long
   /// as it is shown.
-  func resolve(_ view: ViewNode) -> (view: ViewNode, missing: [String]) {
-    guard Self.containsNamedImage(view) else { return (view, []) }
-    var missing: [String] = []
-    func visit(_ node: ViewNode) -> ViewNode {
-      switch node {
-      case .image(var image):
-        guard let name = image.name else { return node }
+  func resolve(_ view: ViewNode) -> (view: ViewNode, problems: [Problem]) {
+    guard Self.containsImageToResolve(view) else { return (view, []) }
+    var problems: [Problem] = []
+    func note(_ problem: Problem) {
+      if !problems.contains(problem) { problems.append(problem) }
+    }
+    func resolved(_ image: ImageNode) -> ImageNode {
+      var image = image
+      if let data = image.data {
+        image.data = nil
+        switch store.keep(data) {
+        case .success(let found):
+          image.path = found.path
+          image.pixelWidth = found.pixelWidth
+          image.pixelHeight = found.pixelHeight
+          image.missing = false
+        case .failure(let failure):
+          image.path = nil
+          image.missing = true
+          note(.notKept(reason: failure.reason))
+        }
+      } else if let name = image.name, resourcesPath != nil {
         if let found = find(name) {
           image.path = found.path
           image.pixelWidth = found.pixelWidth
@@ -49,9 +76,22 @@ final class BundleImages: Sendable {
         } else {
           image.path = nil
           image.missing = true
-          if !missing.contains(name) { missing.append(name) }
+          note(.notFound(name: name))
         }
-        return .image(image)
+      }
+      return image
+    }
+    func visit(_ node: ViewNode) -> ViewNode {
+      switch node {
+      case .image(let image):
+        return .image(resolved(image))
+      case .text(var text):
+        for index in text.runs.indices {
+          if case .image(let image) = text.runs[index].content, Self.needsResolving(image) {
+            text.runs[index].content = .image(resolved(image))
+          }
+        }
+        return .text(text)
       case .stack(var stack):
         stack.children = stack.children.map(visit)
         return .stack(stack)
@@ -72,20 +112,30 @@ final class BundleImages: Sendable {
       }
     }
     let resolved = visit(view)
-    return (resolved, missing)
+    return (resolved, problems)
   }
 
-  /// Whether `node` has an `Image("name")` anywhere, layers included.
-  static func containsNamedImage(_ node: ViewNode) -> Bool {
+  /// Whether `image` names a file to find or brings bytes to keep.
+  static func needsResolving(_ image: ImageNode) -> Bool {
+    image.name != nil || image.data != nil
+  }
+
+  /// Whether `node` has an `Image("name")` or an image from bytes anywhere, layers and text
+  /// runs included.
+  static func containsImageToResolve(_ node: ViewNode) -> Bool {
     switch node {
-    case .image(let image): image.name != nil
-    case .stack(let stack): stack.children.contains(where: containsNamedImage)
+    case .image(let image): needsResolving(image)
+    case .text(let text):
+      text.runs.contains {
+        if case .image(let image) = $0.content { needsResolving(image) } else { false }
+      }
+    case .stack(let stack): stack.children.contains(where: containsImageToResolve)
     case .modified(let child, let modifier):
-      containsNamedImage(child)
+      containsImageToResolve(child)
         || {
           switch modifier {
           case .background(let layer, _), .overlay(let layer, _), .containerBackground(let layer):
-            containsNamedImage(layer)
+            containsImageToResolve(layer)
           default: false
           }
         }()
@@ -104,6 +154,7 @@ final class BundleImages: Sendable {
   private func search(_ name: String) -> Found? {
     // A name is a file name inside Resources, never a path out of it.
     guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else { return nil }
+    guard let resourcesPath else { return nil }
     let folder = URL(fileURLWithPath: resourcesPath)
     var candidates: [URL] = []
     if Self.extensions.contains((name as NSString).pathExtension.lowercased()) {
@@ -146,61 +197,10 @@ final class BundleImages: Sendable {
     guard let handle = FileHandle(forReadingAtPath: path) else { return found }
     defer { try? handle.close() }
     let head = [UInt8]((try? handle.read(upToCount: 64 * 1024)) ?? Data())
-    if let (width, height) = pixelSize(of: head) {
+    if let (width, height) = ImageFormat.pixelSize(of: head) {
       found.pixelWidth = width
       found.pixelHeight = height
     }
     return found
-  }
-
-  /// The pixel size in the first bytes of an image file, if its format is known.
-  static func pixelSize(of bytes: [UInt8]) -> (Int, Int)? {
-    func big(_ offset: Int, _ count: Int) -> Int {
-      bytes[offset..<offset + count].reduce(0) { $0 << 8 | Int($1) }
-    }
-    // PNG: signature, then the IHDR chunk's width and height.
-    if bytes.count >= 24, bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
-      return (big(16, 4), big(20, 4))
-    }
-    // GIF: little-endian logical screen size.
-    if bytes.count >= 10, bytes.starts(with: Array("GIF8".utf8)) {
-      return (Int(bytes[6]) | Int(bytes[7]) << 8, Int(bytes[8]) | Int(bytes[9]) << 8)
-    }
-    // JPEG: the first start-of-frame marker.
-    if bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 {
-      var offset = 2
-      while offset + 9 < bytes.count {
-        guard bytes[offset] == 0xFF else { return nil }
-        let marker = bytes[offset + 1]
-        let length = big(offset + 2, 2)
-        if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
-          return (big(offset + 7, 2), big(offset + 5, 2))
-        }
-        offset += 2 + length
-      }
-      return nil
-    }
-    // SVG: width and height attributes in pixels, else the viewBox.
-    let text = String(decoding: bytes.prefix(4096), as: UTF8.self)
-    guard let open = text.range(of: "<svg") else { return nil }
-    let tag = String(text[open.lowerBound...].prefix { $0 != ">" })
-    func attribute(_ name: String) -> String? {
-      guard let start = tag.range(of: " \(name)=\"") else { return nil }
-      return String(tag[start.upperBound...].prefix { $0 != "\"" })
-    }
-    func pixels(_ value: String?) -> Int? {
-      guard let value else { return nil }
-      let number = value.hasSuffix("px") ? String(value.dropLast(2)) : value
-      return Double(number).map { Int($0.rounded()) }
-    }
-    if let width = pixels(attribute("width")), let height = pixels(attribute("height")) {
-      return (width, height)
-    }
-    if let box = attribute("viewBox")?.split(whereSeparator: { $0 == " " || $0 == "," }),
-      box.count == 4, let width = Double(box[2]), let height = Double(box[3])
-    {
-      return (Int(width.rounded()), Int(height.rounded()))
-    }
-    return nil
   }
 }

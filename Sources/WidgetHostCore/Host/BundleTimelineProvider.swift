@@ -27,13 +27,11 @@ public final class BundleTimelineProvider: TimelineProviding {
   }
 
   /// Calls `bundle` through `connection`; its named images are looked up in `resources` (its
-  /// `Resources/` folder) as its entries arrive.
+  /// `Resources/` folder; nil for none) and its images from bytes kept as its entries arrive.
   public func add(_ connection: any BundleConnection, for bundle: String, resources: String? = nil)
   {
     connections.withLock { $0[bundle] = connection }
-    if let resources {
-      images.withLock { $0[bundle] = BundleImages(resourcesPath: resources) }
-    }
+    images.withLock { $0[bundle] = BundleImages(resourcesPath: resources) }
   }
 
   /// Stops sending calls to `bundle` (no instance shows it any more) and returns its
@@ -43,22 +41,31 @@ public final class BundleTimelineProvider: TimelineProviding {
     return connections.withLock { $0.removeValue(forKey: bundle) }
   }
 
-  /// `entry` with its named images resolved against the bundle's resources; each missing one
-  /// not yet in `warned` is reported as an `image-missing` warning (once per reply).
+  /// `entry` with its named images resolved against the bundle's resources and its images from
+  /// bytes kept; each one drawn as a fallback and not yet in `warned` is reported as an
+  /// `image-missing` warning (once per reply).
   private func resolvingImages(
     _ entry: Entry, key: TimelineKey, method: ProviderMethod, warned: inout Set<String>
   ) -> Entry {
     guard let finder = images.withLock({ $0[key.bundle] }) else { return entry }
     var resolved = entry
-    let (view, missing) = finder.resolve(entry.view)
+    let (view, problems) = finder.resolve(entry.view)
     resolved.view = view
-    for name in missing where warned.insert(name).inserted {
-      warn(
-        key,
-        ProviderFailure(
-          code: "image-missing",
-          message: "\(key.kind) \(method): Image(\"\(name)\") is not in the bundle's Resources "
-            + "(\(finder.resourcesPath)); a fallback mark is drawn instead"))
+    for problem in problems {
+      let message: String
+      switch problem {
+      case .notFound(let name):
+        guard warned.insert("name:" + name).inserted else { continue }
+        message =
+          "\(key.kind) \(method): Image(\"\(name)\") is not in the bundle's Resources "
+          + "(\(finder.resourcesPath ?? "none")); a fallback mark is drawn instead"
+      case .notKept(let reason):
+        guard warned.insert("bytes:" + reason).inserted else { continue }
+        message =
+          "\(key.kind) \(method): an image made from bytes cannot be kept for drawing "
+          + "(\(reason)); a fallback mark is drawn instead"
+      }
+      warn(key, ProviderFailure(code: "image-missing", message: message))
     }
     return resolved
   }

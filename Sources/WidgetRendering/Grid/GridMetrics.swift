@@ -140,6 +140,11 @@ struct GridMetrics: LayoutMetrics {
       glyphs: glyphs, paragraph: TextLayout.Paragraph(style), summary: TextLayout.Summary(glyphs))
   }
 
+  static func inlineText(of image: ImageNode) -> String {
+    if let systemName = image.systemName { return String(SymbolGlyphs.glyph(for: systemName)) }
+    return String(image.missing ? SymbolGlyphs.missingImage : SymbolGlyphs.namedImage)
+  }
+
   mutating func symbol(_ systemName: String, style: TextStyle, resolved: UInt32) -> Glyph {
     // Redacted, a symbol is a block like the text around it.
     let glyph: Character = style.redacted == true ? "█" : SymbolGlyphs.glyph(for: systemName)

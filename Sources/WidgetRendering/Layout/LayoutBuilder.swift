@@ -74,6 +74,8 @@ struct LayoutBuilder<Metrics: LayoutMetrics> {
             nextLiveChange = min(nextLiveChange ?? change, change)
           }
           return dates.string(date, style: dateStyle, now: now)
+        case .image(let image):
+          return Metrics.inlineText(of: image)
         }
       }
       self.nextLiveChange = nextLiveChange

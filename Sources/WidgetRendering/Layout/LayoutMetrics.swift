@@ -46,6 +46,9 @@ protocol LayoutMetrics {
     _ node: TextNode, style: TextStyle, resolved: ResolvedStyle,
     string: (TextRun, _ redacted: Bool) -> String
   ) -> Text
+  /// The characters an image inside a text (a run's `image`) is drawn as, in the text's font:
+  /// a symbol's glyph (``SymbolGlyphs``), the mark of a named image or of one made from bytes.
+  static func inlineText(of image: ImageNode) -> String
   /// An SF Symbol drawn at its own size.
   mutating func symbol(_ systemName: String, style: TextStyle, resolved: ResolvedStyle) -> Symbol
   /// A named image that is not resizable, drawn at its own size.

@@ -316,6 +316,11 @@ struct PointMetrics: LayoutMetrics {
       minimumScale: style.minimumScaleFactor ?? 1)
   }
 
+  static func inlineText(of image: ImageNode) -> String {
+    // U+FE0E asks for the text presentation, in the text's colour (as ``symbol(_:style:resolved:)``).
+    GridMetrics.inlineText(of: image) + "\u{FE0E}"
+  }
+
   mutating func symbol(_ systemName: String, style: TextStyle, resolved: PointFont)
     -> PointSymbol
   {

@@ -359,11 +359,33 @@ struct ReplyReader {
       return TextRun(.verbatim(text), ownStyle: style)
     }
     // `contains(.date)`: present, even as null (which then fails to decode).
-    guard let dateValue = tape.member(tree, "date") else { throw Refusal() }
-    return TextRun(
-      .date(
-        try date(dateValue), style: try enumeration(try required(tree, "style"), Self.dateStyles)),
-      ownStyle: style)
+    if let dateValue = tape.member(tree, "date") {
+      return TextRun(
+        .date(
+          try date(dateValue),
+          style: try enumeration(try required(tree, "style"), Self.dateStyles)),
+        ownStyle: style)
+    }
+    return TextRun(.image(try image(try object(try required(tree, "image")))), ownStyle: style)
+  }
+
+  /// An image node's fields, in the object `tree` (a view's, or a text run's `image`).
+  func image(_ tree: Value) throws(Refusal) -> ImageNode {
+    let image = ImageNode(
+      systemName: try optionalString(tree, "systemName"), name: try optionalString(tree, "name"),
+      data: try optionalString(tree, "data").map { (base64) throws(Refusal) in
+        guard let data = Data(base64Encoded: base64), ImageFormat(of: data) != nil else {
+          throw Refusal()
+        }
+        return data
+      },
+      resizable: try optionalBool(tree, "resizable") ?? false,
+      path: try optionalString(tree, "path"),
+      pixelWidth: try optionalInteger(tree, "pixelWidth"),
+      pixelHeight: try optionalInteger(tree, "pixelHeight"),
+      missing: try optionalBool(tree, "missing") ?? false)
+    guard image.hasOneSource else { throw Refusal() }
+    return image
   }
 
   func frameLength(_ tree: Value, _ key: StaticString) throws(Refusal) -> Double? {
@@ -408,15 +430,7 @@ struct ReplyReader {
       }
       return .text(TextNode(runs: runs))
     case .image:
-      let image = ImageNode(
-        systemName: try optionalString(tree, "systemName"), name: try optionalString(tree, "name"),
-        resizable: try optionalBool(tree, "resizable") ?? false,
-        path: try optionalString(tree, "path"),
-        pixelWidth: try optionalInteger(tree, "pixelWidth"),
-        pixelHeight: try optionalInteger(tree, "pixelHeight"),
-        missing: try optionalBool(tree, "missing") ?? false)
-      guard (image.systemName == nil) != (image.name == nil) else { throw Refusal() }
-      return .image(image)
+      return .image(try image(tree))
     case .shape:
       return .shape(
         ShapeNode(

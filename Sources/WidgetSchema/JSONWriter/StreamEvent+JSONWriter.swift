@@ -586,30 +586,7 @@ extension JSONByteWriter {
       raw(#"],"type":"text"}"#)
     case .image(let image):
       byte(UInt8(ascii: "{"))
-      if image.missing { raw(#""missing":true,"#) }
-      if let name = image.name {
-        key("name")
-        string(name)
-        byte(UInt8(ascii: ","))
-      }
-      if let path = image.path {
-        key("path")
-        string(path)
-        byte(UInt8(ascii: ","))
-      }
-      if let pixelHeight = image.pixelHeight {
-        key("pixelHeight")
-        integer(pixelHeight)
-        byte(UInt8(ascii: ","))
-      }
-      if let pixelWidth = image.pixelWidth {
-        key("pixelWidth")
-        integer(pixelWidth)
-        byte(UInt8(ascii: ","))
-      }
-      key("resizable")
-      bool(image.resizable)
-      optionalString("systemName", image.systemName)
+      imageFields(image)
       raw(#","type":"image"}"#)
     case .shape(let shape):
       byte(UInt8(ascii: "{"))
@@ -940,8 +917,46 @@ extension JSONByteWriter {
       self.date(date)
       nextKey("style")
       string(style.rawValue)
+    case .image(let image):
+      key("image")
+      byte(UInt8(ascii: "{"))
+      imageFields(image)
+      byte(UInt8(ascii: "}"))
     }
     byte(UInt8(ascii: "}"))
+  }
+
+  /// Writes an image node's fields, in key order, without braces (`resizable` is always one).
+  mutating func imageFields(_ image: ImageNode) {
+    if let data = image.data {
+      key("data")
+      string(data.base64EncodedString())
+      byte(UInt8(ascii: ","))
+    }
+    if image.missing { raw(#""missing":true,"#) }
+    if let name = image.name {
+      key("name")
+      string(name)
+      byte(UInt8(ascii: ","))
+    }
+    if let path = image.path {
+      key("path")
+      string(path)
+      byte(UInt8(ascii: ","))
+    }
+    if let pixelHeight = image.pixelHeight {
+      key("pixelHeight")
+      integer(pixelHeight)
+      byte(UInt8(ascii: ","))
+    }
+    if let pixelWidth = image.pixelWidth {
+      key("pixelWidth")
+      integer(pixelWidth)
+      byte(UInt8(ascii: ","))
+    }
+    key("resizable")
+    bool(image.resizable)
+    optionalString("systemName", image.systemName)
   }
 
   /// Writes a text style as an object of its own (a run's `attributes`).

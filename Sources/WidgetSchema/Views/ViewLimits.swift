@@ -145,6 +145,12 @@ public enum ViewLimits {
       }
     }
 
+    mutating func image(_ image: ImageNode, _ path: String) {
+      let pixels = 0...Double(ViewLimits.maximumImagePixels)
+      if let width = image.pixelWidth { range(Double(width), pixels, path + ".pixelWidth") }
+      if let height = image.pixelHeight { range(Double(height), pixels, path + ".pixelHeight") }
+    }
+
     mutating func style(_ style: TextStyle, _ path: String) {
       if let size = style.font?.size {
         range(size, 0...ViewLimits.maximumFontSize, path + ".font.size")
@@ -171,6 +177,9 @@ public enum ViewLimits {
       case .text(let text):
         for (index, run) in text.runs.enumerated() {
           if let style = run.ownStyle { self.style(style, "\(path).runs[\(index)].attributes") }
+          if case .image(let image) = run.content {
+            self.image(image, "\(path).runs[\(index)].image")
+          }
           guard case .verbatim(let verbatim) = run.content else { continue }
           textBytes += verbatim.utf8.count
           if textBytes > ViewLimits.maximumTextBytes {
@@ -181,9 +190,7 @@ public enum ViewLimits {
           }
         }
       case .image(let image):
-        let pixels = 0...Double(ViewLimits.maximumImagePixels)
-        if let width = image.pixelWidth { range(Double(width), pixels, path + ".pixelWidth") }
-        if let height = image.pixelHeight { range(Double(height), pixels, path + ".pixelHeight") }
+        self.image(image, path)
       case .shape(let shape):
         length(shape.cornerRadius, path + ".cornerRadius")
         if let node = shape.path {

@@ -306,6 +306,7 @@ extension TextRun: Codable {
     case text
     case date
     case style
+    case image
     case attributes
   }
 
@@ -320,11 +321,13 @@ extension TextRun: Codable {
           try container.decode(Date.self, forKey: .date),
           style: try container.decode(DateStyle.self, forKey: .style)),
         style: style)
+    } else if let image = try container.decodeIfPresent(ImageNode.self, forKey: .image) {
+      self.init(.image(image), style: style)
     } else {
       throw DecodingError.dataCorrupted(
         .init(
           codingPath: decoder.codingPath,
-          debugDescription: "a text run needs either 'text' or 'date' and 'style'"))
+          debugDescription: "a text run needs 'text', 'date' and 'style', or 'image'"))
     }
   }
 
@@ -336,6 +339,8 @@ extension TextRun: Codable {
     case .date(let date, let dateStyle):
       try container.encode(date, forKey: .date)
       try container.encode(dateStyle, forKey: .style)
+    case .image(let image):
+      try container.encode(image, forKey: .image)
     }
     if !style.isEmpty { try container.encode(style, forKey: .attributes) }
   }

@@ -140,7 +140,8 @@ public struct TextNode: Codable, Sendable, Equatable {
   }
 }
 
-/// One run of text: a string, or a date the host formats at display time, with the run's own
+/// One run of text: a string, a date the host formats at display time, or an image inside the
+/// text (`Text(Image(systemName:))`, `"\(Image(systemName: "star")) 4.5"`), with the run's own
 /// styling (`Text("a").bold() + Text("b")`).
 public struct TextRun: Sendable, Equatable {
   /// What the run shows.
@@ -149,6 +150,8 @@ public struct TextRun: Sendable, Equatable {
     case verbatim(String)
     /// A date shown in a style (`Text(date, style:)`).
     case date(Date, style: DateStyle)
+    /// An image in the line of text, in the text's font and colour (`Text(Image(…))`).
+    case image(ImageNode)
   }
 
   /// What the run shows.
@@ -190,6 +193,9 @@ public struct TextRun: Sendable, Equatable {
   public static func date(_ date: Date, style: DateStyle) -> TextRun {
     TextRun(.date(date, style: style))
   }
+
+  /// An image run.
+  public static func image(_ image: ImageNode) -> TextRun { TextRun(.image(image)) }
 }
 
 /// A run's style behind a reference (``TextRun/style``); never mutated, so shared safely.
@@ -262,34 +268,43 @@ public enum Alignment: String, JSONEnum, Sendable {
   case lastTextBaseline
 }
 
-/// An image: a system symbol or a named image from the bundle's resources.
+/// An image: a system symbol, a named image from the bundle's resources, or an image's bytes
+/// (`UIImage(data:)`, `UIImage(contentsOfFile:)`).
+///
+/// A bundle's reply names exactly one of ``systemName``, ``name`` and ``data``. The host keeps
+/// bytes in a file of its own and sends the image on with ``path`` and its size in their place,
+/// so the stream carries an image's bytes never and its file always.
 public struct ImageNode: Codable, Sendable, Equatable {
   /// An SF Symbols name (`Image(systemName:)`), shown as a similar character.
   public var systemName: String?
   /// An image in the bundle's `Resources/` (`Image("name")`).
   public var name: String?
+  /// The bytes of a PNG, JPEG, GIF or SVG image (``ImageFormat``), base64 in JSON: in a
+  /// bundle's reply only (see the type's description).
+  public var data: Data?
   /// `.resizable()`: the image fills the space it is offered instead of its own size.
   public var resizable: Bool
-  /// Where the host found a named image: the absolute path of the file in the bundle's
-  /// `Resources/`. Set by the host when it receives the entry; nil for symbols and for images
-  /// it did not find.
+  /// The image's file, set by the host when it receives the entry: for a named image the
+  /// absolute path of the file in the bundle's `Resources/` (nil when it found none); for an
+  /// image from bytes, the host's copy of them.
   public var path: String?
   /// The found image's size in pixels, when the host can read it from the file (PNG, JPEG,
   /// GIF, SVG).
   public var pixelWidth: Int?
   /// The found image's height in pixels (see ``pixelWidth``).
   public var pixelHeight: Int?
-  /// True when the bundle's `Resources/` has no image of this name: the host reported an
-  /// `image-missing` warning and draws a fallback.
+  /// True when the bundle's `Resources/` has no image of this name, or the host could not keep
+  /// an image's bytes: the host reported an `image-missing` warning and draws a fallback.
   public var missing: Bool
 
   /// Creates an image node.
   public init(
-    systemName: String? = nil, name: String? = nil, resizable: Bool = false, path: String? = nil,
-    pixelWidth: Int? = nil, pixelHeight: Int? = nil, missing: Bool = false
+    systemName: String? = nil, name: String? = nil, data: Data? = nil, resizable: Bool = false,
+    path: String? = nil, pixelWidth: Int? = nil, pixelHeight: Int? = nil, missing: Bool = false
   ) {
     self.systemName = systemName
     self.name = name
+    self.data = data
     self.resizable = resizable
     self.path = path
     self.pixelWidth = pixelWidth
@@ -297,9 +312,17 @@ public struct ImageNode: Codable, Sendable, Equatable {
     self.missing = missing
   }
 
+  /// Whether the image names exactly one source (``systemName``, ``name``, ``data``), or none
+  /// and a ``path``: an image from bytes, once the host has kept them.
+  public var hasOneSource: Bool {
+    let sources = (systemName == nil ? 0 : 1) + (name == nil ? 0 : 1) + (data == nil ? 0 : 1)
+    return sources == 1 || (sources == 0 && path != nil)
+  }
+
   private enum CodingKeys: String, CodingKey {
     case systemName
     case name
+    case data
     case resizable
     case path
     case pixelWidth
@@ -311,6 +334,7 @@ public struct ImageNode: Codable, Sendable, Equatable {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encodeIfPresent(systemName, forKey: .systemName)
     try container.encodeIfPresent(name, forKey: .name)
+    try container.encodeIfPresent(data, forKey: .data)
     try container.encode(resizable, forKey: .resizable)
     try container.encodeIfPresent(path, forKey: .path)
     try container.encodeIfPresent(pixelWidth, forKey: .pixelWidth)
@@ -322,16 +346,23 @@ public struct ImageNode: Codable, Sendable, Equatable {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     systemName = try container.decodeIfPresent(String.self, forKey: .systemName)
     name = try container.decodeIfPresent(String.self, forKey: .name)
+    data = try container.decodeIfPresent(Data.self, forKey: .data)
     resizable = try container.decodeIfPresent(Bool.self, forKey: .resizable) ?? false
     path = try container.decodeIfPresent(String.self, forKey: .path)
     pixelWidth = try container.decodeIfPresent(Int.self, forKey: .pixelWidth)
     pixelHeight = try container.decodeIfPresent(Int.self, forKey: .pixelHeight)
     missing = try container.decodeIfPresent(Bool.self, forKey: .missing) ?? false
-    guard (systemName == nil) != (name == nil) else {
+    guard hasOneSource else {
       throw DecodingError.dataCorrupted(
         .init(
           codingPath: decoder.codingPath,
-          debugDescription: "an image needs exactly one of 'systemName' and 'name'"))
+          debugDescription:
+            "an image needs exactly one of 'systemName', 'name' and 'data' (or only a 'path')"))
+    }
+    if let data, ImageFormat(of: data) == nil {
+      throw DecodingError.dataCorruptedError(
+        forKey: .data, in: container,
+        debugDescription: "\(data.count) bytes that are not a PNG, JPEG, GIF or SVG image")
     }
   }
 }
