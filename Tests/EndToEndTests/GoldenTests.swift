@@ -46,9 +46,19 @@ import WidgetSchema
         return .text(
           TextNode(
             runs: text.runs.map { run in
-              guard case .date(_, let style) = run.content else { return run }
-              hasDates = true
-              return TextRun(.date(moment, style: style), style: run.style)
+              switch run.content {
+              case .date(_, let style):
+                hasDates = true
+                return TextRun(.date(moment, style: style), style: run.style)
+              case .dateRange(let start, let end):
+                // The range keeps its length.
+                hasDates = true
+                return TextRun(
+                  .dateRange(moment, moment.addingTimeInterval(end.timeIntervalSince(start))),
+                  style: run.style)
+              case .verbatim, .image:
+                return run
+              }
             }))
       case .stack(var stack):
         stack.children = stack.children.map(pin)

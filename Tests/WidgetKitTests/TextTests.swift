@@ -92,6 +92,85 @@ import WidgetSchema
     #expect(Text("\(Image(systemName: "star"))!")._galleryText == "!")
   }
 
+  @Test func dateRangesAndChosenTimeZonesStayForTheHost() {
+    let end = date.addingTimeInterval(3600)
+    #expect(runs(Text(date...end)) == [TextRun(.dateRange(date, end))])
+    #expect(
+      runs(Text(DateInterval(start: date, duration: 60)))
+        == [TextRun(.dateRange(date, date.addingTimeInterval(60)))])
+    #expect(
+      runs(Text("Meeting \(date...end)"))
+        == [.verbatim("Meeting "), TextRun(.dateRange(date, end))])
+    // A world clock: each city's zone goes with its dates, not with the other runs.
+    let tokyo = TimeZone(identifier: "Asia/Tokyo")!
+    let clock = Text("Tokyo ") + Text(date, style: .time)
+    #expect(
+      resolved(clock.environment(\.timeZone, tokyo))
+        == .text(
+          TextNode(runs: [
+            .verbatim("Tokyo "),
+            TextRun(.date(date, style: .time), style: TextStyle(timeZone: "Asia/Tokyo")),
+          ])))
+    #expect(
+      resolved(Text(date, style: .time)) == .text(TextNode(runs: [.date(date, style: .time)])))
+  }
+
+  @Test func theEnvironmentsLocaleIsTheHostsUnlessSet() {
+    #expect(EnvironmentValues().locale == Locale.current)
+    var environment = EnvironmentValues()
+    environment.locale = Locale(identifier: "de_DE")
+    environment.calendar = Calendar(identifier: .japanese)
+    #expect(environment.locale.identifier == "de_DE")
+    #expect(environment.calendar.identifier == .japanese)
+    #expect(EnvironmentValues().timeZone == TimeZone.current)
+  }
+
+  @Test func literalsRenderInlineMarkdownAsSwiftUIDoes() {
+    let bold = TextStyle(weight: .bold)
+    #expect(
+      runs(Text("Hello **world**")) == [
+        .verbatim("Hello "), TextRun(.verbatim("world"), style: bold),
+      ])
+    let count = 3
+    #expect(
+      runs(Text("You have __\(count)__ *new* ~~old~~ tasks"))
+        == [
+          .verbatim("You have "), TextRun(.verbatim("3"), style: bold), .verbatim(" "),
+          TextRun(.verbatim("new"), style: TextStyle(italic: true)), .verbatim(" "),
+          TextRun(.verbatim("old"), style: TextStyle(strikethrough: true)), .verbatim(" tasks"),
+        ])
+    // Values are never Markdown; nor are delimiters without a partner, spaced ones, `_` inside
+    // words, escaped ones, or anything in code.
+    let starred = "**not bold**"
+    #expect(runs(Text("\(starred)")) == [.verbatim("**not bold**")])
+    #expect(runs(Text("2 * 3 * 4")) == [.verbatim("2 * 3 * 4")])
+    #expect(runs(Text("a*b")) == [.verbatim("a*b")])
+    #expect(runs(Text("snake_case_name")) == [.verbatim("snake_case_name")])
+    #expect(runs(Text("\\*literal\\*")) == [.verbatim("*literal*")])
+    #expect(runs(Text("run `make **all**`")) == [.verbatim("run make **all**")])
+    #expect(
+      runs(Text("Open [the app](myapp://home) now"))
+        == [
+          .verbatim("Open "),
+          TextRun(
+            .verbatim("the app"), style: TextStyle(foreground: ColorValue(name: "accentColor"))),
+          .verbatim(" now"),
+        ])
+    // An interpolated text keeps its own styling under the Markdown's.
+    let red = Text("hot").foregroundColor(.red)
+    #expect(
+      runs(Text("**very \(red)**"))
+        == [
+          TextRun(.verbatim("very "), style: bold),
+          TextRun(
+            .verbatim("hot"), style: TextStyle(weight: .bold, foreground: ColorValue(name: "red"))),
+        ])
+    // Verbatim strings are shown as they are.
+    #expect(runs(Text(verbatim: "**x**")) == [.verbatim("**x**")])
+    let plain = "**x**"
+    #expect(runs(Text(plain)) == [.verbatim("**x**")])
+  }
+
   @Test func formatStylesAndFormatters() {
     let formatter = NumberFormatter()
     formatter.numberStyle = .percent

@@ -166,7 +166,7 @@ import WidgetSupport
       weight: .semibold, italic: true, underline: false, strikethrough: true,
       foreground: ColorValue(name: "secondary", opacity: 0.5), lineLimit: 2,
       multilineTextAlignment: .center, truncationMode: .middle, minimumScaleFactor: 0.5,
-      redacted: true)
+      redacted: true, timeZone: "Europe/Paris")
     return [
       .empty, .divider, .spacer(minLength: nil), .spacer(minLength: 4),
       .color(ColorValue(name: "blue")), .color(ColorValue(red: 1, green: 0.5, blue: 0)),
@@ -185,6 +185,8 @@ import WidgetSupport
           TextRun(.verbatim("e"), style: TextStyle(font: Font(weight: .light), underline: true)),
           .image(ImageNode(systemName: "star.fill")),
           TextRun(.image(ImageNode(name: "logo", path: "/b/Resources/logo.png")), style: full),
+          TextRun(.dateRange(date, date.addingTimeInterval(90))),
+          TextRun(.date(date, style: .time), style: TextStyle(timeZone: "Asia/Tokyo")),
         ])),
       .image(ImageNode(systemName: "star.fill")),
       .image(ImageNode(data: Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0xFF]))),

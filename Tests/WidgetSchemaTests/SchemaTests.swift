@@ -66,7 +66,9 @@ import WidgetSupport
     let run = #expect(throws: SchemaError.self) {
       try WidgetJSON.decode(ViewNode.self, from: Data(#"{"type":"text","runs":[{}]}"#.utf8))
     }
-    #expect(run?.description == "runs[0]: a text run needs 'text', 'date' and 'style', or 'image'")
+    #expect(
+      run?.description
+        == "runs[0]: a text run needs 'text', 'date' and 'style', 'from' and 'to', or 'image'")
     // "hello", base64: bytes that are no image.
     let bytes = #expect(throws: SchemaError.self) {
       try WidgetJSON.decode(
@@ -272,6 +274,7 @@ import WidgetSupport
       ("truncationMode", { $0.truncationMode = .tail }),
       ("minimumScaleFactor", { $0.minimumScaleFactor = 0.5 }),
       ("redacted", { $0.redacted = false }),
+      ("timeZone", { $0.timeZone = "UTC" }),
     ]
     // A field added to TextStyle must be added here, and to `isEmpty`.
     #expect(

@@ -84,6 +84,7 @@ enum ProposalEstimate {
         switch run.content {
         case .verbatim(let string): return count + string.count
         case .date: return count + 8
+        case .dateRange: return count + 16
         case .image: return count + 2
         }
       }

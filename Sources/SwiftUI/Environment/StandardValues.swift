@@ -33,6 +33,18 @@ private struct LuminanceReducedKey: EnvironmentKey {
   static let defaultValue = false
 }
 
+private struct LocaleKey: EnvironmentKey {
+  static let defaultValue: Locale? = nil
+}
+
+private struct TimeZoneKey: EnvironmentKey {
+  static let defaultValue: TimeZone? = nil
+}
+
+private struct CalendarKey: EnvironmentKey {
+  static let defaultValue: Calendar? = nil
+}
+
 extension EnvironmentValues {
   /// Why the views are shown redacted; `.placeholder` while WidgetKit resolves the placeholder
   /// entry, empty otherwise and inside `unredacted()`.
@@ -53,6 +65,29 @@ extension EnvironmentValues {
   public var isLuminanceReduced: Bool {
     get { self[LuminanceReducedKey.self] }
     set { self[LuminanceReducedKey.self] = newValue }
+  }
+
+  /// The locale: the host's (`--locale`) unless set with `.environment(\.locale, …)`. Dates
+  /// that the host formats (`Text(date, style:)`, date ranges) follow the host's locale.
+  public var locale: Locale {
+    get { self[LocaleKey.self] ?? _BundleStrings.hostLocale }
+    set { self[LocaleKey.self] = newValue }
+  }
+
+  /// The time zone: the host's unless set with `.environment(\.timeZone, …)`; the dates and
+  /// date ranges of the text inside are shown in the zone set (a world clock's cities).
+  public var timeZone: TimeZone {
+    get { self[TimeZoneKey.self] ?? .current }
+    set { self[TimeZoneKey.self] = newValue }
+  }
+
+  /// The zone set with `.environment(\.timeZone, …)`; nil for the host's.
+  var chosenTimeZone: TimeZone? { self[TimeZoneKey.self] }
+
+  /// The calendar: the current one unless set with `.environment(\.calendar, …)`.
+  public var calendar: Calendar {
+    get { self[CalendarKey.self] ?? .current }
+    set { self[CalendarKey.self] = newValue }
   }
 }
 

@@ -11,6 +11,7 @@ import WidgetSupport
 /// `resource_path` and `locale`). Until then, and in unit tests, every key is its own text.
 public enum _BundleStrings {
   private static let catalog = Mutex<StringsCatalog?>(nil)
+  private static let language = Mutex<String?>(nil)
 
   /// Uses the strings in `resourcesPath` for `language`, falling back to `developmentRegion`;
   /// problems with a strings file go to `report`.
@@ -22,11 +23,19 @@ public enum _BundleStrings {
       resourcesPath: resourcesPath, language: language, developmentRegion: developmentRegion,
       report: report)
     catalog.withLock { $0 = loaded }
+    self.language.withLock { $0 = language }
+  }
+
+  /// The host's locale (its `--locale`, a BCP 47 tag), or the process's before WidgetKit
+  /// configures the strings: `\.locale`'s default.
+  static var hostLocale: Locale {
+    language.withLock { $0 }.map { Locale(identifier: $0) } ?? .current
   }
 
   /// Forgets the configuration (every key is its own text again).
   public static func _reset() {
     catalog.withLock { $0 = nil }
+    language.withLock { $0 = nil }
   }
 
   /// The string for `key` in `table` (`Localizable` when nil), or nil.

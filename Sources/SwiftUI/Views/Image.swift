@@ -19,6 +19,13 @@ public struct Image: _PrimitiveView, Equatable, Sendable {
     node = ImageNode(systemName: systemName)
   }
 
+  /// An SF Symbols symbol with a variable value (`Image(systemName: "wifi", variableValue:
+  /// 0.5)`): the symbol, drawn whole; a symbol is one character, whose layers cannot be
+  /// filled in part.
+  public init(systemName: String, variableValue: Double?) {
+    self.init(systemName: systemName)
+  }
+
   /// An image in the bundle's `Resources/` folder. `bundle` is ignored: a widget bundle has one
   /// resource folder.
   public init(_ name: String, bundle: Bundle? = nil) {

@@ -96,6 +96,16 @@ public struct LocalizedStringKey: Equatable, Sendable, ExpressibleByStringInterp
       arguments.append(.text(text))
     }
 
+    /// Appends a range of dates, formatted by the host (`%@`, as `Text(start...end)`).
+    public mutating func appendInterpolation(_ dates: ClosedRange<Date>) {
+      appendInterpolation(Text(dates))
+    }
+
+    /// Appends a date interval, formatted by the host (`%@`, as `Text(interval)`).
+    public mutating func appendInterpolation(_ interval: DateInterval) {
+      appendInterpolation(Text(interval))
+    }
+
     /// Appends an image, shown in the line of text: `Text("\(Image(systemName: "star")) 4.5")`.
     public mutating func appendInterpolation(_ image: Image) {
       appendInterpolation(Text(image))
@@ -134,26 +144,61 @@ public struct LocalizedStringKey: Equatable, Sendable, ExpressibleByStringInterp
     in environment: EnvironmentValues, table: String? = nil, localized: Bool = true
   ) -> [TextRun] {
     let format = localized ? format(in: environment, table: table) : key
-    guard hasFormatting else { return [.verbatim(format)] }
+    let markup = InlineMarkdown.mayHaveMarkup(format)
+    guard hasFormatting || markup else { return [.verbatim(format)] }
+    // The format's pieces: its characters, and each specifier's value as runs. Without Markdown
+    // characters (most keys) the literal pieces go in whole.
     var runs = TextRunBuilder()
-    var next = 0
-    var scanner = FormatScanner(format)
-    while let piece = scanner.next() {
-      switch piece {
-      case .literal(let text):
-        runs.append(text)
-      case .specifier(let specifier, let position):
-        let index = position.map { $0 - 1 } ?? next
-        if position == nil { next += 1 }
-        guard arguments.indices.contains(index) else {
-          runs.append(specifier.text)
-          continue
+    var tokens: [InlineMarkdown.Token] = []
+    var values: [[TextRun]] = []
+    func literal(_ text: String) {
+      if markup { tokens += text.map { .character($0) } } else { runs.append(text) }
+    }
+    func value(_ value: [TextRun]) {
+      // An empty string adds nothing.
+      let value = value.filter {
+        if case .verbatim(let text) = $0.content { !text.isEmpty } else { true }
+      }
+      if markup {
+        values.append(value)
+        tokens.append(.argument(values.count - 1))
+      } else {
+        runs.append(contentsOf: value)
+      }
+    }
+    if hasFormatting {
+      var next = 0
+      var scanner = FormatScanner(format)
+      while let piece = scanner.next() {
+        switch piece {
+        case .literal(let text):
+          literal(text)
+        case .specifier(let specifier, let position):
+          let index = position.map { $0 - 1 } ?? next
+          if position == nil { next += 1 }
+          guard arguments.indices.contains(index) else {
+            literal(specifier.text)
+            continue
+          }
+          switch arguments[index] {
+          case .string(let string): value([.verbatim(string)])
+          case .number(let number): value([.verbatim(number.formatted(with: specifier))])
+          case .date(let date, let style): value([.date(date, style: style)])
+          case .text(let text): value(text.runs(in: environment))
+          }
         }
-        switch arguments[index] {
-        case .string(let string): runs.append(string)
-        case .number(let number): runs.append(number.formatted(with: specifier))
-        case .date(let date, let style): runs.append(.date(date, style: style))
-        case .text(let text): runs.append(contentsOf: text.runs(in: environment))
+      }
+    } else {
+      literal(format)
+    }
+    for piece in markup ? InlineMarkdown.parse(tokens) : [] {
+      switch piece.token {
+      case .character(let character):
+        runs.append(TextRun(.verbatim(String(character)), style: piece.style))
+      case .argument(let index):
+        for var run in values[index] {
+          run.style = piece.style.merged(with: run.style)
+          runs.append(run)
         }
       }
     }
@@ -168,6 +213,8 @@ public struct LocalizedStringKey: Equatable, Sendable, ExpressibleByStringInterp
       switch run.content {
       case .verbatim(let text): text
       case .date(let date, _): ISO8601DateFormatter().string(from: date)
+      case .dateRange(let start, let end):
+        ISO8601DateFormatter().string(from: start) + "/" + ISO8601DateFormatter().string(from: end)
       case .image: ""
       }
     }.joined()

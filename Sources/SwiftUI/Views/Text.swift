@@ -45,6 +45,7 @@ public struct Text: _PrimitiveView, Equatable, Sendable {
     case verbatim(String)
     case localized(LocalizedStringKey, table: String?)
     case date(Date, style: WidgetSchema.DateStyle)
+    case dateRange(Date, Date)
     case image(Image)
   }
 
@@ -108,6 +109,17 @@ public struct Text: _PrimitiveView, Equatable, Sendable {
     self.init(.date(date, style: style.style))
   }
 
+  /// Text showing the range from `dates.lowerBound` to `dates.upperBound` ("9:41 – 10:41 AM");
+  /// the host formats it in the user's locale at display time.
+  public init(_ dates: ClosedRange<Date>) {
+    self.init(.dateRange(dates.lowerBound, dates.upperBound))
+  }
+
+  /// Text showing `interval` as a range of dates, as `Text(start...end)`.
+  public init(_ interval: DateInterval) {
+    self.init(.dateRange(interval.start, interval.end))
+  }
+
   /// Text showing `image` in its line, in the text's font and colour: a symbol as the
   /// character the host draws for it, so it grows with the font (`Text(Image(systemName:))`).
   public init(_ image: Image) {
@@ -130,10 +142,18 @@ public struct Text: _PrimitiveView, Equatable, Sendable {
         case .verbatim(let text): [.verbatim(text)]
         case .localized(let key, let table): key.runs(in: environment, table: table)
         case .date(let date, let style): [.date(date, style: style)]
+        case .dateRange(let start, let end): [TextRun(.dateRange(start, end))]
         case .image(let image): [.image(image.node(in: environment))]
         }
       for var run in parts {
         run.style = segment.style.merged(with: run.style)
+        // A zone set with `.environment(\.timeZone, …)` goes with the dates it shows.
+        if let zone = environment.chosenTimeZone, run.ownStyle?.timeZone == nil {
+          switch run.content {
+          case .date, .dateRange: run.style.timeZone = zone.identifier
+          case .verbatim, .image: break
+          }
+        }
         if let textCase = environment.textCase, case .verbatim(let text) = run.content {
           run.content = .verbatim(
             textCase == .uppercase ? text.uppercased() : text.lowercased())
@@ -188,6 +208,8 @@ extension Text {
       case .verbatim(let text): text
       case .localized(let key, _): key._plainText
       case .date(let date, _): ISO8601DateFormatter().string(from: date)
+      case .dateRange(let start, let end):
+        ISO8601DateFormatter().string(from: start) + "/" + ISO8601DateFormatter().string(from: end)
       case .image: ""
       }
     }.joined()

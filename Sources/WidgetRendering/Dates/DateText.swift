@@ -64,6 +64,30 @@ public struct DateText: Sendable {
     }
   }
 
+  /// The range from `start` to `end` (`Text(start...end)`): the times alone when both fall on
+  /// one day, else the dates and times ("Jun 3, 9:41 AM – Jun 4, 10:00 AM"), as ICU writes
+  /// an interval in the locale.
+  public func range(from start: Date, to end: Date) -> String {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = timeZone
+    let oneDay = calendar.isDate(start, inSameDayAs: end)
+    let style = Date.IntervalFormatStyle(
+      date: oneDay ? .omitted : .abbreviated, time: .shortened, locale: locale,
+      timeZone: timeZone)
+    return Self.plainSpaces(style.format(start..<max(start, end)))
+  }
+
+  /// This formatter in the time zone `identifier` names (a text style's `timeZone`); itself
+  /// for nil or a name no zone has (a view's limits refuse those).
+  public func inZone(_ identifier: String?) -> DateText {
+    guard let identifier, identifier != timeZone.identifier,
+      let zone = TimeZone(identifier: identifier)
+    else { return self }
+    var zoned = self
+    zoned.timeZone = zone
+    return zoned
+  }
+
   /// `date` as a time of day with seconds ("4:27:13 AM"), for status lines.
   public func clockTime(_ date: Date) -> String {
     var style = Date.FormatStyle(
@@ -72,16 +96,15 @@ public struct DateText: Sendable {
     return Self.plainSpaces(date.formatted(style))
   }
 
-  /// `text` with the no-break spaces of ICU's date patterns (U+202F between `4:41` and `PM`,
-  /// U+00A0 in some locales) as plain spaces: bar fonts often lack U+202F and draw a box, and a
+  /// `text` with the special spaces of ICU's date patterns (U+202F between `4:41` and `PM`,
+  /// U+00A0 in some locales, U+2009 round an interval's dash) as plain spaces: bar fonts often lack U+202F and draw a box, and a
   /// program matching `4:41 PM` in the stream should find it. Every sink shows the same text.
   static func plainSpaces(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: { $0 == "\u{202F}" || $0 == "\u{00A0}" }) else {
-      return text
+    func isSpecial(_ scalar: Unicode.Scalar) -> Bool {
+      scalar == "\u{202F}" || scalar == "\u{00A0}" || scalar == "\u{2009}"
     }
-    return String(
-      String.UnicodeScalarView(
-        text.unicodeScalars.map { $0 == "\u{202F}" || $0 == "\u{00A0}" ? " " : $0 }))
+    guard text.unicodeScalars.contains(where: isSpecial) else { return text }
+    return String(String.UnicodeScalarView(text.unicodeScalars.map { isSpecial($0) ? " " : $0 }))
   }
 
   /// When the text of a live date (`.relative`, `.offset`, `.timer`) shown at `now` next

@@ -62,6 +62,7 @@ struct LayoutBuilder<Metrics: LayoutMetrics> {
     case .text(let text):
       let dates = dates
       let now = now
+      let zone = style.text.timeZone
       var nextLiveChange = nextLiveChange
       let prepared = metrics.text(text, style: style.text, resolved: style.resolved) {
         run, redacted in
@@ -73,7 +74,10 @@ struct LayoutBuilder<Metrics: LayoutMetrics> {
           if !redacted, let change = DateText.nextChange(of: date, style: dateStyle, after: now) {
             nextLiveChange = min(nextLiveChange ?? change, change)
           }
-          return dates.string(date, style: dateStyle, now: now)
+          return dates.inZone(run.ownStyle?.timeZone ?? zone).string(
+            date, style: dateStyle, now: now)
+        case .dateRange(let start, let end):
+          return dates.inZone(run.ownStyle?.timeZone ?? zone).range(from: start, to: end)
         case .image(let image):
           return Metrics.inlineText(of: image)
         }

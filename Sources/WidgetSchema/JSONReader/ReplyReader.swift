@@ -347,7 +347,7 @@ struct ReplyReader {
       multilineTextAlignment: try optionalEnum(tree, "multilineTextAlignment", Self.textAlignments),
       truncationMode: try optionalEnum(tree, "truncationMode", Self.truncationModes),
       minimumScaleFactor: try optionalDouble(tree, "minimumScaleFactor"),
-      redacted: try optionalBool(tree, "redacted"))
+      redacted: try optionalBool(tree, "redacted"), timeZone: try optionalString(tree, "timeZone"))
   }
 
   func run(_ tree: Value) throws(Refusal) -> TextRun {
@@ -365,6 +365,10 @@ struct ReplyReader {
           try date(dateValue),
           style: try enumeration(try required(tree, "style"), Self.dateStyles)),
         ownStyle: style)
+    }
+    if let from = tape.member(tree, "from") {
+      return TextRun(
+        .dateRange(try date(from), try date(try required(tree, "to"))), ownStyle: style)
     }
     return TextRun(.image(try image(try object(try required(tree, "image")))), ownStyle: style)
   }

@@ -864,6 +864,7 @@ extension JSONByteWriter {
     optionalString("multilineTextAlignment", style.multilineTextAlignment?.rawValue)
     optionalFlag("redacted", style.redacted)
     optionalFlag("strikethrough", style.strikethrough)
+    optionalString("timeZone", style.timeZone)
     optionalString("truncationMode", style.truncationMode?.rawValue)
     if type { raw(#","type":"style""#) }
     optionalFlag("underline", style.underline)
@@ -917,6 +918,11 @@ extension JSONByteWriter {
       self.date(date)
       nextKey("style")
       string(style.rawValue)
+    case .dateRange(let from, let to):
+      key("from")
+      date(from)
+      nextKey("to")
+      date(to)
     case .image(let image):
       key("image")
       byte(UInt8(ascii: "{"))

@@ -28,6 +28,9 @@ public struct TextStyle: Codable, Sendable, Equatable {
   public var minimumScaleFactor: Double?
   /// `.redacted(reason: .placeholder)`: text is drawn as blocks.
   public var redacted: Bool?
+  /// `.environment(\.timeZone, …)`: the IANA time zone (`Asia/Tokyo`) that dates and date
+  /// ranges in text are shown in; nil: the host's.
+  public var timeZone: String?
 
   /// Creates a style.
   public init(
@@ -35,7 +38,7 @@ public struct TextStyle: Codable, Sendable, Equatable {
     strikethrough: Bool? = nil, foreground: ColorValue? = nil,
     foregroundGradient: GradientValue? = nil, lineLimit: Int? = nil,
     multilineTextAlignment: TextAlignment? = nil, truncationMode: TruncationMode? = nil,
-    minimumScaleFactor: Double? = nil, redacted: Bool? = nil
+    minimumScaleFactor: Double? = nil, redacted: Bool? = nil, timeZone: String? = nil
   ) {
     self.font = font
     self.weight = weight
@@ -49,6 +52,7 @@ public struct TextStyle: Codable, Sendable, Equatable {
     self.truncationMode = truncationMode
     self.minimumScaleFactor = minimumScaleFactor
     self.redacted = redacted
+    self.timeZone = timeZone
   }
 
   /// True when no field is set.
@@ -61,6 +65,7 @@ public struct TextStyle: Codable, Sendable, Equatable {
       && foreground == nil && foregroundGradient == nil && lineLimit == nil
       && multilineTextAlignment == nil
       && truncationMode == nil && minimumScaleFactor == nil && redacted == nil
+      && timeZone == nil
   }
 
   /// This style with every field that `inner` sets replaced by `inner`'s value; the foreground
@@ -78,7 +83,7 @@ public struct TextStyle: Codable, Sendable, Equatable {
       multilineTextAlignment: inner.multilineTextAlignment ?? multilineTextAlignment,
       truncationMode: inner.truncationMode ?? truncationMode,
       minimumScaleFactor: inner.minimumScaleFactor ?? minimumScaleFactor,
-      redacted: inner.redacted ?? redacted)
+      redacted: inner.redacted ?? redacted, timeZone: inner.timeZone ?? timeZone)
   }
 
   /// Whether text in this style is drawn bold: a weight of semibold or more, given or implied

@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// The ranges of the numbers a view tree may hold, checked when a reply is read and before it is
 /// stored (docs/isolation.md, *Limits*): a tree within them lays out and draws at a cost bounded
 /// by the widget's size. JSON cannot say NaN or infinity, but a number such as `1e999` reads as
@@ -160,6 +162,9 @@ public enum ViewLimits {
       if let gradient = style.foregroundGradient {
         self.gradient(gradient, path + ".foregroundGradient")
       }
+      if let zone = style.timeZone, TimeZone(identifier: zone) == nil {
+        fail(path + ".timeZone", "'\(zone)' is not a time zone identifier (like Europe/Paris)")
+      }
     }
 
     mutating func check(_ view: ViewNode, _ path: String) {
@@ -179,6 +184,9 @@ public enum ViewLimits {
           if let style = run.ownStyle { self.style(style, "\(path).runs[\(index)].attributes") }
           if case .image(let image) = run.content {
             self.image(image, "\(path).runs[\(index)].image")
+          }
+          if case .dateRange(let from, let to) = run.content, to < from {
+            fail("\(path).runs[\(index)].to", "the range ends before it starts ('from')")
           }
           guard case .verbatim(let verbatim) = run.content else { continue }
           textBytes += verbatim.utf8.count

@@ -306,6 +306,8 @@ extension TextRun: Codable {
     case text
     case date
     case style
+    case from
+    case to
     case image
     case attributes
   }
@@ -321,13 +323,20 @@ extension TextRun: Codable {
           try container.decode(Date.self, forKey: .date),
           style: try container.decode(DateStyle.self, forKey: .style)),
         style: style)
+    } else if container.contains(.from) {
+      self.init(
+        .dateRange(
+          try container.decode(Date.self, forKey: .from),
+          try container.decode(Date.self, forKey: .to)),
+        style: style)
     } else if let image = try container.decodeIfPresent(ImageNode.self, forKey: .image) {
       self.init(.image(image), style: style)
     } else {
       throw DecodingError.dataCorrupted(
         .init(
           codingPath: decoder.codingPath,
-          debugDescription: "a text run needs 'text', 'date' and 'style', or 'image'"))
+          debugDescription:
+            "a text run needs 'text', 'date' and 'style', 'from' and 'to', or 'image'"))
     }
   }
 
@@ -339,6 +348,9 @@ extension TextRun: Codable {
     case .date(let date, let dateStyle):
       try container.encode(date, forKey: .date)
       try container.encode(dateStyle, forKey: .style)
+    case .dateRange(let from, let to):
+      try container.encode(from, forKey: .from)
+      try container.encode(to, forKey: .to)
     case .image(let image):
       try container.encode(image, forKey: .image)
     }

@@ -140,9 +140,9 @@ public struct TextNode: Codable, Sendable, Equatable {
   }
 }
 
-/// One run of text: a string, a date the host formats at display time, or an image inside the
-/// text (`Text(Image(systemName:))`, `"\(Image(systemName: "star")) 4.5"`), with the run's own
-/// styling (`Text("a").bold() + Text("b")`).
+/// One run of text: a string, a date or a range of dates the host formats at display time, or an
+/// image inside the text (`Text(Image(systemName:))`, `"\(Image(systemName: "star")) 4.5"`),
+/// with the run's own styling (`Text("a").bold() + Text("b")`).
 public struct TextRun: Sendable, Equatable {
   /// What the run shows.
   public enum Content: Sendable, Equatable {
@@ -150,8 +150,12 @@ public struct TextRun: Sendable, Equatable {
     case verbatim(String)
     /// A date shown in a style (`Text(date, style:)`).
     case date(Date, style: DateStyle)
-    /// An image in the line of text, in the text's font and colour (`Text(Image(…))`).
-    case image(ImageNode)
+    /// The range between two dates (`Text(start...end)`), which the host formats at display
+    /// time.
+    case dateRange(Date, Date)
+    /// An image in the line of text, in the text's font and colour (`Text(Image(…))`). Boxed:
+    /// an image node is several times a string's size, and every run would be as large.
+    indirect case image(ImageNode)
   }
 
   /// What the run shows.
