@@ -380,6 +380,7 @@ let corpus: [(name: String, path: String, imports: [Target.Dependency], intents:
   ("PlantCare", "Corpus/PlantCare", ["WidgetKit", "SwiftUI", "AppIntents"], false),
   ("SmartHome", "Corpus/SmartHome", ["WidgetKit", "SwiftUI", "AppIntents"], false),
   ("PhotoFrame", "Corpus/PhotoFrame", ["WidgetKit", "SwiftUI", "UIKit"], false),
+  ("WorldClock", "Corpus/WorldClock", ["WidgetKit", "SwiftUI"], false),
 ]
 for bundle in corpus {
   package.products.append(.library(name: bundle.name, type: .dynamic, targets: [bundle.name]))

@@ -65,6 +65,7 @@ import WidgetSchema
     ("PlantCare", [("PlantCareWidget", [.systemSmall, .accessoryCircular])]),
     ("SmartHome", [("SmartHomeWidget", [.systemMedium])]),
     ("PhotoFrame", [("PhotoFrameWidget", [.systemSmall, .systemMedium])]),
+    ("WorldClock", [("WorldClockWidget", [.systemSmall, .systemMedium])]),
   ]
 
   /// The App Groups a bundle's code names, as its entitlements would declare them.

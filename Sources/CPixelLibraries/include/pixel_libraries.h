@@ -214,6 +214,7 @@ typedef PIXEL_ENUM(cairo_status_t) (*pixel_read_func)(void *closure, unsigned ch
     (uint16_t red, uint16_t green, uint16_t blue))                                              \
   X(pango, PangoAttribute *, pango_attr_foreground_alpha_new, (uint16_t alpha))                 \
   X(pango, PangoAttribute *, pango_attr_letter_spacing_new, (int letter_spacing))               \
+  X(pango, PangoAttribute *, pango_attr_insert_hyphens_new, (int insert_hyphens))              \
   X(pango, PangoFontDescription *, pango_font_description_new, (void))                          \
   X(pango, void, pango_font_description_set_family,                                             \
     (PangoFontDescription *desc, const char *family))                                           \

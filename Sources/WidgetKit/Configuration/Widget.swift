@@ -68,10 +68,13 @@ extension WidgetConfiguration {
     self.description(description._galleryText)
   }
 
-  /// Lets the widget's content reach the edges: the host lays a widget out to its whole size
-  /// already (it adds no content margins), so nothing changes.
+  /// Lets the widget's content reach the edges: its entries get none of the content margins
+  /// (``SwiftUI/EnvironmentValues/widgetContentMargins``) that a widget with a container
+  /// background gets, as on iOS 17.
   public func contentMarginsDisabled() -> some WidgetConfiguration {
-    modified { _ in }
+    var descriptor = _descriptor
+    descriptor.contentMarginsDisabled = true
+    return _ModifiedConfiguration(_descriptor: descriptor)
   }
 
   /// Handles the events of a background `URLSession` the widget started: accepted; the host

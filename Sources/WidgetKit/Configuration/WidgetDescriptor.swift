@@ -9,10 +9,15 @@ public struct _WidgetDescriptor {
   typealias Reply = (Result<Data, ProviderCallError>) -> Void
 
   var manifest: KindManifest
-  let respond: (ProviderMethod, TimelineProviderContext, @escaping Reply) -> Void
-  /// The entry drawn by the kind's content for the context's family; nil when the entry is not
-  /// of the kind's entry type. Previews draw their entries with it.
-  let draw: (any TimelineEntry, TimelineProviderContext) -> WidgetSchema.Entry?
+  /// `.contentMarginsDisabled()`: the kind's entries get no content margins.
+  var contentMarginsDisabled = false
+  /// Whether the kind's views had a container background, when last resolved (the size offered
+  /// to the next entry's views depends on it).
+  let backgrounds = ContainerBackgroundMemo()
+  /// Answers a call, as the configuration built it (``respond(_:_:_:)`` calls it).
+  private let answer: (ProviderMethod, TimelineProviderContext, @escaping Reply) -> Void
+  /// Draws an entry, as the configuration built it (``draw(_:_:)`` calls it).
+  private let drawEntry: (any TimelineEntry, TimelineProviderContext) -> WidgetSchema.Entry?
   /// Set for an `ActivityConfiguration`: the Live Activity type it draws, listed in the
   /// manifest's `activities` rather than its kinds (``manifest``'s kind is the type's name).
   var activity: ActivityManifest?
@@ -27,8 +32,8 @@ public struct _WidgetDescriptor {
   ) {
     self.manifest = KindManifest(kind: attributesType, families: [])
     self.activity = ActivityManifest(attributesType: attributesType)
-    self.respond = respond
-    self.draw = { _, _ in nil }
+    self.answer = respond
+    self.drawEntry = { _, _ in nil }
   }
 
   init<Entry: TimelineEntry, Content: View>(
@@ -36,10 +41,32 @@ public struct _WidgetDescriptor {
     respond: @escaping (ProviderMethod, TimelineProviderContext, @escaping Reply) -> Void
   ) {
     self.manifest = KindManifest(kind: kind, families: WidgetSchema.WidgetFamily.defaultFamilies)
-    self.respond = respond
-    self.draw = { entry, context in
+    self.answer = respond
+    self.drawEntry = { entry, context in
       (entry as? Entry).map { EntryEncoder(context: context, content: content).draw($0) }
     }
+  }
+}
+
+extension _WidgetDescriptor {
+  /// Answers `method` for `context`, with what the configuration's modifiers said about the
+  /// kind's entries (its content margins).
+  func respond(
+    _ method: ProviderMethod, _ context: TimelineProviderContext, _ reply: @escaping Reply
+  ) {
+    var context = context
+    context.contentMarginsDisabled = contentMarginsDisabled
+    context.backgrounds = backgrounds
+    answer(method, context, reply)
+  }
+
+  /// The entry drawn by the kind's content for the context's family; nil when the entry is not
+  /// of the kind's entry type. Previews draw their entries with it.
+  func draw(_ entry: any TimelineEntry, _ context: TimelineProviderContext) -> WidgetSchema.Entry? {
+    var context = context
+    context.contentMarginsDisabled = contentMarginsDisabled
+    context.backgrounds = backgrounds
+    return drawEntry(entry, context)
   }
 }
 

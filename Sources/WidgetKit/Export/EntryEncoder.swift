@@ -27,16 +27,45 @@ struct EntryEncoder<Entry: TimelineEntry, Content: View> {
   /// resolved with `redactionReasons` set to `.placeholder` and its root wrapped in a
   /// `redacted` style (unless it is empty), so its text is drawn as blocks except inside
   /// `unredacted()`.
+  ///
+  /// A widget written for iOS 17, one with a container background, gets iOS 17's content
+  /// margins (``SwiftUI/EnvironmentValues/widgetContentMargins``) unless its configuration
+  /// disabled them: its root is padded with them, and its views are offered the size inside
+  /// them (what a `GeometryReader` or a grid sees). Whether a kind has a container background
+  /// is known once its view is resolved, so the kind's last answer (``ContainerBackgroundMemo``)
+  /// decides the size offered; an entry that answers otherwise is resolved again.
   private func schemaEntry(_ entry: Entry, redacted: Bool = false) -> WidgetSchema.Entry {
     var environment = EnvironmentValues()
     environment.widgetFamily = context.family
-    environment._proposedSize = context.displaySize
     environment.widgetRenderingMode =
       context.renderingMode.map(WidgetRenderingMode.init) ?? .mode(for: context.family)
     if redacted { environment.redactionReasons = .placeholder }
-    var view = ViewResolver.resolve(content(entry), in: environment)
+    let margins = environment.widgetContentMargins
+    let mayHaveMargins = !context.contentMarginsDisabled && margins != SwiftUI.EdgeInsets()
+    func resolved(withMargins: Bool) -> ViewNode {
+      var environment = environment
+      environment._proposedSize = context.displaySize
+      if withMargins {
+        environment._proposedSize.width -= margins.leading + margins.trailing
+        environment._proposedSize.height -= margins.top + margins.bottom
+      }
+      return ViewResolver.resolve(content(entry), in: environment)
+    }
+    let guess = mayHaveMargins && context.backgrounds?.hasBackground(context.family) ?? true
+    var view = resolved(withMargins: guess)
+    let hasMargins = mayHaveMargins && hasContainerBackground(view)
+    if mayHaveMargins { context.backgrounds?.note(hasMargins, for: context.family) }
+    if hasMargins != guess { view = resolved(withMargins: hasMargins) }
     // An empty view has nothing to redact.
     if redacted, view != .empty { view = .modified(view, .style(TextStyle(redacted: true))) }
+    if hasMargins {
+      view = .modified(
+        view,
+        .padding(
+          WidgetSchema.EdgeInsets(
+            top: margins.top, leading: margins.leading, bottom: margins.bottom,
+            trailing: margins.trailing)))
+    }
     let relevance = entry.relevance.map {
       Relevance(score: Double($0.score), duration: $0.duration)
     }
@@ -72,5 +101,37 @@ final class ReplyOnce: @unchecked Sendable {
       return
     }
     reply(result)
+  }
+}
+
+/// Whether `view` has a `.containerBackground` anywhere.
+private func hasContainerBackground(_ view: ViewNode) -> Bool {
+  switch view {
+  case .stack(let stack): stack.children.contains(where: hasContainerBackground)
+  case .modified(_, .containerBackground): true
+  case .modified(let child, let modifier):
+    hasContainerBackground(child)
+      || {
+        switch modifier {
+        case .background(let layer, _), .overlay(let layer, _): hasContainerBackground(layer)
+        default: false
+        }
+      }()
+  default: false
+  }
+}
+
+/// Whether a kind's views have a container background, by family, as its last entry answered:
+/// the size its next entry is offered (``EntryEncoder``).
+final class ContainerBackgroundMemo: Sendable {
+  private let answers = Mutex<[WidgetFamily: Bool]>([:])
+
+  /// The last answer for `family`; nil before the first.
+  func hasBackground(_ family: WidgetFamily) -> Bool? {
+    answers.withLock { $0[family] }
+  }
+
+  func note(_ hasBackground: Bool, for family: WidgetFamily) {
+    answers.withLock { $0[family] = hasBackground }
   }
 }

@@ -38,6 +38,10 @@ public struct TimelineProviderContext: Sendable {
   var renderingMode: WidgetSchema.RenderingMode?
   /// The Live Activity an `activity` call asks to draw.
   var activity: ActivityCallContext?
+  /// The configuration said `.contentMarginsDisabled()`: entries get no content margins.
+  var contentMarginsDisabled = false
+  /// Whether the kind's views had a container background, when last resolved.
+  var backgrounds: ContainerBackgroundMemo?
 
   /// Creates a context (the SDK does this for each call; tests may too).
   public init(family: WidgetFamily, displaySize: CGSize? = nil, isPreview: Bool = false) {

@@ -86,6 +86,20 @@ extension EnvironmentValues {
     widgetRenderingMode == .fullColor && !widgetFamily.rawValue.hasPrefix("accessory")
   }
 
+  /// The margins iOS 17 puts around a widget's content, as on an iPhone: 16 points on each
+  /// side of the home-screen families, none for the accessory families, whose content reaches
+  /// their edges. WidgetKit pads the content of a widget that has a container background with
+  /// them, unless its configuration says `.contentMarginsDisabled()`; such a widget pads with
+  /// these where it wants them (`.padding(margins)`).
+  public var widgetContentMargins: SwiftUI.EdgeInsets {
+    switch widgetFamily {
+    case .systemSmall, .systemMedium, .systemLarge, .systemExtraLarge:
+      SwiftUI.EdgeInsets(top: 16, leading: 16, bottom: 16, trailing: 16)
+    default:
+      SwiftUI.EdgeInsets()
+    }
+  }
+
   /// Whether the widget's label (``SwiftUI/View/widgetLabel(_:)``) is shown, which watch faces
   /// do. Always false: the host shows no watch-face labels.
   public var showsWidgetLabel: Bool { false }

@@ -52,7 +52,7 @@ struct AccessoryTile: View {
         Button(intent: ToggleAccessoryIntent(accessoryID: accessory.id)) {
             VStack(alignment: .leading, spacing: 2) {
                 Image(systemName: accessory.symbol)
-                    .font(.title3)
+                    .font(.body)
                     .foregroundStyle(accessory.isOn ? Color.yellow : Color.secondary)
                 Spacer(minLength: 0)
                 Text(accessory.name)
@@ -77,7 +77,7 @@ struct SmartHomeEntryView: View {
         LazyVGrid(columns: [GridItem(.adaptive(minimum: 70), spacing: 8)], spacing: 8) {
             ForEach(entry.accessories) { accessory in
                 AccessoryTile(accessory: accessory)
-                    .frame(height: 70)
+                    .frame(height: 65)
             }
         }
     }
