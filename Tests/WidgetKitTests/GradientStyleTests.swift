@@ -32,6 +32,26 @@ import WidgetSchema
             ], from: .init(x: 0, y: 0), to: .init(x: 1, y: 1))))
   }
 
+  @Test func ellipticalGradientsCarryTheirFractions() {
+    #expect(
+      resolved(EllipticalGradient(colors: [.yellow, .orange]))
+        == .gradient(
+          .elliptical(
+            stops, center: .init(x: 0.5, y: 0.5), startRadiusFraction: 0, endRadiusFraction: 0.5)))
+    #expect(
+      resolved(
+        Rectangle().fill(
+          .ellipticalGradient(colors: [.yellow, .orange], center: .top, endRadiusFraction: 1)))
+        == .shape(
+          ShapeNode(
+            shape: .rectangle,
+            fill: GradientValue.elliptical(
+              stops, center: .init(x: 0.5, y: 0), startRadiusFraction: 0, endRadiusFraction: 1
+            ).representative,
+            gradient: .elliptical(
+              stops, center: .init(x: 0.5, y: 0), startRadiusFraction: 0, endRadiusFraction: 1))))
+  }
+
   @Test func radialAndAngularGradientsCarryTheirGeometry() {
     #expect(
       resolved(

@@ -21,8 +21,8 @@ import WidgetSchema
   typealias Pixel = (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8)
 
   /// `node` in a 100 × 100 frame alone in a small widget, drawn at scale 1, with the frame.
-  func drawn(_ node: ViewNode) throws -> (PNGImage, NodeGeometry) {
-    let view = ViewNode.modified(node, .frame(Frame(width: 100, height: 100)))
+  func drawn(_ node: ViewNode, width: Double = 100) throws -> (PNGImage, NodeGeometry) {
+    let view = ViewNode.modified(node, .frame(Frame(width: width, height: 100)))
     let image = try pixels.render(view, family: .systemSmall, now: now, scale: 1)
     let frame = try #require(image.geometry.nodes.first)
     return (try PNGImage(decoding: image.data), frame)
@@ -69,6 +69,25 @@ import WidgetSchema
     #expect(Self.near(corner, 0, 0, 255, within: 2), "\(corner)")
     let halfway = image.pixel(cx + 25, cy)
     #expect(Self.near(halfway, 128, 128, 255, within: 14), "\(halfway)")
+  }
+
+  /// An elliptical gradient's circles take the frame's proportions: in a frame twice as wide as
+  /// it is tall, the colour halfway across is the colour halfway down.
+  @Test func anEllipticalGradientStretchesToItsFrame() throws {
+    let gradient = GradientValue.elliptical(
+      [.init(color: Self.white, location: 0), .init(color: Self.blue, location: 1)],
+      center: .init(x: 0.5, y: 0.5), startRadiusFraction: 0, endRadiusFraction: 0.5)
+    let (image, frame) = try drawn(.gradient(gradient), width: 160)
+    let (cx, cy) = (Int(frame.x + 80), Int(frame.y + 50))
+    #expect(frame.width == 160)
+    #expect(Self.near(image.pixel(cx, cy), 255, 255, 255, within: 12))
+    let across = image.pixel(cx + 40, cy)
+    let down = image.pixel(cx, cy + 25)
+    #expect(Self.near(across, 128, 128, 255, within: 14), "\(across)")
+    #expect(Self.near(down, Int(across.red), Int(across.green), Int(across.blue), within: 6))
+    // At the frame's edges, across and down, the last colour.
+    #expect(Self.near(image.pixel(cx + 79, cy), 0, 0, 255, within: 8))
+    #expect(Self.near(image.pixel(cx, cy + 49), 0, 0, 255, within: 8))
   }
 
   @Test func anAngularGradientTurnsClockwiseFromTheTrailingSide() throws {
@@ -175,6 +194,10 @@ import WidgetSchema
           [.init(color: ColorValue(name: "white"), location: 0)], center: .init(x: 0, y: 1),
           startRadius: 0, endRadius: 10)),
       .shape(ShapeNode(shape: .capsule, fill: Self.blue, gradient: gradient)),
+      .gradient(
+        .elliptical(
+          [.init(color: ColorValue(name: "white"), location: 0)], center: .init(x: 0.5, y: 0.5),
+          startRadiusFraction: 0, endRadiusFraction: 0.5)),
       .modified(
         .text(TextNode(runs: [.verbatim("a")])),
         .style(TextStyle(foreground: Self.blue, foregroundGradient: gradient))),
@@ -188,6 +211,7 @@ import WidgetSchema
       #"{"type":"gradient","gradient":{"kind":"linear","stops":[]}}"#,
       #"{"type":"gradient","gradient":{"kind":"spiral","stops":[]}}"#,
       #"{"type":"shape","shape":"circle","gradient":{"kind":"radial","stops":[],"center":{"x":0,"y":0},"startRadius":0,"endRadius":-1}}"#,
+      #"{"type":"gradient","gradient":{"kind":"elliptical","stops":[],"center":{"x":0,"y":0},"startRadius":0,"endRadius":1}}"#,
     ] {
       #expect(schema.problems(in: bad, against: "view-node.schema.json") != [], "\(bad)")
     }

@@ -226,6 +226,10 @@ import WidgetSupport
           path: PathNode(width: nil, height: nil, commands: "ML", points: [0, 1, 2, 3]),
           stroke: ShapeStroke(lineWidth: 2))),
       .gradient(GradientTests.linear), .gradient(GradientTests.radial),
+      .gradient(
+        .elliptical(
+          [.init(color: ColorValue(name: "red"), location: 0.25)], center: .init(x: 0.2, y: 0.8),
+          startRadiusFraction: 0.1, endRadiusFraction: 0.75)),
       .gradient(GradientTests.angular), .gradient(GradientValue(kind: .linear, stops: [])),
       .shape(
         ShapeNode(

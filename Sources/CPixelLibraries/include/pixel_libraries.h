@@ -75,6 +75,16 @@ typedef struct cairo_path {
   int num_data;
 } cairo_path_t;
 
+/// An affine transformation (cairo.h): x' = xx x + xy y + x0, y' = yx x + yy y + y0.
+typedef struct _cairo_matrix {
+  double xx;
+  double yx;
+  double xy;
+  double yy;
+  double x0;
+  double y0;
+} cairo_matrix_t;
+
 /// A rectangle in user units (librsvg).
 typedef struct {
   double x;
@@ -159,6 +169,7 @@ typedef PIXEL_ENUM(cairo_status_t) (*pixel_read_func)(void *closure, unsigned ch
     (cairo_pattern_t *pattern, double offset, double red, double green, double blue,            \
      double alpha))                                                                             \
   X(cairo, void, cairo_pattern_set_extend, (cairo_pattern_t *pattern, PIXEL_ENUM(cairo_extend_t) extend)) \
+  X(cairo, void, cairo_pattern_set_matrix, (cairo_pattern_t *pattern, const cairo_matrix_t *matrix)) \
   X(cairo, cairo_pattern_t *, cairo_pattern_create_mesh, (void))                                 \
   X(cairo, void, cairo_mesh_pattern_begin_patch, (cairo_pattern_t *pattern))                   \
   X(cairo, void, cairo_mesh_pattern_end_patch, (cairo_pattern_t *pattern))                     \

@@ -256,6 +256,89 @@ public struct RadialGradient: ShapeStyle, _PrimitiveView {
   public func _nodes(in environment: EnvironmentValues) -> [ViewNode] { [node] }
 }
 
+/// Colours changing in ellipses about `center` with the proportions of the frame it paints,
+/// from `startRadiusFraction` to `endRadiusFraction` of the frame's size (0.5 reaches its
+/// edges); beyond them the end colours continue.
+public struct EllipticalGradient: ShapeStyle, _PrimitiveView {
+  let gradient: Gradient
+  let center: UnitPoint
+  let startRadiusFraction: CGFloat
+  let endRadiusFraction: CGFloat
+
+  /// A gradient about `center`.
+  public init(
+    gradient: Gradient, center: UnitPoint = .center, startRadiusFraction: CGFloat = 0,
+    endRadiusFraction: CGFloat = 0.5
+  ) {
+    self.gradient = gradient
+    self.center = center
+    self.startRadiusFraction = startRadiusFraction
+    self.endRadiusFraction = endRadiusFraction
+  }
+
+  /// A gradient through `colors`, evenly spaced.
+  public init(
+    colors: [Color], center: UnitPoint = .center, startRadiusFraction: CGFloat = 0,
+    endRadiusFraction: CGFloat = 0.5
+  ) {
+    self.init(
+      gradient: Gradient(colors: colors), center: center,
+      startRadiusFraction: startRadiusFraction, endRadiusFraction: endRadiusFraction)
+  }
+
+  /// A gradient through `stops`.
+  public init(
+    stops: [Gradient.Stop], center: UnitPoint = .center, startRadiusFraction: CGFloat = 0,
+    endRadiusFraction: CGFloat = 0.5
+  ) {
+    self.init(
+      gradient: Gradient(stops: stops), center: center,
+      startRadiusFraction: startRadiusFraction, endRadiusFraction: endRadiusFraction)
+  }
+
+  public var _color: ColorValue? { _gradient?.representative }
+
+  public var _gradient: GradientValue? {
+    .elliptical(
+      gradient.value, center: center.value, startRadiusFraction: Double(startRadiusFraction),
+      endRadiusFraction: Double(endRadiusFraction))
+  }
+
+  public func _nodes(in environment: EnvironmentValues) -> [ViewNode] { [node] }
+}
+
+extension ShapeStyle where Self == EllipticalGradient {
+  /// An elliptical gradient.
+  public static func ellipticalGradient(
+    _ gradient: Gradient, center: UnitPoint = .center, startRadiusFraction: CGFloat = 0,
+    endRadiusFraction: CGFloat = 0.5
+  ) -> EllipticalGradient {
+    EllipticalGradient(
+      gradient: gradient, center: center, startRadiusFraction: startRadiusFraction,
+      endRadiusFraction: endRadiusFraction)
+  }
+
+  /// An elliptical gradient through `colors`.
+  public static func ellipticalGradient(
+    colors: [Color], center: UnitPoint = .center, startRadiusFraction: CGFloat = 0,
+    endRadiusFraction: CGFloat = 0.5
+  ) -> EllipticalGradient {
+    EllipticalGradient(
+      colors: colors, center: center, startRadiusFraction: startRadiusFraction,
+      endRadiusFraction: endRadiusFraction)
+  }
+
+  /// An elliptical gradient through `stops`.
+  public static func ellipticalGradient(
+    stops: [Gradient.Stop], center: UnitPoint = .center, startRadiusFraction: CGFloat = 0,
+    endRadiusFraction: CGFloat = 0.5
+  ) -> EllipticalGradient {
+    EllipticalGradient(
+      stops: stops, center: center, startRadiusFraction: startRadiusFraction,
+      endRadiusFraction: endRadiusFraction)
+  }
+}
+
 /// Colours changing round `center` (a conic gradient), from `startAngle` to `endAngle`
 /// (clockwise from the trailing side). As in SwiftUI, a sweep of more than a turn draws its
 /// last turn, and the part of the turn a shorter sweep leaves is filled half with the last

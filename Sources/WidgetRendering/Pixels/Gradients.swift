@@ -85,6 +85,18 @@ enum Gradients {
       pattern = c.cairo_pattern_create_radial(
         center.x, center.y, max(0, gradient.startRadius), center.x, center.y,
         max(0, gradient.endRadius))
+    case .elliptical:
+      // A radial gradient in the frame's unit square, stretched to the frame by the pattern's
+      // matrix (which maps user space to pattern space).
+      pattern = c.cairo_pattern_create_radial(
+        gradient.center.x, gradient.center.y, max(0, gradient.startRadius), gradient.center.x,
+        gradient.center.y, max(0, gradient.endRadius))
+      if let pattern, frame.width > 0, frame.height > 0 {
+        var matrix = cairo_matrix_t(
+          xx: 1 / frame.width, yx: 0, xy: 0, yy: 1 / frame.height, x0: -frame.x / frame.width,
+          y0: -frame.y / frame.height)
+        c.cairo_pattern_set_matrix(pattern, &matrix)
+      }
     case .angular:
       pattern = mesh(c, gradient, stops, center: point(gradient.center), frame: frame)
     }

@@ -299,6 +299,11 @@ struct ReplyReader {
         stops, center: try point("center"),
         startRadius: try double(try required(tree, "startRadius")),
         endRadius: try double(try required(tree, "endRadius")))
+    case .elliptical:
+      return .elliptical(
+        stops, center: try point("center"),
+        startRadiusFraction: try double(try required(tree, "startRadiusFraction")),
+        endRadiusFraction: try double(try required(tree, "endRadiusFraction")))
     case .angular:
       return .angular(
         stops, center: try point("center"),

@@ -460,6 +460,14 @@ extension JSONByteWriter {
       nextKey("kind")
       raw(#""radial","startRadius":"#)
       try number(gradient.startRadius)
+    case .elliptical:
+      key("center")
+      try point(gradient.center)
+      nextKey("endRadiusFraction")
+      try number(gradient.endRadius)
+      nextKey("kind")
+      raw(#""elliptical","startRadiusFraction":"#)
+      try number(gradient.startRadius)
     case .angular:
       key("center")
       try point(gradient.center)

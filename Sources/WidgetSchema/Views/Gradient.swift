@@ -10,8 +10,9 @@ import FoundationEssentials
 /// JSON, with only the fields of its kind:
 /// `{"kind": "linear", "stops": [{"color": {…}, "location": 0}, …], "startPoint": {"x": 0.5,
 /// "y": 0}, "endPoint": {"x": 0.5, "y": 1}}`; `{"kind": "radial", "stops": […], "center": {…},
-/// "startRadius": 0, "endRadius": 50}`; `{"kind": "angular", "stops": […], "center": {…},
-/// "startAngle": 0, "endAngle": 360}`.
+/// "startRadius": 0, "endRadius": 50}`; `{"kind": "elliptical", "stops": […], "center": {…},
+/// "startRadiusFraction": 0, "endRadiusFraction": 0.5}`; `{"kind": "angular", "stops": […],
+/// "center": {…}, "startAngle": 0, "endAngle": 360}`.
 public struct GradientValue: Sendable, Equatable {
   /// How the colours change.
   public enum Kind: String, JSONEnum, Sendable {
@@ -21,6 +22,10 @@ public struct GradientValue: Sendable, Equatable {
     /// In circles about ``GradientValue/center``, from ``GradientValue/startRadius`` to
     /// ``GradientValue/endRadius`` (points).
     case radial
+    /// In ellipses about ``GradientValue/center`` with the frame's proportions
+    /// (`EllipticalGradient`): ``GradientValue/startRadius`` and ``GradientValue/endRadius`` are
+    /// fractions of the frame's size (0.5 reaches its edges), across and down.
+    case elliptical
     /// Round ``GradientValue/center``, from ``GradientValue/startAngle`` to
     /// ``GradientValue/endAngle`` (a conic gradient).
     case angular
@@ -58,11 +63,13 @@ public struct GradientValue: Sendable, Equatable {
   public var startPoint: Point
   /// `linear`: where the last colour is.
   public var endPoint: Point
-  /// `radial`, `angular`: the centre.
+  /// `radial`, `elliptical`, `angular`: the centre.
   public var center: Point
-  /// `radial`: the radius of the first colour, in points.
+  /// `radial`: the radius of the first colour, in points; `elliptical`: as a fraction of the
+  /// frame's size (`startRadiusFraction` in JSON).
   public var startRadius: Double
-  /// `radial`: the radius of the last colour, in points.
+  /// `radial`: the radius of the last colour, in points; `elliptical`: as a fraction of the
+  /// frame's size (`endRadiusFraction` in JSON).
   public var endRadius: Double
   /// `angular`: the angle of the first colour, in degrees clockwise from the trailing side (as
   /// SwiftUI's `Angle` on the screen).
@@ -102,6 +109,15 @@ public struct GradientValue: Sendable, Equatable {
       endRadius: endRadius)
   }
 
+  /// An elliptical gradient about `center`, its radii fractions of the frame's size.
+  public static func elliptical(
+    _ stops: [Stop], center: Point, startRadiusFraction: Double, endRadiusFraction: Double
+  ) -> GradientValue {
+    GradientValue(
+      kind: .elliptical, stops: stops, center: center, startRadius: startRadiusFraction,
+      endRadius: endRadiusFraction)
+  }
+
   /// An angular gradient about `center`, angles in degrees.
   public static func angular(
     _ stops: [Stop], center: Point, startAngle: Double, endAngle: Double
@@ -130,6 +146,7 @@ public struct GradientValue: Sendable, Equatable {
 
   private enum CodingKeys: String, CodingKey {
     case kind, stops, startPoint, endPoint, center, startRadius, endRadius, startAngle, endAngle
+    case startRadiusFraction, endRadiusFraction
   }
 }
 
@@ -148,6 +165,11 @@ extension GradientValue: Codable {
         stops, center: try container.decode(Point.self, forKey: .center),
         startRadius: try container.decode(Double.self, forKey: .startRadius),
         endRadius: try container.decode(Double.self, forKey: .endRadius))
+    case .elliptical:
+      self = .elliptical(
+        stops, center: try container.decode(Point.self, forKey: .center),
+        startRadiusFraction: try container.decode(Double.self, forKey: .startRadiusFraction),
+        endRadiusFraction: try container.decode(Double.self, forKey: .endRadiusFraction))
     case .angular:
       self = .angular(
         stops, center: try container.decode(Point.self, forKey: .center),
@@ -168,6 +190,10 @@ extension GradientValue: Codable {
       try container.encode(center, forKey: .center)
       try container.encode(startRadius, forKey: .startRadius)
       try container.encode(endRadius, forKey: .endRadius)
+    case .elliptical:
+      try container.encode(center, forKey: .center)
+      try container.encode(startRadius, forKey: .startRadiusFraction)
+      try container.encode(endRadius, forKey: .endRadiusFraction)
     case .angular:
       try container.encode(center, forKey: .center)
       try container.encode(startAngle, forKey: .startAngle)

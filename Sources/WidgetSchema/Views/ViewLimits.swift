@@ -140,6 +140,10 @@ public enum ViewLimits {
         point(gradient.center, "center")
         length(gradient.startRadius, path + ".startRadius")
         length(gradient.endRadius, path + ".endRadius")
+      case .elliptical:
+        point(gradient.center, "center")
+        range(gradient.startRadius, 0...ViewLimits.maximumScale, path + ".startRadiusFraction")
+        range(gradient.endRadius, 0...ViewLimits.maximumScale, path + ".endRadiusFraction")
       case .angular:
         point(gradient.center, "center")
         finite(gradient.startAngle, path + ".startAngle")
