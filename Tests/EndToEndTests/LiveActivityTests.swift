@@ -386,6 +386,22 @@ import WidgetSchema
     #expect(lines.first?.contains(#""type":"preview""#) == true)
   }
 
+  /// `validate` checks the activity type too: its previews draw, and malformed content is
+  /// refused cleanly (the SDK cannot decode a number as the attributes).
+  @Test(.enabled(if: Products.defaultMode == .worker))
+  func validateChecksTheActivityType() throws {
+    let result = try Products.run(
+      ["validate", Self.bundle], environment: IsolationTests.isolatedEnvironment())
+    #expect(result.status == 0, "\(result.output)\(result.errors)")
+    let line = try #require(
+      result.output.split(separator: "\n").first { $0.contains(" activities ") })
+    #expect(line.contains("PASS"), "\(line)")
+    #expect(
+      line.contains(
+        "1 Live Activity types: 3 preview states drawn, malformed content refused cleanly"),
+      "\(line)")
+  }
+
   @Test func anAppWithoutAHostIsToldWhereItLooked() throws {
     let environment = Self.environment()
     let socket = environment["XDG_RUNTIME_DIR"]! + "/widget-host/widget-host.sock"

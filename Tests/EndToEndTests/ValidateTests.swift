@@ -31,7 +31,7 @@ import Testing
     "manifest-schema", "loads", "kinds-agree", "parameter-options", "placeholder-fast",
     "snapshot-once", "timeline-once", "entries-sorted-and-dated", "concurrent-calls",
     "reload-cycle",
-    "fuzzed-contexts",
+    "fuzzed-contexts", "activities",
   ]
 
   /// Runs `validate --json` and checks the output against the schema.
@@ -48,7 +48,8 @@ import Testing
   @Test func theSystemStatusExamplePassesEveryCheck() throws {
     let (status, report, errors) = try validate([Products.systemStatus])
     #expect(status == 0, "\(report.checks.filter { !$0.passed }) \(errors)")
-    #expect(report.passed == 10 && report.failed == 0 && report.skipped == 1)
+    #expect(report.passed == 10 && report.failed == 0 && report.skipped == 2)
+    #expect(report["activities"]?.skipped == true)
     #expect(report["parameter-options"]?.skipped == true)
     #expect(report.bundle == Products.systemStatus)
   }
@@ -57,11 +58,15 @@ import Testing
     let result = try Products.run(
       ["validate", Products.systemStatus], environment: IsolationTests.isolatedEnvironment())
     #expect(result.status == 0, "\(result.errors)")
-    for id in Self.checkIDs where id != "parameter-options" {
+    // SystemStatus has no parameters and no Live Activity.
+    let skipped = ["parameter-options", "activities"]
+    for id in Self.checkIDs where !skipped.contains(id) {
       #expect(result.output.contains("PASS  \(id) "), "\(id): \(result.output)")
     }
-    #expect(result.output.contains("SKIP  parameter-options "), "\(result.output)")
-    #expect(result.output.contains("10 passed, 0 failed, 1 skipped"))
+    for id in skipped {
+      #expect(result.output.contains("SKIP  \(id) "), "\(result.output)")
+    }
+    #expect(result.output.contains("10 passed, 0 failed, 2 skipped"))
   }
 
   @Test func theFixtureFailsTheRightChecksWithTheRightMessages() throws {
@@ -116,7 +121,7 @@ import Testing
     let library = try TestSupport.compileSharedLibrary(IsolationTests.fixture)
     let (status, report, errors) = try validate([library.path, "--kind", "Good"])
     #expect(status == 0, "\(report.checks.filter { !$0.passed }) \(errors)")
-    #expect(report.passed == 8 && report.skipped == 3)
+    #expect(report.passed == 8 && report.skipped == 4)
   }
 
   /// The configurable kind is called with its default configuration (its required entity gets
@@ -130,7 +135,7 @@ import Testing
     #expect(
       options.message.contains("1 option lists decoded as ParameterOptions"), "\(options.message)")
     #expect(options.message.contains("Configurable: animal=cat"), "\(options.message)")
-    #expect(report.passed == 9 && report.skipped == 2)
+    #expect(report.passed == 9 && report.skipped == 3)
   }
 
   /// An options call the bundle refuses (here the fixture's error status for any parameter but
@@ -168,7 +173,7 @@ import Testing
     let loads = try #require(report["loads"])
     #expect(!loads.passed)
     #expect(loads.message.contains("built for ABI 2."), "\(loads.message)")
-    #expect(report.failed == 1 && report.skipped == 10)
+    #expect(report.failed == 1 && report.skipped == 11)
   }
 
   @Test func aManifestThatDisagreesWithTheLibraryFailsKindsAgree() throws {
@@ -214,7 +219,7 @@ import Testing
     #expect(
       schema.message.contains("kinds[0].families[0]: unknown value 'systemHuge'"),
       "\(schema.message)")
-    #expect(report.skipped == 10)
+    #expect(report.skipped == 11)
   }
 
   @Test func aBundleThatCannotBeOpenedIsExitStatus3() throws {

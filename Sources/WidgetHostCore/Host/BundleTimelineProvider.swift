@@ -246,7 +246,7 @@ public final class BundleTimelineProvider: TimelineProviding {
 
   /// The Live Activity previews `bundle` declares for `attributesType` (the `previews` method
   /// with the type as its kind), each state's views checked and resolved as an activity's.
-  func activityPreviews(bundle: String, attributesType: String) async -> Result<
+  public func activityPreviews(bundle: String, attributesType: String) async -> Result<
     [Previews.Activity], ProviderFailure
   > {
     let key = TimelineKey(bundle: bundle, kind: attributesType, family: .systemMedium)
@@ -276,7 +276,7 @@ public final class BundleTimelineProvider: TimelineProviding {
   /// `attributesType` (the `activity` method, ABI 1.3), with their named images resolved and
   /// their numbers checked. The context's family is systemMedium, the width of the lock-screen
   /// banner, and its display size the banner's.
-  func activityViews(
+  public func activityViews(
     bundle: String, attributesType: String, activity: ActivityCallContext
   ) async -> Result<ActivityViews, ProviderFailure> {
     let key = TimelineKey(bundle: bundle, kind: attributesType, family: .systemMedium)

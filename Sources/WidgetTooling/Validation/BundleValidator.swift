@@ -13,7 +13,7 @@ public struct BundleValidator: Sendable {
     "manifest-schema", "loads", "kinds-agree", "parameter-options", "placeholder-fast",
     "snapshot-once",
     "timeline-once", "entries-sorted-and-dated", "concurrent-calls", "reload-cycle",
-    "fuzzed-contexts",
+    "fuzzed-contexts", "activities",
   ]
   /// How fast a placeholder must answer, in seconds.
   public static let placeholderDeadline = 1.0
@@ -158,6 +158,7 @@ public struct BundleValidator: Sendable {
     await record("concurrent-calls") { await session.concurrentCalls() }
     await record("reload-cycle") { await session.reloadCycle() }
     await record("fuzzed-contexts") { await session.fuzzedContexts() }
+    await record("activities") { await session.activities(description.activities ?? []) }
     return ValidationReport(bundle: path, checks: checks)
   }
 }
@@ -445,6 +446,44 @@ struct ValidationSession: Sendable {
     }
     return Self.result(
       "fuzzed-contexts", problems, calls, "odd contexts each got a reply or a clean error")
+  }
+
+  /// Each Live Activity type the bundle draws: its previews (`#Preview(…, as: .content, using:)`)
+  /// draw views the host accepts, and an `activity` call whose attributes and state are not
+  /// the type's (numbers) gets a reply or a clean error status, never a crash or a missed
+  /// deadline, as a malformed request from an app must.
+  func activities(_ types: [ActivityManifest]) async -> ValidationCheck {
+    guard !types.isEmpty else {
+      return ValidationCheck(
+        id: "activities", passed: true, skipped: true,
+        message: "the bundle declares no Live Activity type")
+    }
+    var problems: [String] = []
+    var states = 0
+    for type in types {
+      guard let (provider, connection, _) = await start() else {
+        problems.append("\(type.attributesType): the library no longer loads")
+        continue
+      }
+      let name = type.attributesType
+      switch await provider.activityPreviews(bundle: Self.bundleKey, attributesType: name) {
+      case .success(let previews): states += previews.reduce(0) { $0 + $1.states.count }
+      case .failure(let failure): problems.append("\(name) previews: \(failure.message)")
+      }
+      let malformed = ActivityCallContext(
+        id: "validate", attributes: .number(1), state: .number(1), isStale: false)
+      let key = TimelineKey(bundle: Self.bundleKey, kind: name, family: .systemMedium)
+      if case .failure(let failure) = await provider.activityViews(
+        bundle: Self.bundleKey, attributesType: name, activity: malformed),
+        failure.code == "provider-timeout" || connection.crashed(key)
+      {
+        problems.append("\(name) with attributes and a state of other types: \(failure.message)")
+      }
+      await connection.close()
+    }
+    return Self.result(
+      "activities", problems, types.count,
+      "Live Activity types: \(states) preview states drawn, malformed content refused cleanly")
   }
 
   /// One timeline call with a deadline.
