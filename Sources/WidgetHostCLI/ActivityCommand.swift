@@ -8,13 +8,6 @@ import WidgetSupport
 enum ActivityCommand: Command {
   static let name = "activity"
   static let summary = "Start, update, end or list Live Activities on a running host."
-  /// Each action with its operands, and how many arguments it takes (itself included).
-  static let actions: [(name: String, operands: String, count: Int)] = [
-    ("start", "<attributes-type>", 2), ("update", "<id>", 2), ("end", "<id>", 2),
-    ("list", "", 1),
-  ]
-  static let operands = actions.map { ($0.name + " " + $0.operands).trimmed }.joined(
-    separator: " | ")
   static let discussion = """
     The host draws the activity with the bundle whose manifest lists the attributes type \
     (docs/activities.md), keeps it in its state until it is dismissed, and streams an \
@@ -41,6 +34,17 @@ enum ActivityCommand: Command {
   static let json = SharedOptions.json.help("list: print JSON instead of a table.")
   static let options: [any CommandOption] =
     [attributes, state, staleDate, relevance, dismissal, json] + SharedOptions.client
+  static let actions = CommandActions(
+    command: name,
+    [
+      .init(
+        "start", "<attributes-type>", count: 2...2,
+        options: [attributes, state, staleDate, relevance]),
+      .init("update", "<id>", count: 2...2, options: [state, staleDate, relevance]),
+      .init("end", "<id>", count: 2...2, options: [state, staleDate, relevance, dismissal]),
+      .init("list", count: 1...1, options: [json]),
+    ])
+  static var operands: String { actions.operands }
   static let examples = [
     (
       #"widget-host activity start DeliveryAttributes --attributes '{"orderNumber":"42","restaurant":"Noodle Bar"}' --state '{"courier":"Sam","stopsAway":3,"arrival":"2026-12-07T12:30:00Z"}'"#,
@@ -58,19 +62,7 @@ enum ActivityCommand: Command {
     -> ExitCode
   {
     let positionals = arguments.positionals
-    guard let action = positionals.first else {
-      throw UsageError(command: name, message: "give \(list(actions.map(\.name)))")
-    }
-    guard let shape = actions.first(where: { $0.name == action }) else {
-      throw UsageError(
-        command: name,
-        message: "unknown action '\(action)' (actions: "
-          + actions.map(\.name).joined(separator: ", ") + ")")
-    }
-    guard positionals.count == shape.count else {
-      throw UsageError(command: name, message: "expected \(shape.name) \(shape.operands)".trimmed)
-    }
-    try check(arguments, action: action)
+    let action = try actions.action(in: arguments).name
     let request = try request(action, positionals, arguments)
     guard let client = SocketClientOptions.connect(arguments, context: context),
       let result = SocketClientOptions.send(request, client, context: context)
@@ -99,21 +91,6 @@ enum ActivityCommand: Command {
       context.output.write(line + "\n")
     }
     return .success
-  }
-
-  /// Refuses options that do not apply to `action`.
-  private static func check(_ arguments: Arguments, action: String) throws(UsageError) {
-    let applies: [(String, Bool, [String])] = [
-      (attributes.info.key, arguments[attributes] != nil, ["start"]),
-      (state.info.key, arguments[state] != nil, ["start", "update", "end"]),
-      (staleDate.info.key, arguments[staleDate] != nil, ["start", "update", "end"]),
-      (relevance.info.key, arguments[relevance] != nil, ["start", "update", "end"]),
-      (dismissal.info.key, arguments[dismissal] != nil, ["end"]),
-      (json.info.key, arguments[json], ["list"]),
-    ]
-    for (key, given, actions) in applies where given && !actions.contains(action) {
-      throw UsageError(command: name, message: "\(key) applies to \(list(actions))")
-    }
   }
 
   private static func request(
@@ -184,9 +161,4 @@ enum ActivityCommand: Command {
     }
     return value
   }
-}
-
-extension String {
-  /// The string without spaces at either end.
-  fileprivate var trimmed: String { trimmingCharacters(in: .whitespaces) }
 }

@@ -5,13 +5,6 @@ import WidgetHostCore
 enum DefaultsCommand: Command {
   static let name = "defaults"
   static let summary = "Read, write or delete App Group values (UserDefaults(suiteName:))."
-  /// Each action with its operands, as the synopsis and errors write them, and how many
-  /// arguments it takes (itself included).
-  static let actions: [(name: String, operands: String, count: ClosedRange<Int>)] = [
-    ("read", "<group> [key]", 2...3), ("write", "<group> <key> <value>", 4...4),
-    ("delete", "<group> <key>", 3...3),
-  ]
-  static let operands = actions.map { "\($0.name) \($0.operands)" }.joined(separator: " | ")
   static let discussion = """
     Uses the file of Foundation's UserDefaults(suiteName: group), the storage apps and bundles \
     use: $XDG_CONFIG_HOME/<group>.plist (default ~/.config). Every change is saved at once, \
@@ -29,6 +22,14 @@ enum DefaultsCommand: Command {
     (Flag("--bool", help: "write: the value is true or false (yes/no, 1/0)."), "bool"))
   static let json = SharedOptions.json.help("read: print JSON instead of text.")
   static let options: [any CommandOption] = type.flags + [json]
+  static let actions = CommandActions(
+    command: name,
+    [
+      .init("read", "<group> [key]", count: 2...3, options: [json]),
+      .init("write", "<group> <key> <value>", count: 4...4, options: type.flags),
+      .init("delete", "<group> <key>", count: 3...3),
+    ])
+  static var operands: String { actions.operands }
   static let examples = [
     (
       "widget-host defaults write group.com.yourapp.widget currentSongName 'My Song'",
@@ -43,24 +44,7 @@ enum DefaultsCommand: Command {
     -> ExitCode
   {
     let positionals = arguments.positionals
-    guard let action = positionals.first else {
-      throw UsageError(command: name, message: "give \(list(actions.map(\.name)))")
-    }
-    guard let shape = actions.first(where: { $0.name == action }) else {
-      throw UsageError(
-        command: name,
-        message: "unknown action '\(action)' (actions: "
-          + actions.map(\.name).joined(separator: ", ") + ")")
-    }
-    guard shape.count.contains(positionals.count) else {
-      throw UsageError(command: name, message: "expected \(shape.name) \(shape.operands)")
-    }
-    if let flag = arguments.flag(of: type), action != "write" {
-      throw UsageError(command: name, message: "\(flag.info.key) applies to write")
-    }
-    guard !arguments[json] || action == "read" else {
-      throw UsageError(command: name, message: "\(json.info.key) applies to read")
-    }
+    let action = try actions.action(in: arguments).name
     let group = positionals[1]
     do throws(AppGroupDefaultsError) {
       switch action {
