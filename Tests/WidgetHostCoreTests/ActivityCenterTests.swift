@@ -258,3 +258,33 @@ import WidgetSupport
     #expect(second.store.activities().map(\.id) == [kept.id])
   }
 }
+
+/// A countdown's redraw that comes after its activity changed or was dismissed (its timer fired
+/// as the change was made) is dropped by the stream: it would draw the old state again, or
+/// bring a dismissed banner back (a picture file, a bar block).
+@Suite struct ActivityRedrawOrderTests {
+  @Test func aRedrawOfAStateNoLongerShownIsDropped() {
+    let recorder = ActivityCenterTests.Recorder()
+    let stream = EventStream(
+      clock: VirtualClock(start: Date(timeIntervalSince1970: 1_800_000_000)), sinks: [recorder])
+    func info(_ state: String, _ status: ActivityStatus = .active) -> ActivityInfo {
+      ActivityInfo(
+        id: "A", bundle: "b", attributesType: "T", attributes: .object([:]),
+        content: ActivityContentState(state: .object(["s": .string(state)])), status: status,
+        started: Date(timeIntervalSince1970: 1_800_000_000))
+    }
+    let first = ActivityEvent(event: .started, activity: info("one"))
+    stream.emit(.activity(first))
+    stream.refresh(activity: first)
+    #expect(recorder.refreshes.withLock { $0.count } == 1, "the shown state is redrawn")
+    stream.emit(.activity(ActivityEvent(event: .updated, activity: info("two"))))
+    stream.refresh(activity: first)
+    #expect(recorder.refreshes.withLock { $0.count } == 1, "an older state is not")
+    let second = ActivityEvent(event: .updated, activity: info("two"))
+    stream.refresh(activity: second)
+    #expect(recorder.refreshes.withLock { $0.count } == 2)
+    stream.emit(.activity(ActivityEvent(event: .dismissed, activity: info("two", .dismissed))))
+    stream.refresh(activity: second)
+    #expect(recorder.refreshes.withLock { $0.count } == 2, "a dismissed one is not")
+  }
+}

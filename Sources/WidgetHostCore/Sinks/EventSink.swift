@@ -127,9 +127,18 @@ public final class EventStream: Sendable {
     }
   }
 
-  /// Hands a redrawn Live Activity to the sinks that show live dates.
+  /// Hands a redrawn Live Activity to the sinks that show live dates, while it is still the
+  /// activity's latest state: a redraw that comes after the activity changed or was dismissed
+  /// (its timer fired as the change was made) is dropped, or it would draw the old state again,
+  /// or bring a dismissed banner back.
   func refresh(activity: ActivityEvent) {
     sequence.withLock { _ in
+      guard
+        case .activity(let latest)? = latestActivities.withLock({
+          $0[activity.activity.id]?.payload
+        }),
+        latest.activity == activity.activity
+      else { return }
       for sink in sinks { sink.refresh(activity: activity) }
     }
   }
