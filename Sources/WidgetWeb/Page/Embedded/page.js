@@ -44,15 +44,17 @@ function show(message) {
   noticeTimer = setTimeout(() => { notice.hidden = true; }, 4000);
 }
 
-/** Draws the instance's current entry: its picture fetched again, swapped in once decoded. */
+/**
+ * Draws the instance's current entry: its picture fetched again and decoded, then shown in the
+ * same element. Replacing the element instead could eat a click: one pressed on the old picture
+ * and released on the new one has no target to go to.
+ */
 async function redraw(id) {
   const widget = widgets.get(id);
   if (!widget) return;
   const version = (widget.version = (widget.version || 0) + 1);
   widget.figure.dataset.requested = String(version);
   const next = new Image();
-  next.alt = widget.kind;
-  next.draggable = false;
   next.src = api(`/api/picture?instance=${encodeURIComponent(id)}&appearance=${appearance()}` +
     `&scale=${scale()}&v=${version}`);
   try {
@@ -61,8 +63,13 @@ async function redraw(id) {
     return; // Nothing shown yet, or the instance went away: the next entry draws it.
   }
   if (widget.version !== version || !widget.frame.isConnected) return;
-  widget.frame.replaceChild(next, widget.img);
-  widget.img = next;
+  widget.img.src = next.src;
+  try {
+    await widget.img.decode();
+  } catch {
+    return;
+  }
+  if (widget.version !== version) return;
   widget.figure.dataset.drawn = String(version);
 }
 
@@ -135,6 +142,7 @@ async function layOut() {
     frame.title = `${instance.kind} (${instance.family})`;
     const img = document.createElement("img");
     img.alt = instance.kind;
+    img.draggable = false;
     frame.append(img);
     const caption = document.createElement("figcaption");
     caption.textContent = instance.kind;
