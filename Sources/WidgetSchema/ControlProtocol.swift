@@ -15,6 +15,8 @@ public struct ControlRequest: Codable, Sendable, Equatable {
   public var kinds: [String]?
   /// `subscribe`: only these instances.
   public var instances: [String]?
+  /// `subscribe`: only events of these types (`entry`, `activity`, …: ``EventPayload/types``).
+  public var types: [String]?
   /// `tap`, `configure`: the instance.
   public var instance: String?
   /// `tap`: the region id of a `Link`, a button or a toggle.
@@ -45,7 +47,8 @@ public struct ControlRequest: Codable, Sendable, Equatable {
   /// Creates a request.
   public init(
     id: JSONValue? = nil, request: String, kind: String? = nil, kinds: [String]? = nil,
-    instances: [String]? = nil, instance: String? = nil, region: String? = nil, x: Int? = nil,
+    instances: [String]? = nil, types: [String]? = nil, instance: String? = nil,
+    region: String? = nil, x: Int? = nil,
     y: Int? = nil, token: String? = nil, parameters: [String: JSONValue]? = nil,
     values: [String: String]? = nil, activity: String? = nil, attributesType: String? = nil,
     attributes: JSONValue? = nil, content: ActivityContentState? = nil,
@@ -63,6 +66,7 @@ public struct ControlRequest: Codable, Sendable, Equatable {
     self.kind = kind
     self.kinds = kinds
     self.instances = instances
+    self.types = types
     self.instance = instance
     self.region = region
     self.x = x
@@ -73,7 +77,8 @@ public struct ControlRequest: Codable, Sendable, Equatable {
 
 extension ControlRequest {
   private enum CodingKeys: String, CodingKey {
-    case id, request, kind, kinds, instances, instance, region, x, y, token, parameters, values
+    case id, request, kind, kinds, instances, types, instance, region, x, y, token, parameters
+    case values
     case activity, attributesType, attributes, content, dismissalPolicy
   }
 
@@ -101,6 +106,7 @@ extension ControlRequest {
       kind: try container.decodeIfPresent(String.self, forKey: .kind),
       kinds: try container.decodeIfPresent([String].self, forKey: .kinds),
       instances: try container.decodeIfPresent([String].self, forKey: .instances),
+      types: try container.decodeIfPresent([String].self, forKey: .types),
       instance: try container.decodeIfPresent(String.self, forKey: .instance),
       region: try container.decodeIfPresent(String.self, forKey: .region),
       x: try cell(.x), y: try cell(.y),

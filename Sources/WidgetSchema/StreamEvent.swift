@@ -73,6 +73,12 @@ public enum EventPayload: Sendable, Equatable {
   /// A Live Activity started, changed or went away (docs/activities.md).
   case activity(ActivityEvent)
 
+  /// Every event's `type` string, as ``type`` names it.
+  public static let types = [
+    "bundle", "reload", "timeline", "entry", "warning", "error", "open-url", "instance",
+    "action", "activity",
+  ]
+
   /// The event's `type` string.
   public var type: String {
     switch self {

@@ -401,6 +401,18 @@ final class TestPeer {
     // The current state of the subscribed kind (a K event would fail the last check).
     #expect(filtered.read { _ in !filtered.events.isEmpty })
     #expect(filtered.events.map(\.instance) == ["L/accessoryInline"])
+    // A `types` filter keeps only those events: no entries in the state sent, and the reload
+    // below arrives alone. An unknown type is refused, naming the types there are.
+    let typed = try TestPeer(sink.endpoint)
+    typed.subscribe(",\"types\":[\"reload\"]")
+    let refused = try TestPeer(sink.endpoint)
+    refused.send("{\"id\":\"s\",\"request\":\"subscribe\",\"types\":[\"entries\"]}\n")
+    #expect(refused.read { _ in !refused.replies.isEmpty })
+    #expect(refused.replies.first?.error?.code == "bad-request")
+    #expect(
+      refused.replies.first?.error?.message
+        == "unknown event type 'entries' (types: action, activity, bundle, entry, error, "
+        + "instance, open-url, reload, timeline, warning)")
     // Live events after the state: a reload request shows up for the subscribed kind only.
     // Both wait for the host, which runs on the cooperative pool: off it.
     let client = try ControlClient(endpoint: sink.endpoint)
@@ -417,6 +429,8 @@ final class TestPeer {
         }
       })
     #expect(filtered.events.allSatisfy { $0.instance == nil || $0.instance == "L/accessoryInline" })
+    #expect(await typed.readOffThePool { _ in !typed.events.isEmpty })
+    #expect(!typed.events.isEmpty && typed.events.allSatisfy { $0.payload.type == "reload" })
   }
 }
 

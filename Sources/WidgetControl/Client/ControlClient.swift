@@ -100,15 +100,17 @@ public final class ControlClient: Sendable {
     }
   }
 
-  /// Subscribes (to every instance, or those of `kinds` and `instances`) and hands each line
-  /// of the stream to `handle` until the host closes the connection or ``cancel()`` is called.
+  /// Subscribes (to every instance, or those of `kinds` and `instances`; to every event, or
+  /// those of `types`) and hands each line of the stream to `handle` until the host closes the
+  /// connection or ``cancel()`` is called.
   public func watch(
-    kinds: [String] = [], instances: [String] = [], _ handle: (StreamLine, Data) -> Void
+    kinds: [String] = [], instances: [String] = [], types: [String] = [],
+    _ handle: (StreamLine, Data) -> Void
   ) throws(Failure) {
     _ = try request(
       ControlRequest(
         request: "subscribe", kinds: kinds.isEmpty ? nil : kinds,
-        instances: instances.isEmpty ? nil : instances))
+        instances: instances.isEmpty ? nil : instances, types: types.isEmpty ? nil : types))
     while true {
       let line: Data
       do {

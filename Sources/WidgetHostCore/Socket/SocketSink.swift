@@ -50,6 +50,8 @@ public final class SocketSink: EventSink {
   private struct Subscription {
     var kinds: Set<String>
     var instances: Set<String>
+    /// Event types to keep; every type when empty.
+    var types: Set<String>
     /// Live events up to this sequence number are already in the state sent.
     var skipThrough: UInt64
   }
@@ -207,6 +209,9 @@ public final class SocketSink: EventSink {
   private static func matches(
     _ event: StreamEvent, _ subscription: Subscription, kindOf: [String: String]
   ) -> Bool {
+    if !subscription.types.isEmpty && !subscription.types.contains(event.payload.type) {
+      return false
+    }
     guard let instance = event.instance else { return true }
     if !subscription.instances.isEmpty && !subscription.instances.contains(instance) {
       return false
@@ -635,13 +640,24 @@ public final class SocketSink: EventSink {
   }
 
   private func subscribe(_ key: UInt64, _ request: ControlRequest) {
+    let types = request.types ?? []
+    if let unknown = types.first(where: { !EventPayload.types.contains($0) }) {
+      let known = EventPayload.types.sorted().joined(separator: ", ")
+      reply(
+        key,
+        ControlReply(
+          id: request.id,
+          error: .badRequest("unknown event type '\(unknown)' (types: \(known))")))
+      return
+    }
     let line = JSONLines.encode(
       ControlReply(id: request.id, result: ControlResult(subscribed: true)))
     state.withLock { state in
       guard var connection = state.connections.removeValue(forKey: key) else { return }
       connection.output.append(line)
       let subscription = Subscription(
-        kinds: Set(request.kinds ?? []), instances: Set(request.instances ?? []), skipThrough: 0)
+        kinds: Set(request.kinds ?? []), instances: Set(request.instances ?? []),
+        types: Set(types), skipThrough: 0)
       connection.subscription = resync(&connection.output, subscription, state: state)
       state.connections[key] = connection
     }
