@@ -136,28 +136,58 @@ public struct ActivityAuthorizationInfo: Sendable {
 /// (``HostPaths/socket(environment:)``), which draws it with the bundle whose
 /// `ActivityConfiguration` names `Attributes`.
 public final class Activity<Attributes: ActivityAttributes>: Identifiable, @unchecked Sendable {
-  // Unchecked: `info` is only read and written under `lock`.
+  // Unchecked: `info` and `decodedContent` are only read and written under `lock`.
   private let lock = NSLock()
   private var info: ActivityInfo
+  private var decodedContent: ActivityContent<Attributes.ContentState>
 
   /// The activity's id, assigned by the host.
   public let id: String
   /// The attributes it was started with.
   public let attributes: Attributes
 
-  private init(info: ActivityInfo, attributes: Attributes) {
+  private init(
+    info: ActivityInfo, attributes: Attributes, content: ActivityContent<Attributes.ContentState>
+  ) {
     self.info = info
+    self.decodedContent = content
     self.id = info.id
     self.attributes = attributes
   }
 
-  /// The content shown now.
+  /// The activity `info` describes; nil when its attributes or its content do not decode as
+  /// `Attributes` (another app's type of the same name).
+  convenience init?(info: ActivityInfo) {
+    guard let attributes = try? Self.decode(Attributes.self, info.attributes),
+      let content = try? Self.content(of: info.content)
+    else { return nil }
+    self.init(info: info, attributes: attributes, content: content)
+  }
+
+  /// The content shown now. A content the host reports that does not decode (the app itself
+  /// never sends one) leaves the last that did.
   public var content: ActivityContent<Attributes.ContentState> {
-    let info = lock.withLock { self.info }
-    let state = (try? Self.decode(Attributes.ContentState.self, info.content.state))
-    return ActivityContent(
-      state: state!, staleDate: info.content.staleDate,
-      relevanceScore: info.content.relevanceScore)
+    lock.withLock { decodedContent }
+  }
+
+  /// The content as the host last reported it.
+  var wiredContent: ActivityContentState { lock.withLock { info.content } }
+
+  /// Takes what the host now reports of the activity.
+  func receive(_ reported: ActivityInfo) {
+    let decoded = try? Self.content(of: reported.content)
+    lock.withLock {
+      info = reported
+      if let decoded { decodedContent = decoded }
+    }
+  }
+
+  static func content(of wired: ActivityContentState) throws
+    -> ActivityContent<Attributes.ContentState>
+  {
+    ActivityContent(
+      state: try decode(Attributes.ContentState.self, wired.state), staleDate: wired.staleDate,
+      relevanceScore: wired.relevanceScore)
   }
 
   /// The content state shown now (iOS 16.1's name).
@@ -174,12 +204,7 @@ public final class Activity<Attributes: ActivityAttributes>: Identifiable, @unch
     guard
       let all = try? HostConnection.request(ControlRequest(request: "activity-list")).activities
     else { return [] }
-    return all.filter { $0.attributesType == typeName }.compactMap { info in
-      guard let attributes = try? decode(Attributes.self, info.attributes),
-        (try? decode(Attributes.ContentState.self, info.content.state)) != nil
-      else { return nil }
-      return Activity(info: info, attributes: attributes)
-    }
+    return all.filter { $0.attributesType == typeName }.compactMap { Activity(info: $0) }
   }
 
   /// Starts an activity: the host draws it and shows it before this returns.
@@ -194,7 +219,7 @@ public final class Activity<Attributes: ActivityAttributes>: Identifiable, @unch
       guard let info = try HostConnection.request(request).activity else {
         throw ActivityHostError(code: "bad-reply", message: "the host's reply has no activity")
       }
-      return Activity(info: info, attributes: attributes)
+      return Activity(info: info, attributes: attributes, content: content)
     } catch let error as ActivityHostError {
       switch error.code {
       case "payload-too-large": throw ActivityAuthorizationError.attributesTooLarge
@@ -261,7 +286,7 @@ public final class Activity<Attributes: ActivityAttributes>: Identifiable, @unch
   private func send(_ what: String, _ request: () throws -> ControlRequest) {
     do {
       let result = try HostConnection.request(try request())
-      if let updated = result.activity { lock.withLock { info = updated } }
+      if let updated = result.activity { receive(updated) }
     } catch {
       FileHandle.standardError.write(Data("Activity \(id): \(what): \(error)\n".utf8))
     }

@@ -402,6 +402,53 @@ import WidgetSchema
       "\(line)")
   }
 
+  /// ActivityKit's update sequences (`activityStateUpdates`, `contentUpdates`,
+  /// `activityUpdates`) follow the host's events, whoever caused them.
+  @Test func anAppFollowsItsActivitiesChanges() throws {
+    let environment = Self.environment()
+    // Started before the host: it listens once the host is there.
+    let newOnes = try LiveProcess(Self.app, ["follow"], environment: environment)
+    defer { newOnes.interrupt() }
+    #expect(newOnes.waitFor(timeout: 10) { $0.contains("following new deliveries") })
+    let host = try Self.startHost(environment: environment)
+    defer { host.interrupt() }
+
+    let start = try Self.runApp(
+      ["start", "7", "Pizza Place", "Ann", "4"], environment: environment)
+    let id = start.output.trimmingCharacters(in: .newlines)
+    #expect(start.status == 0, "\(start.errors)")
+    #expect(
+      newOnes.waitFor(timeout: 10) { $0.contains("new \(id) #7") },
+      "activityUpdates: \(newOnes.output) \(newOnes.errors)")
+
+    let follower = try LiveProcess(Self.app, ["follow", id], environment: environment)
+    #expect(follower.waitFor(timeout: 10) { $0.contains("following \(id)") })
+    // Another program updates it: the app hears of it.
+    let update = try Products.run(
+      [
+        "activity", "update", id, "--state",
+        #"{"courier":"Ann","stopsAway":2,"arrival":"2026-12-07T12:30:00Z"}"#,
+      ],
+      environment: environment)
+    #expect(update.status == 0, "\(update.errors)")
+    #expect(
+      follower.waitFor(timeout: 10) { $0.contains("content Ann 2 stops") },
+      "contentUpdates: \(follower.output) \(follower.errors)")
+    let end = try Self.runApp(["end", id, "--now"], environment: environment)
+    #expect(end.status == 0, "\(end.errors)")
+    // The sequences finish once the activity is dismissed, and so does the app.
+    #expect(follower.wait(timeout: 10) == 0, "\(follower.errors)")
+    // Each sequence in order; the two print from different tasks, so they interleave.
+    let lines = follower.output
+    #expect(lines.first == "following \(id)")
+    #expect(
+      lines.filter { $0.hasPrefix("content") } == ["content Ann 2 stops", "content Ann 0 stops"])
+    #expect(lines.filter { $0.hasPrefix("state") } == ["state ended", "state dismissed"])
+    #expect(lines.count == 5, "\(lines)")
+    // An activity shown before the sequence began is not new to it.
+    #expect(newOnes.output == ["following new deliveries", "new \(id) #7"])
+  }
+
   @Test func anAppWithoutAHostIsToldWhereItLooked() throws {
     let environment = Self.environment()
     let socket = environment["XDG_RUNTIME_DIR"]! + "/widget-host/widget-host.sock"

@@ -5,6 +5,8 @@
 //   DeliveryApp update ID COURIER STOPS [--stale-in SECONDS]
 //   DeliveryApp end ID [--now]                          --now: dismissed at once
 //   DeliveryApp list
+//   DeliveryApp follow ID    prints the activity's changes until it is dismissed
+//   DeliveryApp follow       prints each delivery started from now on
 //
 // A host must be running with its control socket (`widget-host run … --sink socket`).
 import ActivityKit
@@ -12,6 +14,11 @@ import DeliveryModel
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+
+/// Writes `line` at once: `follow` is read line by line by whoever runs it.
+func say(_ line: String) {
+  FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
 
 func fail(_ message: String) -> Never {
   FileHandle.standardError.write(Data("DeliveryApp: \(message)\n".utf8))
@@ -29,6 +36,33 @@ func state(_ courier: String, _ stops: String) -> DeliveryAttributes.ContentStat
   return DeliveryAttributes.ContentState(
     courier: courier, stopsAway: stopsAway,
     arrival: Date().addingTimeInterval(Double(stopsAway) * 300))
+}
+
+/// Prints the activity's state and content as they change, until it is dismissed.
+func follow(_ delivery: Activity<DeliveryAttributes>) async {
+  // Both sequences listen before the first line says so.
+  var states = delivery.activityStateUpdates.makeAsyncIterator()
+  let contents = delivery.contentUpdates.makeAsyncIterator()
+  say("following \(delivery.id)")
+  let printer = Task {
+    var contents = contents
+    while let content = await contents.next() {
+      say("content \(content.state.courier) \(content.state.stopsAway) stops")
+    }
+  }
+  while let state = await states.next() {
+    say("state \(state)")
+  }
+  await printer.value
+}
+
+/// Prints each delivery started from now on, until interrupted.
+func followNew() async {
+  var started = Activity<DeliveryAttributes>.activityUpdates.makeAsyncIterator()
+  say("following new deliveries")
+  while let delivery = await started.next() {
+    say("new \(delivery.id) #\(delivery.attributes.orderNumber)")
+  }
 }
 
 switch arguments.first {
@@ -66,6 +100,10 @@ case "list" where arguments.count == 1:
       "\(delivery.id) #\(delivery.attributes.orderNumber) \(delivery.activityState) "
         + "\(delivery.content.state.stopsAway) stops")
   }
+case "follow" where arguments.count == 2:
+  await follow(activity(arguments[1]))
+case "follow" where arguments.count == 1:
+  await followNew()
 default:
   FileHandle.standardError.write(
     Data(
@@ -74,6 +112,7 @@ default:
              DeliveryApp update ID COURIER STOPS [--stale-in SECONDS]
              DeliveryApp end ID [--now]
              DeliveryApp list
+             DeliveryApp follow [ID]
 
       """.utf8))
   exit(2)
