@@ -305,7 +305,8 @@ let package = Package(
     .testTarget(
       name: "WidgetKitTests",
       dependencies: [
-        "WidgetKit", "SwiftUI", "WidgetSchema", "WidgetSupport", "Intents", "AppIntents",
+        "WidgetKit", "SwiftUI", "ActivityKit", "WidgetSchema", "WidgetSupport", "Intents",
+        "AppIntents",
         "CWidgetABI",
       ],
       // Examples/ links the wishes widget's intent definition (its ConfigurationIntent).

@@ -54,6 +54,14 @@ extension AppIntent {
 /// ```
 public protocol WidgetConfigurationIntent: AppIntent {}
 
+/// An intent a Live Activity's button or toggle runs (`Button(intent:)` in an
+/// `ActivityConfiguration`). iOS runs it in the app's process; here, as every widget action, in
+/// the bundle's (docs/interactive.md).
+public protocol LiveActivityIntent: AppIntent {}
+
+/// An intent that plays audio (a media widget's play button); run as any other action.
+public protocol AudioPlaybackIntent: AppIntent {}
+
 /// A type a `@Parameter` can hold: `String`, `Int`, `Double`, `Bool`, `Date`, an ``AppEnum``, an
 /// ``AppEntity``, or an optional of one.
 public protocol _IntentValue {}

@@ -45,14 +45,14 @@ public struct ActivityConfiguration<Attributes: ActivityAttributes>: WidgetConfi
       }
       reply(Self.encode(Self.views(content: content, dynamicIsland: dynamicIsland, viewContext)))
     }
-    descriptor.drawActivity = { attributes, state in
+    descriptor.drawActivity = { attributes, state, isStale in
       guard let attributes = attributes as? Attributes,
         let state = state as? Attributes.ContentState
       else { return nil }
       return Self.views(
         content: content, dynamicIsland: dynamicIsland,
         ActivityViewContext(
-          attributes: attributes, state: state, isStale: false, activityID: "preview"))
+          attributes: attributes, state: state, isStale: isStale, activityID: "preview"))
     }
     _descriptor = descriptor
   }
@@ -63,10 +63,12 @@ public struct ActivityConfiguration<Attributes: ActivityAttributes>: WidgetConfi
     dynamicIsland: (ActivityViewContext<Attributes>) -> DynamicIsland,
     _ context: ActivityViewContext<Attributes>
   ) -> ActivityViews {
+    let banner = ActivityBanner()
     func environment(_ presentation: ActivityPresentation) -> EnvironmentValues {
       var environment = EnvironmentValues()
       let size = presentation.displaySize
       environment._proposedSize = CGSize(width: size.width, height: size.height)
+      if presentation == .lockScreen { environment.activityBanner = banner }
       return environment
     }
     let island = dynamicIsland(context)
@@ -81,13 +83,16 @@ public struct ActivityConfiguration<Attributes: ActivityAttributes>: WidgetConfi
       case .bottom: expanded.bottom = node
       }
     }
+    let lockScreen = ViewResolver.resolve(content(context), in: environment(.lockScreen))
     return ActivityViews(
-      lockScreen: ViewResolver.resolve(content(context), in: environment(.lockScreen)),
+      lockScreen: lockScreen,
       expanded: expanded,
       compactLeading: island.compactLeading(environment(.compactLeading)),
       compactTrailing: island.compactTrailing(environment(.compactTrailing)),
       minimal: island.minimal(environment(.minimal)),
-      keylineTint: island.keylineTint, url: island.url?.absoluteString)
+      keylineTint: island.keylineTint,
+      systemActionForegroundColor: banner.systemActionForegroundColor,
+      url: island.url?.absoluteString)
   }
 
   private struct UndecodableValue: Error, CustomStringConvertible {
@@ -121,10 +126,15 @@ extension View {
     containerBackground(color ?? Color.clear, for: .widget)
   }
 
-  /// The colour of the system's buttons over the banner: accepted; the host draws no system
-  /// buttons.
+  /// The colour of the system's button beside the banner (the web page's Clear button): the
+  /// stream's `systemActionForegroundColor` (docs/activities.md).
   public func activitySystemActionForegroundColor(_ color: Color?) -> some View {
-    self
+    _ActivityBannerTrait(content: self) { banner, environment in
+      guard let color else { return }
+      if case .color(let value) = ViewResolver.resolve(color, in: environment) {
+        banner.systemActionForegroundColor = value
+      }
+    }
   }
 
   /// Where an expanded region's view goes when it is too wide: accepted; the host lays the
@@ -140,4 +150,33 @@ extension View {
 public struct DynamicIslandExpandedRegionVerticalPlacement: Sendable {
   /// Below the camera, when too wide.
   public static let belowIfTooWide = DynamicIslandExpandedRegionVerticalPlacement()
+}
+
+/// What the banner's modifiers say of the banner as a whole, gathered while it is resolved.
+final class ActivityBanner: @unchecked Sendable {
+  // Unchecked: made, written and read by one resolution, on one thread.
+  var systemActionForegroundColor: ColorValue?
+}
+
+private struct ActivityBannerKey: EnvironmentKey {
+  static let defaultValue: ActivityBanner? = nil
+}
+
+extension EnvironmentValues {
+  /// The banner being resolved, for its modifiers to note what they say.
+  var activityBanner: ActivityBanner? {
+    get { self[ActivityBannerKey.self] }
+    set { self[ActivityBannerKey.self] = newValue }
+  }
+}
+
+/// A view that notes something of the banner and shows `content` unchanged. SDK detail.
+public struct _ActivityBannerTrait<Content: View>: _PrimitiveView {
+  let content: Content
+  let note: (ActivityBanner, EnvironmentValues) -> Void
+
+  public func _nodes(in environment: EnvironmentValues) -> [ViewNode] {
+    if let banner = environment.activityBanner { note(banner, environment) }
+    return ViewResolver.nodes(content, in: environment)
+  }
 }

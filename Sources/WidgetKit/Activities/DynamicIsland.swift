@@ -64,6 +64,10 @@ public struct DynamicIslandMode: Sendable, Hashable {
   private let name: String
   /// The compact leading and trailing views.
   public static let compact = DynamicIslandMode(name: "compact")
+  /// The compact leading view.
+  public static let compactLeading = DynamicIslandMode(name: "compactLeading")
+  /// The compact trailing view.
+  public static let compactTrailing = DynamicIslandMode(name: "compactTrailing")
   /// The minimal view.
   public static let minimal = DynamicIslandMode(name: "minimal")
   /// The expanded regions.

@@ -22,8 +22,9 @@ public struct _WidgetDescriptor {
   /// manifest's `activities` rather than its kinds (``manifest``'s kind is the type's name).
   var activity: ActivityManifest?
   /// For an `ActivityConfiguration`: the views of an activity's attributes and content state
-  /// (nil when they are not of its types). Previews draw their states with it.
-  var drawActivity: (Any, Any) -> ActivityViews? = { _, _ in nil }
+  /// (nil when they are not of its types) and whether it is stale. Previews draw their states
+  /// with it.
+  var drawActivity: (Any, Any, Bool) -> ActivityViews? = { _, _, _ in nil }
 
   /// The descriptor of an `ActivityConfiguration` for `attributesType`.
   init(

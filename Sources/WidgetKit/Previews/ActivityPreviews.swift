@@ -29,6 +29,52 @@ public struct DynamicIslandPreviewViewKind: Sendable, Hashable {
   public static let minimal = DynamicIslandPreviewViewKind(value: .minimal)
 }
 
+extension ActivityAttributes {
+  /// This activity's `viewKind` presentation with `contentState`, as Xcode 14's template
+  /// previews it in a `PreviewProvider`:
+  /// `attributes.previewContext(state, viewKind: .dynamicIsland(.compact))`.
+  ///
+  /// It is drawn by the bundle's `ActivityConfiguration` for this type, looked up when the view
+  /// is resolved; a bundle without one shows a line saying so. (`widget-host preview` shows the
+  /// `#Preview(_:as:using:widget:contentStates:)` form.)
+  public func previewContext(
+    _ contentState: ContentState, isStale: Bool = false, viewKind: ActivityPreviewViewKind
+  ) -> some View {
+    _ActivityPreview(attributes: self, state: contentState, isStale: isStale, kind: viewKind.value)
+  }
+}
+
+/// What ``ActivityAttributes/previewContext(_:isStale:viewKind:)`` shows. SDK detail.
+public struct _ActivityPreview<Attributes: ActivityAttributes>: _PrimitiveView {
+  let attributes: Attributes
+  let state: Attributes.ContentState
+  let isStale: Bool
+  let kind: WidgetSchema.ActivityPreviewKind
+
+  public func _nodes(in environment: EnvironmentValues) -> [ViewNode] {
+    let type = String(describing: Attributes.self)
+    let descriptors = BundleRegistration.registered?() ?? []
+    guard
+      let descriptor = descriptors.first(where: { $0.activity?.attributesType == type }),
+      let views = descriptor.drawActivity(attributes, state, isStale)
+    else {
+      return [.text(TextNode(runs: [.verbatim("No ActivityConfiguration for \(type)")]))]
+    }
+    switch kind {
+    case .content: return [views.lockScreen]
+    case .expanded: return [views.expanded.combined]
+    case .minimal: return [views.minimal]
+    case .compact:
+      return [
+        .stack(
+          StackNode(
+            axis: .horizontal, alignment: .center,
+            children: [views.compactLeading, .spacer(minLength: nil), views.compactTrailing]))
+      ]
+    }
+  }
+}
+
 /// Builds the content states a Live Activity preview shows: `contentStates: { .a; .b }`.
 @resultBuilder
 public enum PreviewActivityBuilder<State> {
@@ -57,7 +103,7 @@ extension Preview {
       _displayName: name, kind: descriptor.manifest.kind, activityViewKind: viewKind.value
     ) {
       await contentStates().map { state in
-        guard let views = descriptor.drawActivity(attributes, state) else {
+        guard let views = descriptor.drawActivity(attributes, state, false) else {
           preconditionFailure(
             "#Preview of '\(descriptor.manifest.kind)': the widget is not an "
               + "ActivityConfiguration for \(Attributes.self)")
