@@ -81,4 +81,21 @@ import WidgetSchema
       resolved(Text(timerInterval: start...end))
         == .text(TextNode(runs: [.date(end, style: .timer)])))
   }
+
+  @Test func aPausedTimerStandsStillAtWhatItShowedThen() {
+    let start = Date(timeIntervalSince1970: 0)
+    let end = start.addingTimeInterval(75 * 60)
+    let paused = start.addingTimeInterval(1)
+    #expect(resolved(Text(timerInterval: start...end, pauseTime: paused)) == plain("1:14:59"))
+    #expect(
+      resolved(Text(timerInterval: start...end, pauseTime: paused, showsHours: false))
+        == plain("74:59"))
+    #expect(
+      resolved(Text(timerInterval: start...end, pauseTime: paused, countsDown: false))
+        == plain("0:01"))
+    // A pause outside the interval stands at its nearer end.
+    #expect(
+      resolved(Text(timerInterval: start...end, pauseTime: end.addingTimeInterval(60)))
+        == plain("0:00"))
+  }
 }

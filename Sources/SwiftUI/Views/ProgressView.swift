@@ -146,12 +146,35 @@ extension ProgressView where CurrentValueLabel == Text {
 
 extension Text {
   /// A live timer over `timerInterval`: the time left until its end when `countsDown`, else the
-  /// time since its start. `pauseTime` and `showsHours` are not drawn differently.
+  /// time since its start. With a `pauseTime`, the timer stands still at what it shows then
+  /// ("4:59"; with `showsHours` false, "75:00" rather than "1:15:00"). A running timer's
+  /// `showsHours` is not drawn differently.
   public init(
     timerInterval: ClosedRange<Date>, pauseTime: Date? = nil, countsDown: Bool = true,
     showsHours: Bool = true
   ) {
-    self.init(countsDown ? timerInterval.upperBound : timerInterval.lowerBound, style: .timer)
+    guard let pauseTime else {
+      self.init(countsDown ? timerInterval.upperBound : timerInterval.lowerBound, style: .timer)
+      return
+    }
+    let paused = min(max(pauseTime, timerInterval.lowerBound), timerInterval.upperBound)
+    let seconds =
+      countsDown
+      ? timerInterval.upperBound.timeIntervalSince(paused)
+      : paused.timeIntervalSince(timerInterval.lowerBound)
+    self.init(verbatim: Self.pausedTimer(seconds: seconds, showsHours: showsHours))
+  }
+
+  /// A stopped timer's text, as the host draws a running one: "m:ss", or "h:mm:ss" from an
+  /// hour on when `showsHours`.
+  static func pausedTimer(seconds: Double, showsHours: Bool) -> String {
+    let total = Int(seconds.rounded(.down))
+    func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    let hours = showsHours ? total / 3600 : 0
+    let minutes = showsHours ? total / 60 % 60 : total / 60
+    return hours > 0
+      ? "\(hours):\(twoDigits(minutes)):\(twoDigits(total % 60))"
+      : "\(minutes):\(twoDigits(total % 60))"
   }
 }
 
