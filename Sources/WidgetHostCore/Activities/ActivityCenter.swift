@@ -397,16 +397,50 @@ final class ActivityCenter: Sendable {
         return DrawnPresentation(view: view, lines: rendered.lines, spans: rendered.spans)
       }
     }
-    let compact = [ActivityPresentation.compactLeading, .compactTrailing].flatMap {
-      renderer.texts(views.view(for: $0), size: $0.displaySize, now: now).map(\.text)
-    }
     let presentations = ActivityPresentations(
       lockScreen: drawn(.lockScreen), expanded: drawn(.expanded),
       compactLeading: drawn(.compactLeading), compactTrailing: drawn(.compactTrailing),
-      minimal: drawn(.minimal), compactText: compact.joined(separator: " "),
+      minimal: drawn(.minimal),
+      compactText: compactText(
+        leading: views.compactLeading, trailing: views.compactTrailing, at: now,
+        renderer: renderer),
       keylineTint: views.keylineTint, backgroundTint: views.backgroundTint,
       systemActionForegroundColor: views.systemActionForegroundColor, url: views.url)
     return (presentations, changes.min())
+  }
+
+  /// The compact island as a status bar shows it at `now`: the texts of its leading and its
+  /// trailing view, one space apart.
+  static func compactText(
+    leading: ViewNode, trailing: ViewNode, at now: Date, renderer: Renderer
+  ) -> String {
+    [(leading, ActivityPresentation.compactLeading), (trailing, .compactTrailing)].flatMap {
+      renderer.texts($0.0, size: $0.1.displaySize, now: now).map(\.text)
+    }.joined(separator: " ")
+  }
+
+  /// `presentations` with the compact island drawn again at `now` (its two views and
+  /// `compactText`), and when its text changes next: how a client of the stream keeps a
+  /// countdown in its bar going, as the host does for its own sinks.
+  static func redrawingCompact(
+    _ presentations: ActivityPresentations, at now: Date, renderer: Renderer
+  ) -> (presentations: ActivityPresentations, nextChange: Date?) {
+    var redrawn = presentations
+    var changes: [Date] = []
+    for (path, presentation) in [
+      (\ActivityPresentations.compactLeading, ActivityPresentation.compactLeading),
+      (\ActivityPresentations.compactTrailing, .compactTrailing),
+    ] {
+      let view = presentations[keyPath: path].view
+      let rendered = renderer.render(view, size: presentation.displaySize, now: now)
+      redrawn[keyPath: path] = DrawnPresentation(
+        view: view, lines: rendered.lines, spans: rendered.spans)
+      if let change = rendered.nextLiveChange { changes.append(change) }
+    }
+    redrawn.compactText = compactText(
+      leading: presentations.compactLeading.view, trailing: presentations.compactTrailing.view,
+      at: now, renderer: renderer)
+    return (redrawn, changes.min())
   }
 
   /// The view drawn for `presentation` of `views`: the banner on its background tint.

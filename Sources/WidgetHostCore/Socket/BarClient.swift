@@ -13,7 +13,7 @@ import WidgetSchema
 /// from both. The host does not send live dates' redraws over the socket (socket subscribers
 /// draw them themselves), so the client redraws an entry whose live dates
 /// (`Text(date, style: .timer)`, `.relative`, `.offset`) change, as the host does for its own
-/// sinks. Without a host (not started, stopped, restarting) the sink shows
+/// sinks, and so with an activity's compact island. Without a host (not started, stopped, restarting) the sink shows
 /// ``BarNotice/disconnected(_:)`` and the client connects again, after 1 s, then backing off to
 /// every 5 s; an instance the host does not have shows ``BarNotice/unknownInstance(_:known:)``.
 /// Clicks (``tap(_:)``) are sent to the host as `tap` requests.
@@ -39,6 +39,8 @@ public final class BarClient: Sendable {
     /// The number of the entry each instance shows: a redraw of an entry since replaced (or
     /// of the connection before) is dropped, and its redraws end.
     var shown: [String: UInt64] = [:]
+    /// The same for each activity, by id: the number of its latest event.
+    var shownActivities: [String: UInt64] = [:]
     var entries: UInt64 = 0
   }
 
@@ -94,6 +96,7 @@ public final class BarClient: Sendable {
     let connection = state.withLock { state in
       state.stopped = true
       state.shown = [:]
+      state.shownActivities = [:]
       return state.connection
     }
     connection?.cancel()
@@ -165,6 +168,7 @@ public final class BarClient: Sendable {
       let stopped = state.withLock { state in
         state.connection = nil
         state.shown = [:]
+        state.shownActivities = [:]
         return state.stopped
       }
       if stopped { break }
@@ -184,6 +188,10 @@ public final class BarClient: Sendable {
   private func receive(_ event: StreamEvent) {
     // A client of no instance shows the host's Live Activities only (`bar --activities`).
     if instances.isEmpty, case .entry = event.payload { return }
+    if case .activity(let activity) = event.payload {
+      receive(activity, event)
+      return
+    }
     guard case .entry(let entry) = event.payload, let instance = event.instance else {
       sink.write(event)
       return
@@ -198,6 +206,40 @@ public final class BarClient: Sendable {
         let first = renderer.render(view, family: entry.family, now: event.time).nextLiveChange
       else { return }
       redraw(entry, view, of: instance, number: number, at: first)
+    }
+  }
+
+  /// An `activity` event: to the sink, and its compact island redrawn as its live dates
+  /// (a delivery's `.timer` countdown) change, until the next event of the activity.
+  private func receive(_ activity: ActivityEvent, _ event: StreamEvent) {
+    state.withLock { state in
+      state.entries += 1
+      let number = state.entries
+      state.shownActivities[activity.activity.id] = number
+      sink.write(event)
+      guard !state.stopped, let presentations = activity.presentations,
+        let first = ActivityCenter.redrawingCompact(
+          presentations, at: event.time, renderer: renderer
+        ).nextChange
+      else { return }
+      redraw(activity, number: number, at: first)
+    }
+  }
+
+  /// Redraws `activity`'s compact island at `date`, and again each time its text changes,
+  /// until another event of the activity (event number `number`) replaces it.
+  private func redraw(_ activity: ActivityEvent, number: UInt64, at date: Date) {
+    guard let presentations = activity.presentations else { return }
+    let wait = max(0, date.timeIntervalSinceNow)
+    DispatchQueue.global().asyncAfter(wallDeadline: .now() + wait) { [self] in
+      let drawn = ActivityCenter.redrawingCompact(presentations, at: Date(), renderer: renderer)
+      var redrawn = activity
+      redrawn.presentations = drawn.presentations
+      state.withLock { state in
+        guard state.shownActivities[activity.activity.id] == number else { return }
+        sink.refresh(activity: redrawn)
+        if let next = drawn.nextChange { redraw(activity, number: number, at: next) }
+      }
     }
   }
 
