@@ -9,13 +9,15 @@ import WidgetSchema
   static let fixture = TestSupport.repositoryRoot.appendingPathComponent(
     "Tests/WidgetHostCoreTests/Fixtures/hot_reload_bundle.c")
 
-  /// A manifest for the fixture built with kind `kind`, at `version`.
-  static func manifest(version: String, kind: String = "Hot") -> String {
-    """
-    {"id": "dev.test.hot", "version": "\(version)", "abiVersion": "1.1", "library": "libHot.so",
-     "kinds": [{"kind": "\(kind)", "displayName": "Hot", "description": "Hot reload fixture.",
-                "families": ["systemSmall"], "configuration": {"type": "static"}}]}
-    """
+  /// A manifest for the fixture built with kind `kind`, at `version` (and drawing the Live
+  /// Activity type `activity`, when given).
+  static func manifest(version: String, kind: String = "Hot", activity: String? = nil) -> String {
+    let activities = activity.map { #", "activities": [{"attributesType": "\#($0)"}]"# } ?? ""
+    return """
+      {"id": "dev.test.hot", "version": "\(version)", "abiVersion": "1.3", "library": "libHot.so",
+       "kinds": [{"kind": "\(kind)", "displayName": "Hot", "description": "Hot reload fixture.",
+                  "families": ["systemSmall"], "configuration": {"type": "static"}}]\(activities)}
+      """
   }
 
   /// The fixture built with `defines`.
@@ -155,6 +157,53 @@ import WidgetSchema
       process.output.lastIndex { $0.contains(#""event":"reload-failed""#) })
     #expect(
       process.waitFor(timeout: 20) { Self.entryTexts($0, after: lastFailure).contains("second") })
+  }
+
+  /// A rebuilt bundle that draws a new Live Activity type: apps can start one at once, without
+  /// a restart.
+  @Test func aRebuildsNewActivityTypeCanBeStarted() throws {
+    let folder = TestSupport.temporaryDirectory("hot-activity").appendingPathComponent(
+      "Hot.widgetbundle")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let manifest = folder.appendingPathComponent("manifest.json")
+    let library = folder.appendingPathComponent("libHot.so")
+    try Data(Self.manifest(version: "1.0.0").utf8).write(to: manifest)
+    try Self.write(try Self.build([]), to: library)
+    let drawing = try Self.build([#"HOT_TEXT="on its way""#, #"HOT_ACTIVITY="Parcel""#])
+
+    let environment = LiveActivityTests.environment()
+    let process = try LiveProcess(
+      Products.widgetHost,
+      [
+        "run", folder.path, "--watch", "--format", "json", "--sink", "socket",
+        "--min-reload-interval", "0",
+      ],
+      environment: environment)
+    defer {
+      process.interrupt()
+      _ = process.wait()
+    }
+    #expect(
+      process.waitFor(timeout: 20) { Self.entryTexts($0, after: 0).contains("first") },
+      "stderr: \(process.errors)")
+    let start = ["activity", "start", "Parcel", "--state", #"{"step":1}"#]
+    let before = try Products.run(start, environment: environment)
+    #expect(before.status == 1)
+    #expect(
+      before.errors.contains("no bundle draws activities of type 'Parcel' (types: none)"),
+      "\(before.errors)")
+
+    try Data(Self.manifest(version: "1.1.0", activity: "Parcel").utf8).write(to: manifest)
+    try Self.write(drawing, to: library)
+    #expect(
+      process.waitFor(timeout: 20) { Self.bundleEvents($0, .reloaded).count == 1 },
+      "\(process.output.joined(separator: "\n"))\nstderr: \(process.errors)")
+    let after = try Products.run(start, environment: environment)
+    #expect(after.status == 0, "\(after.errors)")
+    #expect(
+      process.waitFor(timeout: 20) { lines in
+        lines.contains { $0.contains(#""type":"activity""#) && $0.contains("on its way") }
+      }, "\(process.output.suffix(5))")
   }
 
   @Test func watchNeedsWorkersAndARunThatLasts() throws {

@@ -228,7 +228,7 @@ public final class WidgetHost: Sendable {
     await activities.restore()
     let reloader = HotReloader(
       bundles: selection.bundles, instances: instances, provider: selection.provider,
-      scheduler: scheduler, stream: stream, services: services
+      scheduler: scheduler, stream: stream, services: services, activities: activities
     ) { [self] source throws(HostError) in try await load(source) }
     live.withLock {
       $0 = LiveRun(

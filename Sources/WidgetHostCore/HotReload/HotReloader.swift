@@ -6,7 +6,8 @@ import WidgetSchema
 /// `run --watch`: when a bundle's files change (``BundleWatcher``), loads the new version in a
 /// fresh worker, checks it, and puts it in place of the running one. Instances, their
 /// configurations and what they show stay; each instance of the bundle then asks for a new
-/// timeline (reason `bundle-updated`). A new version that cannot be used (a bad manifest, a
+/// timeline (reason `bundle-updated`), and the Live Activity types the new version draws are the
+/// ones apps can start. A new version that cannot be used (a bad manifest, a
 /// library that does not load or describe itself, a kind or family an instance shows that is
 /// gone, a changed id, a kind another bundle declares) is refused: the running version stays,
 /// and the refusal is a `bundle` event `reload-failed` and a line on standard error.
@@ -28,12 +29,15 @@ final class HotReloader: Sendable {
   private let scheduler: Scheduler
   private let stream: EventStream
   private let services: HostServices
+  private let activities: ActivityCenter?
   private let load: Load
 
   init(
     bundles: [Running], instances: [WidgetInstance], provider: BundleTimelineProvider,
-    scheduler: Scheduler, stream: EventStream, services: HostServices, load: @escaping Load
+    scheduler: Scheduler, stream: EventStream, services: HostServices,
+    activities: ActivityCenter? = nil, load: @escaping Load
   ) {
+    self.activities = activities
     self.running = Mutex(bundles)
     self.shown = Mutex(instances)
     self.provider = provider
@@ -69,7 +73,10 @@ final class HotReloader: Sendable {
       refuse(old, because: error.message)
       return
     }
-    running.withLock { $0[index] = new }
+    let manifests = running.withLock { running in
+      running[index] = new
+      return running.map(\.manifest)
+    }
     let previous = provider.replace(
       old.manifest.id, with: new.connection, manifest: new.manifest,
       resources: new.source.resourcesPath)
@@ -82,6 +89,8 @@ final class HotReloader: Sendable {
     services.note(
       "widget-host: reloaded \(path) (\(new.manifest.id) \(old.manifest.version) → "
         + "\(new.manifest.version))\n")
+    // The Live Activity types it draws now: an app's next request finds a new one.
+    activities?.update(manifests: manifests)
     await scheduler.reload(bundle: new.manifest.id, kind: nil, reason: .bundleUpdated)
     if let previous {
       retiring.withLock { $0.append(previous) }

@@ -3,6 +3,7 @@
  * definitions to play a new version:
  *   HOT_KIND   its one kind (default "Hot"), supporting systemSmall
  *   HOT_TEXT   the text of every entry (default "first")
+ *   HOT_ACTIVITY  a Live Activity type it draws too (default none): its banner is HOT_TEXT
  * The timeline has three entries a second apart from the host's clock, policy atEnd, so a host
  * run with --min-reload-interval 0 asks again every two seconds: entries keep coming.
  */
@@ -20,8 +21,17 @@
 #define HOT_TEXT "first"
 #endif
 
+#ifdef HOT_ACTIVITY
+#define HOT_ACTIVITIES ",\"activities\":[{\"attributesType\":\"" HOT_ACTIVITY "\"}]"
+#else
+#define HOT_ACTIVITIES ""
+#endif
+
 static const char description[] =
-    "{\"kinds\":[{\"kind\":\"" HOT_KIND "\",\"families\":[\"systemSmall\"]}]}";
+    "{\"kinds\":[{\"kind\":\"" HOT_KIND "\",\"families\":[\"systemSmall\"]}]" HOT_ACTIVITIES "}";
+
+static const char activity_views[] =
+    "{\"lockScreen\":{\"type\":\"text\",\"runs\":[{\"text\":\"" HOT_TEXT "\"}]}}";
 
 static const wk_host *host;
 
@@ -61,6 +71,8 @@ static void hot_call(const wk_bundle *bundle, const wk_call *call) {
         used += (size_t)snprintf(timeline + used, sizeof timeline - used,
                                  "],\"policy\":{\"type\":\"atEnd\"}}");
         call->reply(call->reply_ctx, WK_STATUS_OK, timeline, used);
+    } else if (call->method == WK_METHOD_ACTIVITY) {
+        call->reply(call->reply_ctx, WK_STATUS_OK, activity_views, sizeof activity_views - 1);
     } else {
         format_entry(entry, sizeof entry, now);
         call->reply(call->reply_ctx, WK_STATUS_OK, entry, strlen(entry));
