@@ -526,5 +526,47 @@ extension WebPageTests {
       try await TestSupport.eventually(within: 20) {
         !FileManager.default.fileExists(atPath: file.path)
       })
+
+    // The Clear button beside a banner, in the bundle's system action colour (white): a click
+    // ends the activity and dismisses it, as swiping it away does on iOS.
+    let second = try LiveActivityTests.runApp(
+      ["start", "9", "Taco Town", "Lee", "2"], environment: environment
+    )
+    .output.trimmingCharacters(in: .newlines)
+    let button = "document.querySelector('figure.activity[data-activity=\"\(second)\"] .clear')"
+    #expect(browser.waitUntil("return !!\(button)"), "the banner has its Clear button")
+    #expect(
+      try browser.run("return getComputedStyle(\(button)).color") as? String
+        == "rgb(255, 255, 255)")
+    let center = try #require(
+      try browser.run(
+        "const r = \(button).getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2];"
+      ) as? [Double])
+    try browser.click(x: center[0], y: center[1])
+    #expect(
+      browser.waitUntil("return !document.querySelector('figure.activity')"),
+      "the cleared banner goes")
+    #expect(
+      host.waitFor(timeout: 20) { lines in
+        lines.contains { $0.contains(#""event":"dismissed""#) && $0.contains(second) }
+      })
+    let cleared = try LiveActivityTests.activities(host).filter { $0.activity.id == second }
+    #expect(cleared.map(\.event) == [.started, .ended, .dismissed])
+    #expect(try Products.run(["activity", "list"], environment: environment).output == "")
+    // Bad clears are refused with their reason.
+    let unknown = try WebClient.json(
+      "POST", "/api/activity-clear", port: port, ["activity": "nope"])
+    #expect(unknown.status == 404)
+    let notJSON = try WebClient.request(
+      "POST", "/api/activity-clear", port: port, headers: ["Content-Type": "text/plain"],
+      body: Array("nope".utf8))
+    #expect(notJSON.status == 415)
+    let malformed = try WebClient.request(
+      "POST", "/api/activity-clear", port: port, headers: ["Content-Type": "application/json"],
+      body: Array("{}".utf8))
+    #expect(malformed.status == 400)
+    #expect(
+      String(decoding: malformed.body, as: UTF8.self).trimmingCharacters(in: .newlines)
+        == #"a clear is {"activity": ID}: missing field 'activity'"#)
   }
 }

@@ -178,6 +178,32 @@ import WidgetSupport
     }
   }
 
+  /// Clearing (the web page's Clear button) dismisses at once: an active activity ends first,
+  /// an ended one waiting for its dismissal goes now; each is forgotten by the store.
+  @Test func aClearedActivityIsDismissedAtOnce() async throws {
+    let fixture = try Fixture()
+    let active = try await fixture.center.start(
+      attributesType: "Order", attributes: .object([:]), content: Self.content("x"))
+    let waiting = try await fixture.center.start(
+      attributesType: "Order", attributes: .object([:]), content: Self.content("y"))
+    _ = try await fixture.center.end(id: waiting.id, content: nil, dismissalPolicy: .default)
+    #expect(try await fixture.center.clear(id: active.id).status == .dismissed)
+    #expect(try await fixture.center.clear(id: waiting.id).status == .dismissed)
+    #expect(fixture.center.list().isEmpty)
+    #expect(fixture.store.activities().isEmpty)
+    let changes = { (id: String) in
+      fixture.events.filter { $0.activity.id == id }.map(\.event)
+    }
+    #expect(changes(active.id) == [.started, .ended, .dismissed])
+    #expect(changes(waiting.id) == [.started, .ended, .dismissed])
+    do throws(ControlError) {
+      _ = try await fixture.center.clear(id: active.id)
+      Issue.record("a cleared activity was cleared again")
+    } catch {
+      #expect(error.code == "unknown-activity")
+    }
+  }
+
   @Test func updatesComeInBurstsOfTenThenOneASecond() async throws {
     let fixture = try Fixture()
     let id = try await fixture.center.start(

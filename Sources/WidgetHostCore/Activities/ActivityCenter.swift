@@ -156,6 +156,28 @@ final class ActivityCenter: Sendable {
     }
   }
 
+  /// Clears activity `id` from view, as a person swipes a Live Activity away on iOS (the web
+  /// page's Clear button): dismissed at once, after ending if it had not ended. Its app sees
+  /// `ended` (if it was not), then `dismissed`.
+  func clear(id: String) async throws(ControlError) -> ActivityInfo {
+    try await run { () async throws(ControlError) -> ActivityInfo in
+      guard var current = shown.withLock({ $0[id] }) else {
+        throw .activity(code: "unknown-activity", message: "no activity '\(id)' is shown")
+      }
+      if current.info.status != .ended {
+        _ = try await finish(current, content: nil, policy: .immediate)
+        guard let ended = shown.withLock({ $0[id] }) else {
+          throw .activity(code: "unknown-activity", message: "no activity '\(id)' is shown")
+        }
+        current = ended
+      }
+      dismiss(current)
+      var info = current.info
+      info.status = .dismissed
+      return info
+    }
+  }
+
   /// Shows the activities the state store kept from an earlier run (``ActivityEvent/restored``),
   /// dismissing those whose time has passed. An activity whose type no loaded bundle draws stays
   /// stored, for a run that loads its bundle.

@@ -144,6 +144,12 @@ public final class HostControl: Sendable {
     try await activities().end(id: id, content: content, dismissalPolicy: dismissalPolicy)
   }
 
+  /// Clears a Live Activity from view, as a person does (the web page's Clear button): it
+  /// ends, if it had not, and is dismissed at once.
+  public func clearActivity(id: String) async throws(ControlError) -> ActivityInfo {
+    try await activities().clear(id: id)
+  }
+
   /// Live Activity `id` as it is shown now: the activity, and the view of `presentation` (the
   /// banner on its background tint).
   public func shownActivity(

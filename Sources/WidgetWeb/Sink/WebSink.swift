@@ -194,6 +194,9 @@ public final class WebSink: EventSink {
     case "/api/tap":
       guard request.method == "POST" else { return .now(Self.notAllowed("POST")) }
       return tap(request)
+    case "/api/activity-clear":
+      guard request.method == "POST" else { return .now(Self.notAllowed("POST")) }
+      return clearActivity(request)
     default:
       guard let asset = PageAssets.asset(at: request.path) else {
         return .now(.text(404, "no such page: \(request.path)"))
@@ -349,17 +352,44 @@ public final class WebSink: EventSink {
     }
   }
 
+  /// `POST /api/activity-clear` with `{"activity": ID}`: the banner's Clear button, which ends
+  /// and dismisses the activity (``HostControl/clearActivity(id:)``).
+  private func clearActivity(_ request: HTTPRequest) -> HTTPReply {
+    struct Clear: Decodable { var activity: String }
+    if let refusal = Self.refusingAllButJSON(request) { return .now(refusal) }
+    let clear: Clear
+    do {
+      clear = try JSONDecoder().decode(Clear.self, from: Data(request.body))
+    } catch {
+      return .now(.text(400, "a clear is {\"activity\": ID}: \(Self.reason(error))"))
+    }
+    return .later {
+      do {
+        let info = try await self.control.clearActivity(id: clear.activity)
+        return Self.json(200, ControlReply(id: nil, result: ControlResult(activity: info)))
+      } catch let error as ControlError {
+        return Self.failure(error)
+      } catch {
+        return .text(500, "\(error)")
+      }
+    }
+  }
+
+  /// A 415 for a request whose body is not JSON: a page on another site can send a form or
+  /// text without asking; JSON it cannot.
+  private static func refusingAllButJSON(_ request: HTTPRequest) -> HTTPResponse? {
+    let type = request.headers["content-type"] ?? ""
+    guard
+      type.split(separator: ";").first?.trimmingCharacters(in: .whitespaces) != "application/json"
+    else { return nil }
+    return .text(415, "send the request as application/json, got '\(type)'")
+  }
+
   /// `POST /api/tap` with a ``WebTap``: the region of the instance's picture under the click
   /// (the topmost `Link`, button or toggle there), else its widgetURL, tapped through
   /// ``HostControl/tap(instance:region:x:y:)`` as `widget-host tap` does.
   private func tap(_ request: HTTPRequest) -> HTTPReply {
-    let type = request.headers["content-type"] ?? ""
-    // A page on another site can send a form or text without asking; JSON it cannot.
-    guard
-      type.split(separator: ";").first?.trimmingCharacters(in: .whitespaces) == "application/json"
-    else {
-      return .now(.text(415, "send the tap as application/json, got '\(type)'"))
-    }
+    if let refusal = Self.refusingAllButJSON(request) { return .now(refusal) }
     let click: WebTap
     do {
       click = try JSONDecoder().decode(WebTap.self, from: Data(request.body))

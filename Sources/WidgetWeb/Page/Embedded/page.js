@@ -206,16 +206,55 @@ async function showActivity(data) {
     figure.className = "activity";
     figure.dataset.activity = id;
     const img = document.createElement("img");
-    figure.append(img);
+    // The system's button beside the banner, as iOS shows one: clears it from view.
+    const clear = document.createElement("button");
+    clear.type = "button";
+    clear.className = "clear";
+    clear.textContent = "Clear";
+    clear.addEventListener("click", () => clearActivity(id));
+    figure.append(img, clear);
     banners.append(figure);
-    banner = { figure, img, version: 0 };
+    banner = { figure, img, clear, version: 0 };
     activities.set(id, banner);
     banners.hidden = false;
   }
+  banner.clear.style.color = cssColor(data.presentations?.systemActionForegroundColor) || "";
   banner.figure.dataset.status = data.activity.status;
   banner.figure.classList.toggle("ended", data.activity.status === "ended");
   banner.figure.title = `${data.activity.attributesType} (${data.activity.status})`;
   await redrawActivity(id);
+}
+
+/** The Clear button: the host ends the activity and dismisses it; the stream then says so. */
+async function clearActivity(id) {
+  const response = await fetch(api("/api/activity-clear"), {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ activity: id }),
+  });
+  const reply = await response.json().catch(() => ({}));
+  if (reply.error) show(reply.error.message);
+}
+
+/** SwiftUI's named colours, as iOS draws them in light mode. */
+const namedColors = {
+  black: "#000000", white: "#ffffff", gray: "#8e8e93", red: "#ff3b30", orange: "#ff9500",
+  yellow: "#ffcc00", green: "#34c759", mint: "#00c7be", teal: "#30b0c7", cyan: "#32ade6",
+  blue: "#007aff", indigo: "#5856d6", purple: "#af52de", pink: "#ff2d55", brown: "#a2845e",
+  clear: "transparent",
+};
+
+/** A colour of the stream (`{"name"}` or `{"red","green","blue","opacity"}`) as CSS. */
+function cssColor(color) {
+  if (!color) return null;
+  const opacity = color.opacity ?? 1;
+  if (color.red !== undefined) {
+    const channel = (value) => Math.round(Math.min(1, Math.max(0, value)) * 255);
+    return `rgba(${channel(color.red)}, ${channel(color.green)}, ${channel(color.blue)}, ${opacity})`;
+  }
+  const named = namedColors[color.name];
+  if (!named) return null;
+  return opacity === 1 ? named : `color-mix(in srgb, ${named} ${opacity * 100}%, transparent)`;
 }
 
 /** Fetches a banner's picture again and swaps it in once decoded. */
