@@ -382,6 +382,10 @@ let corpus: [(name: String, path: String, imports: [Target.Dependency], intents:
   ("SmartHome", "Corpus/SmartHome", ["WidgetKit", "SwiftUI", "AppIntents"], false),
   ("PhotoFrame", "Corpus/PhotoFrame", ["WidgetKit", "SwiftUI", "UIKit"], false),
   ("WorldClock", "Corpus/WorldClock", ["WidgetKit", "SwiftUI"], false),
+  (
+    "PizzaTracker", "Corpus/PizzaTracker", ["WidgetKit", "SwiftUI", "ActivityKit", "AppIntents"],
+    false
+  ),
 ]
 for bundle in corpus {
   package.products.append(.library(name: bundle.name, type: .dynamic, targets: [bundle.name]))

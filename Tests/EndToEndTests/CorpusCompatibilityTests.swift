@@ -66,6 +66,7 @@ import WidgetSchema
     ("SmartHome", [("SmartHomeWidget", [.systemMedium])]),
     ("PhotoFrame", [("PhotoFrameWidget", [.systemSmall, .systemMedium])]),
     ("WorldClock", [("WorldClockWidget", [.systemSmall, .systemMedium])]),
+    ("PizzaTracker", [("PizzaTrackerWidget", [.systemSmall])]),
   ]
 
   /// The App Groups a bundle's code names, as its entitlements would declare them.
@@ -173,6 +174,29 @@ import WidgetSchema
     let result = try Products.run(
       ["validate", Self.bundle(name)], environment: IsolationTests.isolatedEnvironment())
     #expect(result.status == 0, "\(name): \(result.output)\(result.errors)")
+  }
+
+  /// The corpus bundles with Live Activities: each activity's `#Preview`s show in
+  /// `widget-host preview` as in Golden/corpus/`<bundle>`-activity-previews.txt. (PizzaTracker:
+  /// a paused `Text(timerInterval:pauseTime:)`, an island with a `LiveActivityIntent` button,
+  /// and Xcode 14's `previewContext(_:viewKind:)` previews beside Xcode 15's.)
+  @Test(arguments: ["PizzaTracker"])
+  func aCorpusLiveActivityShowsItsPreviews(_ name: String) throws {
+    let result = try Products.run(["preview", Self.bundle(name), "--locale", "en"])
+    #expect(result.status == 0, "\(name): \(result.errors)")
+    guard let start = result.output.range(of: " · activity (") else {
+      Issue.record("\(name): no activity previews: \(result.output)")
+      return
+    }
+    let text = String(result.output[result.output[..<start.lowerBound].lastIndex(of: "\n")!...])
+      .dropFirst()
+    let golden = Self.golden.appendingPathComponent("\(name)-activity-previews.txt")
+    if Self.updating {
+      try String(text).write(to: golden, atomically: true, encoding: .utf8)
+    } else {
+      let expected = try String(contentsOf: golden, encoding: .utf8)
+      #expect(String(text) == expected, "\(name) differs from \(golden.path):\n\(text)")
+    }
   }
 
   /// `PhotoFrame`'s photo, made from a file's bytes in the bundle (`UIImage(contentsOfFile:)`),
