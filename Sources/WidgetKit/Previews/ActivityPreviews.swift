@@ -10,6 +10,9 @@ public struct ActivityPreviewViewKind: Sendable, Hashable {
   /// The Lock Screen banner.
   public static let content = ActivityPreviewViewKind(value: .content)
 
+  /// The island's presentations, by WidgetKit's own name for them.
+  public typealias DynamicIslandPreviewViewState = DynamicIslandPreviewViewKind
+
   /// The Dynamic Island in `kind`'s presentation.
   public static func dynamicIsland(_ kind: DynamicIslandPreviewViewKind) -> ActivityPreviewViewKind
   {
