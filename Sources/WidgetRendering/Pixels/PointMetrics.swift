@@ -298,8 +298,11 @@ struct PointMetrics: LayoutMetrics {
         c.pango_attr_foreground_new(
           UInt16(color.red * 65535), UInt16(color.green * 65535), UInt16(color.blue * 65535)))
       add(c.pango_attr_foreground_alpha_new(UInt16(max(1, color.alpha * 65535))))
-      // A word broken across lines gets no hyphen, as in SwiftUI (Pango adds one by default).
-      add(c.pango_attr_insert_hyphens_new(0))
+    }
+    // A word broken across lines gets no hyphen, as in SwiftUI (Pango adds one by default): one
+    // attribute over the whole text (a new attribute's range is all of it).
+    if let noHyphens = c.pango_attr_insert_hyphens_new(0) {
+      c.pango_attr_list_insert(attributes, noHyphens)
     }
     let layout = c.pango_layout_new(context)!
     utf8.withUnsafeBufferPointer { bytes in
