@@ -56,6 +56,14 @@ import WidgetSchema
                 return TextRun(
                   .dateRange(moment, moment.addingTimeInterval(end.timeIntervalSince(start))),
                   style: run.style)
+              case .timerInterval(let start, let end, let countsDown):
+                // The timer keeps its length, and stands where it stood at `moment`'s start.
+                hasDates = true
+                return TextRun(
+                  .timerInterval(
+                    moment, moment.addingTimeInterval(end.timeIntervalSince(start)),
+                    countsDown: countsDown),
+                  style: run.style)
               case .verbatim, .image:
                 return run
               }

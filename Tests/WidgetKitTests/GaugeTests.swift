@@ -79,7 +79,7 @@ import WidgetSchema
     #expect("\(stack.children[1])".contains("timer"))
     #expect(
       resolved(Text(timerInterval: start...end))
-        == .text(TextNode(runs: [.date(end, style: .timer)])))
+        == .text(TextNode(runs: [TextRun(.timerInterval(start, end, countsDown: true))])))
   }
 
   @Test func aPausedTimerStandsStillAtWhatItShowedThen() {

@@ -60,4 +60,32 @@ import WidgetSchema
       ViewLimits.problem(in: backward, at: "view")?.description
         == "view.runs[0].to: the range ends before it starts ('from')")
   }
+
+  /// `Text(timerInterval:countsDown:)`: a countdown stops at 0:00 at the interval's end, and a
+  /// count up at the interval's length; in between it is redrawn each second, and once over
+  /// never again.
+  @Test func aTimerOverAnIntervalStandsStillOnceItIsOver() {
+    let renderer = Renderer(dates: dates)
+    let end = nine.addingTimeInterval(90)
+    func shown(_ countsDown: Bool, at now: Date) -> (text: String, next: Date?) {
+      let view = ViewNode.text(
+        TextNode(runs: [TextRun(.timerInterval(nine, end, countsDown: countsDown))]))
+      let drawn = renderer.render(view, family: .accessoryInline, now: now)
+      return (drawn.lines.joined().trimmingCharacters(in: .whitespaces), drawn.nextLiveChange)
+    }
+    #expect(shown(true, at: nine.addingTimeInterval(30.5)).text == "0:59")
+    #expect(shown(true, at: nine.addingTimeInterval(30.5)).next == nine.addingTimeInterval(31))
+    #expect(shown(true, at: end.addingTimeInterval(600)) == ("0:00", nil))
+    #expect(shown(false, at: nine.addingTimeInterval(30.5)).text == "0:30")
+    #expect(shown(false, at: nine.addingTimeInterval(30.5)).next == nine.addingTimeInterval(31))
+    #expect(shown(false, at: end.addingTimeInterval(600)) == ("1:30", nil))
+    // Before the interval a countdown shows all of it, until the interval starts.
+    #expect(shown(true, at: nine - 10).text == "1:30")
+    #expect(shown(true, at: nine - 10).next == nine.addingTimeInterval(0.001))
+    let backward = ViewNode.text(
+      TextNode(runs: [TextRun(.timerInterval(nine, nine - 1, countsDown: true))]))
+    #expect(
+      ViewLimits.problem(in: backward, at: "view")?.description
+        == "view.runs[0].to: the range ends before it starts ('from')")
+  }
 }

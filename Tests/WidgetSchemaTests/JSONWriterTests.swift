@@ -186,6 +186,8 @@ import WidgetSupport
           .image(ImageNode(systemName: "star.fill")),
           TextRun(.image(ImageNode(name: "logo", path: "/b/Resources/logo.png")), style: full),
           TextRun(.dateRange(date, date.addingTimeInterval(90))),
+          TextRun(.timerInterval(date, date.addingTimeInterval(90), countsDown: true)),
+          TextRun(.timerInterval(date, date.addingTimeInterval(90), countsDown: false)),
           TextRun(.date(date, style: .time), style: TextStyle(timeZone: "Asia/Tokyo")),
         ])),
       .image(ImageNode(systemName: "star.fill")),

@@ -85,6 +85,7 @@ enum ProposalEstimate {
         case .verbatim(let string): return count + string.count
         case .date: return count + 8
         case .dateRange: return count + 16
+        case .timerInterval: return count + 5
         case .image: return count + 2
         }
       }

@@ -213,7 +213,7 @@ public struct LocalizedStringKey: Equatable, Sendable, ExpressibleByStringInterp
       switch run.content {
       case .verbatim(let text): text
       case .date(let date, _): ISO8601DateFormatter().string(from: date)
-      case .dateRange(let start, let end):
+      case .dateRange(let start, let end), .timerInterval(let start, let end, _):
         ISO8601DateFormatter().string(from: start) + "/" + ISO8601DateFormatter().string(from: end)
       case .image: ""
       }

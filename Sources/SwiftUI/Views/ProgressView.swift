@@ -146,15 +146,18 @@ extension ProgressView where CurrentValueLabel == Text {
 
 extension Text {
   /// A live timer over `timerInterval`: the time left until its end when `countsDown`, else the
-  /// time since its start. With a `pauseTime`, the timer stands still at what it shows then
-  /// ("4:59"; with `showsHours` false, "75:00" rather than "1:15:00"). A running timer's
-  /// `showsHours` is not drawn differently.
+  /// time since its start; it stands still at "0:00" once a countdown is over, and at the
+  /// interval's length once a count up reaches its end. With a `pauseTime`, the timer stands
+  /// still at what it shows then ("4:59"; with `showsHours` false, "75:00" rather than
+  /// "1:15:00"). A running timer's `showsHours` is not drawn differently.
   public init(
     timerInterval: ClosedRange<Date>, pauseTime: Date? = nil, countsDown: Bool = true,
     showsHours: Bool = true
   ) {
     guard let pauseTime else {
-      self.init(countsDown ? timerInterval.upperBound : timerInterval.lowerBound, style: .timer)
+      self.init(
+        Content.timerInterval(
+          timerInterval.lowerBound, timerInterval.upperBound, countsDown: countsDown))
       return
     }
     let paused = min(max(pauseTime, timerInterval.lowerBound), timerInterval.upperBound)

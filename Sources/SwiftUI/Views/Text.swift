@@ -46,6 +46,7 @@ public struct Text: _PrimitiveView, Equatable, Sendable {
     case localized(LocalizedStringKey, table: String?)
     case date(Date, style: WidgetSchema.DateStyle)
     case dateRange(Date, Date)
+    case timerInterval(Date, Date, countsDown: Bool)
     case image(Image)
   }
 
@@ -57,7 +58,7 @@ public struct Text: _PrimitiveView, Equatable, Sendable {
 
   var segments: [Segment]
 
-  private init(_ content: Content) {
+  init(_ content: Content) {
     segments = [Segment(content: content)]
   }
 
@@ -143,6 +144,8 @@ public struct Text: _PrimitiveView, Equatable, Sendable {
         case .localized(let key, let table): key.runs(in: environment, table: table)
         case .date(let date, let style): [.date(date, style: style)]
         case .dateRange(let start, let end): [TextRun(.dateRange(start, end))]
+        case .timerInterval(let start, let end, let countsDown):
+          [TextRun(.timerInterval(start, end, countsDown: countsDown))]
         case .image(let image): [.image(image.node(in: environment))]
         }
       for var run in parts {
@@ -151,7 +154,7 @@ public struct Text: _PrimitiveView, Equatable, Sendable {
         if let zone = environment.chosenTimeZone, run.ownStyle?.timeZone == nil {
           switch run.content {
           case .date, .dateRange: run.style.timeZone = zone.identifier
-          case .verbatim, .image: break
+          case .verbatim, .timerInterval, .image: break
           }
         }
         if let textCase = environment.textCase, case .verbatim(let text) = run.content {
@@ -208,7 +211,7 @@ extension Text {
       case .verbatim(let text): text
       case .localized(let key, _): key._plainText
       case .date(let date, _): ISO8601DateFormatter().string(from: date)
-      case .dateRange(let start, let end):
+      case .dateRange(let start, let end), .timerInterval(let start, let end, _):
         ISO8601DateFormatter().string(from: start) + "/" + ISO8601DateFormatter().string(from: end)
       case .image: ""
       }

@@ -54,14 +54,47 @@ public struct DateText: Sendable {
       let (value, unit) = Self.largestUnit(abs(seconds))
       return (seconds < 0 ? "-" : "+") + Self.quantity(value, unit)
     case .timer:
-      let total = Int(abs(date.timeIntervalSince(now)).rounded(.down))
-      let hours = total / 3600
-      let minutes = total / 60 % 60
-      let seconds = total % 60
-      return hours > 0
-        ? "\(hours):\(Self.twoDigits(minutes)):\(Self.twoDigits(seconds))"
-        : "\(minutes):\(Self.twoDigits(seconds))"
+      return Self.timerText(seconds: abs(date.timeIntervalSince(now)))
     }
+  }
+
+  /// A timer's text for `seconds`: "4:05", or "1:04:05" from an hour on.
+  static func timerText(seconds: TimeInterval) -> String {
+    let total = Int(seconds.rounded(.down))
+    let hours = total / 3600
+    let minutes = total / 60 % 60
+    let seconds = total % 60
+    return hours > 0
+      ? "\(hours):\(Self.twoDigits(minutes)):\(Self.twoDigits(seconds))"
+      : "\(minutes):\(Self.twoDigits(seconds))"
+  }
+
+  /// How far a timer over `start`…`end` stands at `now`, in seconds: the time left when
+  /// `countsDown`, else the time passed, each within the interval's length.
+  static func timerSeconds(from start: Date, to end: Date, countsDown: Bool, now: Date) -> Double {
+    let length = max(0, end.timeIntervalSince(start))
+    let value = countsDown ? end.timeIntervalSince(now) : now.timeIntervalSince(start)
+    return min(max(value, 0), length)
+  }
+
+  /// The text of a timer over `start`…`end` at `now` (`Text(timerInterval:countsDown:)`):
+  /// "0:00" once a countdown is over, the interval's length once a count up reaches its end.
+  public static func timer(from start: Date, to end: Date, countsDown: Bool, now: Date) -> String {
+    timerText(seconds: timerSeconds(from: start, to: end, countsDown: countsDown, now: now))
+  }
+
+  /// When a timer over `start`…`end` shown at `now` next changes: each second inside the
+  /// interval, at its start when before it, and never once past its end.
+  public static func nextChange(
+    ofTimerFrom start: Date, to end: Date, countsDown: Bool, after now: Date
+  ) -> Date? {
+    guard now < end else { return nil }
+    guard now >= start else { return start.addingTimeInterval(0.001) }
+    // The shown seconds change as the time from the counting point crosses a whole second.
+    let passed = countsDown ? end.timeIntervalSince(now) : now.timeIntervalSince(start)
+    let next =
+      countsDown ? passed - (passed.rounded(.up) - 1) : (passed.rounded(.down) + 1) - passed
+    return min(end, now.addingTimeInterval(max(next, 0.001)))
   }
 
   /// The range from `start` to `end` (`Text(start...end)`): the times alone when both fall on

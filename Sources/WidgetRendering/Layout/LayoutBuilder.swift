@@ -78,6 +78,14 @@ struct LayoutBuilder<Metrics: LayoutMetrics> {
             date, style: dateStyle, now: now)
         case .dateRange(let start, let end):
           return dates.inZone(run.ownStyle?.timeZone ?? zone).range(from: start, to: end)
+        case .timerInterval(let start, let end, let countsDown):
+          if !redacted,
+            let change = DateText.nextChange(
+              ofTimerFrom: start, to: end, countsDown: countsDown, after: now)
+          {
+            nextLiveChange = min(nextLiveChange ?? change, change)
+          }
+          return DateText.timer(from: start, to: end, countsDown: countsDown, now: now)
         case .image(let image):
           return Metrics.inlineText(of: image)
         }

@@ -181,6 +181,7 @@ struct ReplyReader {
   // Each enum a reply names by its cases' names.
   static let alignments = JSONEnumNames<Alignment>()
   static let dateStyles = JSONEnumNames<DateStyle>()
+  static let timerDirections = JSONEnumNames<TimerDirection>()
   static let fontTextStyles = JSONEnumNames<FontTextStyle>()
   static let fontWeights = JSONEnumNames<FontWeight>()
   static let gaugeStyles = JSONEnumNames<GaugeStyleKind>()
@@ -372,6 +373,13 @@ struct ReplyReader {
         ownStyle: style)
     }
     if let from = tape.member(tree, "from") {
+      if let timer = tape.member(tree, "timer") {
+        let direction = try enumeration(timer, Self.timerDirections)
+        return TextRun(
+          .timerInterval(
+            try date(from), try date(try required(tree, "to")), countsDown: direction == .down),
+          ownStyle: style)
+      }
       return TextRun(
         .dateRange(try date(from), try date(try required(tree, "to"))), ownStyle: style)
     }

@@ -931,6 +931,13 @@ extension JSONByteWriter {
       date(from)
       nextKey("to")
       date(to)
+    case .timerInterval(let from, let to, let countsDown):
+      key("from")
+      date(from)
+      nextKey("timer")
+      string(countsDown ? "down" : "up")
+      nextKey("to")
+      date(to)
     case .image(let image):
       key("image")
       byte(UInt8(ascii: "{"))

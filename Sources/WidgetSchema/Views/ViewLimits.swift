@@ -189,8 +189,12 @@ public enum ViewLimits {
           if case .image(let image) = run.content {
             self.image(image, "\(path).runs[\(index)].image")
           }
-          if case .dateRange(let from, let to) = run.content, to < from {
-            fail("\(path).runs[\(index)].to", "the range ends before it starts ('from')")
+          switch run.content {
+          case .dateRange(let from, let to), .timerInterval(let from, let to, _):
+            if to < from {
+              fail("\(path).runs[\(index)].to", "the range ends before it starts ('from')")
+            }
+          case .verbatim, .date, .image: break
           }
           guard case .verbatim(let verbatim) = run.content else { continue }
           textBytes += verbatim.utf8.count

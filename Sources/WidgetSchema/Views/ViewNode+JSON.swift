@@ -308,6 +308,7 @@ extension TextRun: Codable {
     case style
     case from
     case to
+    case timer
     case image
     case attributes
   }
@@ -322,6 +323,15 @@ extension TextRun: Codable {
         .date(
           try container.decode(Date.self, forKey: .date),
           style: try container.decode(DateStyle.self, forKey: .style)),
+        style: style)
+    } else if container.contains(.from),
+      let timer = try container.decodeIfPresent(
+        TimerDirection.self, forKey: .timer)
+    {
+      self.init(
+        .timerInterval(
+          try container.decode(Date.self, forKey: .from),
+          try container.decode(Date.self, forKey: .to), countsDown: timer == .down),
         style: style)
     } else if container.contains(.from) {
       self.init(
@@ -350,6 +360,10 @@ extension TextRun: Codable {
       try container.encode(dateStyle, forKey: .style)
     case .dateRange(let from, let to):
       try container.encode(from, forKey: .from)
+      try container.encode(to, forKey: .to)
+    case .timerInterval(let from, let to, let countsDown):
+      try container.encode(from, forKey: .from)
+      try container.encode(countsDown ? TimerDirection.down : .up, forKey: .timer)
       try container.encode(to, forKey: .to)
     case .image(let image):
       try container.encode(image, forKey: .image)
@@ -416,4 +430,11 @@ extension Frame: Codable {
     try length(maxHeight, .maxHeight)
     try container.encode(alignment, forKey: .alignment)
   }
+}
+
+/// A timer run's direction: JSON `"timer": "down"` (to the interval's end) or `"up"` (from its
+/// start).
+public enum TimerDirection: String, JSONEnum, Sendable {
+  case down
+  case up
 }

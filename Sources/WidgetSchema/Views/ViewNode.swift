@@ -153,6 +153,10 @@ public struct TextRun: Sendable, Equatable {
     /// The range between two dates (`Text(start...end)`), which the host formats at display
     /// time.
     case dateRange(Date, Date)
+    /// A live timer over an interval (`Text(timerInterval:countsDown:)`): counting down to its
+    /// end, or up from its start, and standing still at the interval's bound once it passes it
+    /// ("0:00" for a countdown that is over).
+    case timerInterval(Date, Date, countsDown: Bool)
     /// An image in the line of text, in the text's font and colour (`Text(Image(…))`). Boxed:
     /// an image node is several times a string's size, and every run would be as large.
     indirect case image(ImageNode)
