@@ -29,6 +29,8 @@ public struct ActivityContent<State: Decodable & Encodable & Hashable>: Equatabl
   }
 }
 
+extension ActivityContent: Sendable where State: Sendable {}
+
 /// Where an activity is in its life.
 public enum ActivityState: Equatable, Hashable, Sendable {
   /// Shown, content current.
