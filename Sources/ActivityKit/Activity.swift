@@ -323,7 +323,8 @@ enum HostConnection {
 
   static func request(_ request: ControlRequest) throws -> ControlResult {
     do throws(ControlClient.Failure) {
-      let client = try ControlClient(endpoint: .unix(HostPaths.socket()), replyTimeout: timeout)
+      let client = try ControlClient(
+        endpoint: .unix(HostPaths.socket()), token: HostPaths.token(), replyTimeout: timeout)
       return try client.request(request)
     } catch {
       switch error {
@@ -333,6 +334,13 @@ enum HostConnection {
           message:
             "no widget-host is listening on \(path) (start one with widget-host run … --sink "
             + "socket, or set \(HostPaths.socketVariable))")
+      case .refused(let failure) where failure.code == "unauthorized":
+        throw ActivityHostError(
+          code: failure.code,
+          message:
+            "the widget-host on \(HostPaths.socket()) has a token and this app's "
+            + "\(HostPaths.tokenVariable) is "
+            + (HostPaths.token() == nil ? "not set" : "not it") + " (\(failure.message))")
       case .refused(let failure):
         throw ActivityHostError(code: failure.code, message: failure.message)
       default:

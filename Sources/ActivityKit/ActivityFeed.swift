@@ -57,7 +57,8 @@ final class ActivityFeed: Sendable {
 
   private func run() {
     while true {
-      let client = try? ControlClient(endpoint: .unix(HostPaths.socket()))
+      let client = try? ControlClient(
+        endpoint: .unix(HostPaths.socket()), token: HostPaths.token())
       let listening = state.withLock { state in
         guard !state.listeners.isEmpty else {
           state.running = false

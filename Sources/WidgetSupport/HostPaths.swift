@@ -16,6 +16,15 @@ public enum HostPaths {
   /// instead of `--token-file`: `WIDGET_HOST_TOKEN=…`.
   public static let tokenVariable = "WIDGET_HOST_TOKEN"
 
+  /// The token an app's `WidgetCenter` and ActivityKit send the host first: `$WIDGET_HOST_TOKEN`
+  /// when set and not empty (a host run with that token, or `--token-file`, refuses clients
+  /// without it).
+  public static func token(
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> String? {
+    environment[tokenVariable].flatMap { $0.isEmpty ? nil : $0 }
+  }
+
   /// The control socket: `$WIDGET_HOST_SOCKET`, else
   /// `$XDG_RUNTIME_DIR/widget-host/widget-host.sock`, else `/tmp/widget-host-$UID/widget-host.sock`.
   public static func socket(

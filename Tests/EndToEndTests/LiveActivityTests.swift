@@ -457,6 +457,33 @@ import WidgetSchema
     #expect(start.errors.hasPrefix("DeliveryApp: no widget-host is listening on \(socket) "))
     #expect(try Self.runApp(["list"], environment: environment).output == "")
   }
+
+  /// A host with a token takes an app's requests and subscription when the app has the same
+  /// `$WIDGET_HOST_TOKEN`, and refuses them without it.
+  @Test func anAppSendsTheHostsToken() throws {
+    var environment = Self.environment()
+    environment["WIDGET_HOST_TOKEN"] = "s3cret-token"
+    let host = try Self.startHost(environment: environment)
+    defer { host.interrupt() }
+    let start = try Self.runApp(["start", "5", "Bagels", "Jo", "2"], environment: environment)
+    #expect(start.status == 0, "\(start.errors)")
+    let id = start.output.trimmingCharacters(in: .newlines)
+    let follower = try LiveProcess(Self.app, ["follow", id], environment: environment)
+    #expect(follower.waitFor(timeout: 10) { $0.contains("following \(id)") })
+    #expect(try Self.runApp(["end", id, "--now"], environment: environment).status == 0)
+    #expect(follower.wait(timeout: 10) == 0, "the subscription authenticated: \(follower.errors)")
+    #expect(follower.output.contains("state dismissed"))
+
+    var without = environment
+    without["WIDGET_HOST_TOKEN"] = nil
+    let refused = try Self.runApp(["start", "6", "Bagels", "Jo", "2"], environment: without)
+    #expect(refused.status == 1)
+    let socket = environment["XDG_RUNTIME_DIR"]! + "/widget-host/widget-host.sock"
+    #expect(
+      refused.errors.hasPrefix(
+        "DeliveryApp: the widget-host on \(socket) has a token and this app's WIDGET_HOST_TOKEN "
+          + "is not set"), "\(refused.errors)")
+  }
 }
 
 extension WebPageTests {

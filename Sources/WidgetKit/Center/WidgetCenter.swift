@@ -91,7 +91,8 @@ public final class WidgetCenter: Sendable {
 
   /// A client of the host's control socket (``HostPaths/socket(environment:)``).
   private static func connect() throws(ControlClient.Failure) -> ControlClient {
-    try ControlClient(endpoint: .unix(HostPaths.socket()), replyTimeout: timeout)
+    try ControlClient(
+      endpoint: .unix(HostPaths.socket()), token: HostPaths.token(), replyTimeout: timeout)
   }
 
   /// `failure` in one line; an app is told where the host is looked for.
