@@ -9,6 +9,31 @@ import WidgetSchema
 /// ``BarClient`` against an in-process host serving its socket: what only the client can do,
 /// since the host sends no live-date redraws over the socket.
 @Suite struct BarClientTests {
+  /// An in-process host of one kind, `K` on `accessoryInline`, showing `entry` and serving its
+  /// socket at `path`.
+  struct ServedHost {
+    let socket: SocketSink
+    let hosting: Task<Void, any Error>
+
+    func stop() {
+      hosting.cancel()
+      socket.close()
+    }
+  }
+
+  static func serve(_ entry: Entry, at path: String) throws -> ServedHost {
+    let bundle = try HostTests.bundle(kinds: [
+      KindManifest(kind: "K", families: [.accessoryInline])
+    ])
+    let control = HostControl()
+    let socket = try SocketSink(endpoint: .unix(path), control: control)
+    let host = WidgetHost(
+      options: HostOptions(bundlePaths: [bundle]),
+      loader: FakeLoader(timeline: Timeline(entries: [entry], policy: .never), placeholder: entry),
+      sinks: [socket], log: MemoryOutput(), control: control)
+    return ServedHost(socket: socket, hosting: Task { _ = try await host.run() })
+  }
+
   /// A timer in a bar counts: the client redraws the entry each second, though the host sends
   /// it once.
   @Test func aTimerCountsThoughTheHostSendsTheEntryOnce() async throws {
@@ -16,18 +41,8 @@ import WidgetSchema
     let start = Date()
     let view = ViewNode.text(TextNode(runs: [.verbatim("t "), .date(start, style: .timer)]))
     let entry = Entry(date: start, view: view)
-    let bundle = try HostTests.bundle(kinds: [
-      KindManifest(kind: "K", families: [.accessoryInline])
-    ])
-    let control = HostControl()
-    let socket = try SocketSink(endpoint: .unix(path), control: control)
-    defer { socket.close() }
-    let host = WidgetHost(
-      options: HostOptions(bundlePaths: [bundle]),
-      loader: FakeLoader(timeline: Timeline(entries: [entry], policy: .never), placeholder: entry),
-      sinks: [socket], log: MemoryOutput(), control: control)
-    let hosting = Task { try await host.run() }
-    defer { hosting.cancel() }
+    let host = try Self.serve(entry, at: path)
+    defer { host.stop() }
 
     let output = MemoryOutput()
     let errors = MemoryOutput()
@@ -69,18 +84,8 @@ import WidgetSchema
     // hand below, as the host's ActivityCenter would.
     let path = TestSupport.shortTemporaryPath() + "/host.sock"
     let entry = Entry(date: Date(), view: .text(TextNode(runs: [.verbatim("w")])))
-    let bundle = try HostTests.bundle(kinds: [
-      KindManifest(kind: "K", families: [.accessoryInline])
-    ])
-    let control = HostControl()
-    let socket = try SocketSink(endpoint: .unix(path), control: control)
-    defer { socket.close() }
-    let host = WidgetHost(
-      options: HostOptions(bundlePaths: [bundle]),
-      loader: FakeLoader(timeline: Timeline(entries: [entry], policy: .never), placeholder: entry),
-      sinks: [socket], log: MemoryOutput(), control: control)
-    let hosting = Task { try await host.run() }
-    defer { hosting.cancel() }
+    let host = try Self.serve(entry, at: path)
+    defer { host.stop() }
 
     let output = MemoryOutput()
     let errors = MemoryOutput()
@@ -121,7 +126,7 @@ import WidgetSchema
     let lines = { output.text.split(separator: "\n").filter { countdown($0) != nil } }
     var waited = 0
     while lines().isEmpty && waited < 500 {
-      socket.write(event)
+      host.socket.write(event)
       try await Task.sleep(for: .milliseconds(20))
       waited += 1
     }
