@@ -560,7 +560,8 @@ extension WebPageTests {
       ["start", "9", "Taco Town", "Lee", "2"], environment: environment
     )
     .output.trimmingCharacters(in: .newlines)
-    let button = "document.querySelector('figure.activity[data-activity=\"\(second)\"] .clear')"
+    let button =
+      "document.querySelector('figure.activity[data-activity=\"\(second)\"][data-drawn] .clear')"
     #expect(browser.waitUntil("return !!\(button)"), "the banner has its Clear button")
     #expect(
       try browser.run("return getComputedStyle(\(button)).color") as? String
