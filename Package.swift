@@ -301,7 +301,9 @@ let package = Package(
         ])
       ]),
     .testTarget(name: "WidgetSupportTests", dependencies: ["WidgetSupport"]),
-    .testTarget(name: "WidgetSchemaTests", dependencies: ["WidgetSchema", "WidgetSupport"]),
+    .testTarget(
+      name: "WidgetSchemaTests",
+      dependencies: ["WidgetSchema", "WidgetSupport", "WidgetRendering", "TestSupport"]),
     .testTarget(
       name: "WidgetKitTests",
       dependencies: [

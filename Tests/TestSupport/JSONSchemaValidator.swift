@@ -2,8 +2,7 @@ import Foundation
 
 /// A small JSON Schema (draft 2020-12) validator for the keywords the project's schemas use:
 /// type, const, enum, required, properties, additionalProperties, items, minItems, maxItems,
-/// minLength, minimum,
-/// maximum, pattern, allOf, anyOf, oneOf, not, if/then/else and `$ref` to `#`, `#/$defs/…` and
+/// minLength, minimum, maximum, exclusiveMinimum, exclusiveMaximum, pattern, allOf, anyOf, oneOf, not, if/then/else and `$ref` to `#`, `#/$defs/…` and
 /// sibling files (`other.schema.json#/$defs/…`). `format` and descriptions are annotations.
 /// Unknown keywords fail loudly, so a schema cannot silently stop being checked.
 ///
@@ -48,15 +47,50 @@ public final class JSONSchemaValidator: @unchecked Sendable {
 
   /// The problems of `json` against schema file `file`; empty when it is valid.
   public func problems(_ json: Data, against file: String) -> [String] {
+    var used: Set<String> = []
+    return problems(json, against: file, used: &used)
+  }
+
+  /// The problems of `json` against schema file `file`, and in `used`, the schemas' properties
+  /// that a key of `json` was checked against, named as ``declaredProperties(in:)`` names them.
+  public func problems(_ json: Data, against file: String, used: inout Set<String>) -> [String] {
     guard let value = try? JSONSerialization.jsonObject(with: json, options: [.fragmentsAllowed])
     else {
       return ["not JSON"]
     }
     var problems: [String] = []
-    var evaluated: [String: Set<String>] = [:]
+    var evaluated = Evaluation()
     validate(value, schema(file), file: file, path: "", into: &problems, evaluated: &evaluated)
-    if problems.isEmpty { Self.undeclaredKeys(value, path: "", evaluated, into: &problems) }
+    if problems.isEmpty { Self.undeclaredKeys(value, path: "", evaluated.keys, into: &problems) }
+    used.formUnion(evaluated.used)
     return problems
+  }
+
+  /// Every property the schema file `file` declares, in its `properties` at any depth (its
+  /// `$defs` too): `file#pointer/properties/key`.
+  public func declaredProperties(in file: String) -> Set<String> {
+    var found: Set<String> = []
+    func walk(_ node: Any, _ pointer: String) {
+      if let object = node as? [String: Any] {
+        for (key, child) in object {
+          if key == "properties", let properties = child as? [String: Any] {
+            for name in properties.keys { found.insert(Self.property(file, pointer, name)) }
+          }
+          // Inside `properties` the keys are names, not keywords: they are walked all the same.
+          walk(child, "\(pointer)/\(key)")
+        }
+      } else if let array = node as? [Any] {
+        for (index, item) in array.enumerated() { walk(item, "\(pointer)/\(index)") }
+      }
+    }
+    walk(schema(file), "")
+    return found
+  }
+
+  /// The schema files of the folder.
+  public var files: [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+      .filter { $0.hasSuffix(".schema.json") }.sorted()
   }
 
   /// The keys of each object in `value` that no applying schema declared; objects no schema
@@ -106,11 +140,29 @@ public final class JSONSchemaValidator: @unchecked Sendable {
     "$schema", "$id", "title", "description", "format", "$defs", "examples", "default", "$comment",
   ]
 
-  /// Validates `value` at instance path `path`; `evaluated` collects, per instance path, the
-  /// object keys the schemas that applied there declared (only from subschemas that passed).
+  /// What a validation saw, from the subschemas that passed: per instance path, the object keys
+  /// the schemas that applied there declared; and the properties of the schemas that a key of
+  /// the instance was checked against (``property(_:_:_:)`` names them).
+  struct Evaluation {
+    var keys: [String: Set<String>] = [:]
+    var used: Set<String> = []
+
+    mutating func merge(_ other: Evaluation) {
+      keys.merge(other.keys) { $0.union($1) }
+      used.formUnion(other.used)
+    }
+  }
+
+  /// The name of the property `key` declared at JSON pointer `pointer` of schema file `file`.
+  public static func property(_ file: String, _ pointer: String, _ key: String) -> String {
+    "\(file)#\(pointer)/properties/\(key)"
+  }
+
+  /// Validates `value` at instance path `path` against `schema`, found at JSON pointer
+  /// `pointer` of `file`; `evaluated` collects what ``Evaluation`` holds.
   private func validate(
     _ value: Any, _ schema: Any, file: String, path: String, into problems: inout [String],
-    evaluated: inout [String: Set<String>]
+    evaluated: inout Evaluation, at pointer: String = ""
   ) {
     if let flag = schema as? Bool {
       if !flag { problems.append("\(path): not allowed") }
@@ -126,9 +178,13 @@ public final class JSONSchemaValidator: @unchecked Sendable {
       case _ where Self.annotations.contains(keyword), "then", "else":
         continue
       case "$ref":
-        let (target, targetFile) = resolve(argument as! String, file: file)
+        let reference = argument as! String
+        let (target, targetFile) = resolve(reference, file: file)
+        let fragment = reference.split(
+          separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
         validate(
-          value, target, file: targetFile, path: path, into: &problems, evaluated: &evaluated)
+          value, target, file: targetFile, path: path, into: &problems, evaluated: &evaluated,
+          at: fragment.count > 1 ? String(fragment[1]) : "")
       case "type":
         let types = (argument as? [String]) ?? [argument as! String]
         if !types.contains(where: { Self.matches(value, type: $0) }) {
@@ -148,29 +204,30 @@ public final class JSONSchemaValidator: @unchecked Sendable {
       case "properties":
         guard let object = value as? [String: Any] else { continue }
         let properties = argument as! [String: Any]
-        evaluated[path, default: []].formUnion(properties.keys)
+        evaluated.keys[path, default: []].formUnion(properties.keys)
         for (key, subschema) in properties {
           if let child = object[key] {
+            evaluated.used.insert(Self.property(file, pointer, key))
             validate(
               child, subschema, file: file, path: "\(path).\(key)", into: &problems,
-              evaluated: &evaluated)
+              evaluated: &evaluated, at: "\(pointer)/properties/\(key)")
           }
         }
       case "additionalProperties":
         guard let object = value as? [String: Any] else { continue }
         let declared = Set((schema["properties"] as? [String: Any])?.keys.map { $0 } ?? [])
-        evaluated[path, default: []].formUnion(object.keys)
+        evaluated.keys[path, default: []].formUnion(object.keys)
         for (key, child) in object where !declared.contains(key) {
           validate(
             child, argument, file: file, path: "\(path).\(key)", into: &problems,
-            evaluated: &evaluated)
+            evaluated: &evaluated, at: "\(pointer)/additionalProperties")
         }
       case "items":
         guard let array = value as? [Any] else { continue }
         for (index, item) in array.enumerated() {
           validate(
             item, argument, file: file, path: "\(path)[\(index)]", into: &problems,
-            evaluated: &evaluated)
+            evaluated: &evaluated, at: "\(pointer)/items")
         }
       case "minItems":
         if let array = value as? [Any], array.count < (argument as! Int) {
@@ -188,6 +245,14 @@ public final class JSONSchemaValidator: @unchecked Sendable {
         if let number = Self.number(value), number < (argument as! NSNumber).doubleValue {
           problems.append("\(here): below \(argument)")
         }
+      case "exclusiveMinimum":
+        if let number = Self.number(value), number <= (argument as! NSNumber).doubleValue {
+          problems.append("\(here): not above \(argument)")
+        }
+      case "exclusiveMaximum":
+        if let number = Self.number(value), number >= (argument as! NSNumber).doubleValue {
+          problems.append("\(here): not below \(argument)")
+        }
       case "maximum":
         if let number = Self.number(value), number > (argument as! NSNumber).doubleValue {
           problems.append("\(here): above \(argument)")
@@ -199,37 +264,45 @@ public final class JSONSchemaValidator: @unchecked Sendable {
           problems.append("\(here): '\(string)' does not match \(argument)")
         }
       case "allOf":
-        for subschema in argument as! [Any] {
+        for (index, subschema) in (argument as! [Any]).enumerated() {
           validate(
-            value, subschema, file: file, path: path, into: &problems, evaluated: &evaluated)
+            value, subschema, file: file, path: path, into: &problems, evaluated: &evaluated,
+            at: "\(pointer)/allOf/\(index)")
         }
       case "anyOf", "oneOf":
         var passing = 0
-        for subschema in argument as! [Any] {
+        for (index, subschema) in (argument as! [Any]).enumerated() {
           var inner: [String] = []
-          var innerEvaluated: [String: Set<String>] = [:]
+          var innerEvaluated = Evaluation()
           validate(
-            value, subschema, file: file, path: path, into: &inner, evaluated: &innerEvaluated)
+            value, subschema, file: file, path: path, into: &inner, evaluated: &innerEvaluated,
+            at: "\(pointer)/\(keyword)/\(index)")
           guard inner.isEmpty else { continue }
           passing += 1
-          evaluated.merge(innerEvaluated) { $0.union($1) }
+          evaluated.merge(innerEvaluated)
         }
         if passing == 0 || (keyword == "oneOf" && passing > 1) {
           problems.append("\(here): \(passing) of the \(keyword) alternatives match")
         }
       case "not":
         var inner: [String] = []
-        var ignored: [String: Set<String>] = [:]
-        validate(value, argument, file: file, path: path, into: &inner, evaluated: &ignored)
+        var ignored = Evaluation()
+        validate(
+          value, argument, file: file, path: path, into: &inner, evaluated: &ignored,
+          at: "\(pointer)/not")
         if inner.isEmpty { problems.append("\(here): matches a forbidden schema") }
       case "if":
         var inner: [String] = []
-        var innerEvaluated: [String: Set<String>] = [:]
+        var innerEvaluated = Evaluation()
         validate(
-          value, argument, file: file, path: path, into: &inner, evaluated: &innerEvaluated)
-        if inner.isEmpty { evaluated.merge(innerEvaluated) { $0.union($1) } }
-        if let branch = inner.isEmpty ? schema["then"] : schema["else"] {
-          validate(value, branch, file: file, path: path, into: &problems, evaluated: &evaluated)
+          value, argument, file: file, path: path, into: &inner, evaluated: &innerEvaluated,
+          at: "\(pointer)/if")
+        if inner.isEmpty { evaluated.merge(innerEvaluated) }
+        let branch = inner.isEmpty ? "then" : "else"
+        if let subschema = schema[branch] {
+          validate(
+            value, subschema, file: file, path: path, into: &problems, evaluated: &evaluated,
+            at: "\(pointer)/\(branch)")
         }
       default:
         problems.append("\(here): the validator does not know keyword '\(keyword)'")

@@ -8,7 +8,8 @@ import WidgetSupport
 /// `WidgetJSON.encoder()` writes, for every event type, every view node and modifier, and the
 /// awkward values: control and non-ASCII characters, extreme numbers, dates far from now.
 @Suite struct JSONWriterTests {
-  let date = Date(timeIntervalSince1970: 1_800_000_000.5)
+  static let date = Date(timeIntervalSince1970: 1_800_000_000.5)
+  var date: Date { Self.date }
 
   /// Both encodings of `event`, compared byte for byte; and the writer's output decodes to the
   /// event.
@@ -50,8 +51,9 @@ import WidgetSupport
     #expect(String(decoding: header.jsonBytes(), as: UTF8.self) == expected)
   }
 
-  @Test func everyEventType() throws {
-    let payloads: [EventPayload] = [
+  /// One payload of every event type, with optional fields both set and not.
+  static var payloadCorpus: [EventPayload] {
+    [
       .bundle(
         BundleEvent(event: .loaded, bundle: "com.example", version: "1.0", path: "/a/b", kinds: [])),
       .bundle(
@@ -74,6 +76,7 @@ import WidgetSupport
           kind: "K", family: .systemLarge, entries: 1, policy: .never, nextReload: nil,
           budgetLeft: 0)),
       .warning(ProblemEvent(code: "image-missing", message: "no \"x\"")),
+      .warning(ProblemEvent(code: "budget", message: "m", bundle: "com.example", kind: "K")),
       .error(ProblemEvent(code: "provider-failed", message: "m", bundle: "b", kind: "k")),
       .error(ProblemEvent(code: "c", message: "m", kind: "k")),
       .openURL(OpenURLEvent(url: "https://example.com/a?b=c")),
@@ -98,10 +101,15 @@ import WidgetSupport
             compactLeading: DrawnPresentation(view: .divider, lines: ["─"]),
             compactTrailing: DrawnPresentation(view: .empty, lines: []),
             minimal: DrawnPresentation(view: .empty, lines: []), compactText: "3 \"away\"",
-            keylineTint: ColorValue(name: "orange"), url: "app://order/1"),
+            keylineTint: ColorValue(name: "orange"), backgroundTint: ColorValue(name: "black"),
+            systemActionForegroundColor: ColorValue(red: 1, green: 1, blue: 1),
+            url: "app://order/1"),
           restored: true)),
     ]
-    for (index, payload) in payloads.enumerated() {
+  }
+
+  @Test func everyEventType() throws {
+    for (index, payload) in Self.payloadCorpus.enumerated() {
       try expectSameBytes(
         StreamEvent(seq: UInt64(index), time: date, instance: nil, payload: payload))
       try expectSameBytes(
@@ -109,9 +117,10 @@ import WidgetSupport
     }
   }
 
-  @Test func entryFields() throws {
+  /// Entries with every field of theirs set, and not.
+  static var entryCorpus: [EntryEvent] {
     let view = ViewNode.text(TextNode(runs: [.verbatim("hi")]))
-    let entries = [
+    return [
       EntryEvent(
         kind: "K", family: .systemMedium, source: .placeholder, date: date, validUntil: nil,
         relevance: nil, view: view, lines: []),
@@ -150,8 +159,20 @@ import WidgetSupport
         kind: "K", family: .accessoryCircular, source: .timeline, date: date, validUntil: nil,
         relevance: Relevance(score: 1), view: view, lines: ["x"], restored: true,
         renderingMode: .accented),
+      EntryEvent(
+        kind: "K", family: .systemSmall, source: .timeline, date: date, validUntil: nil,
+        relevance: nil, view: view, lines: ["x"],
+        geometry: EntryGeometry(
+          width: 170, height: 170,
+          nodes: [
+            NodeGeometry(x: 0, y: 0, width: 170, height: 170),
+            NodeGeometry(x: 12.5, y: 4.25, width: 30, height: 17, baselines: [13.5, 30]),
+          ])),
     ]
-    for entry in entries {
+  }
+
+  @Test func entryFields() throws {
+    for entry in Self.entryCorpus {
       try expectSameBytes(
         StreamEvent(seq: 9, time: date, instance: "K/systemMedium", payload: .entry(entry)))
     }
@@ -169,6 +190,8 @@ import WidgetSupport
       redacted: true, timeZone: "Europe/Paris")
     return [
       .empty, .divider, .spacer(minLength: nil), .spacer(minLength: 4),
+      .modified(leaf, .aspectRatio(1.5, fill: true)),
+      .modified(leaf, .aspectRatio(nil, fill: false)),
       .color(ColorValue(name: "blue")), .color(ColorValue(red: 1, green: 0.5, blue: 0)),
       .color(
         ColorValue(

@@ -1,0 +1,84 @@
+import Foundation
+import TestSupport
+import Testing
+import WidgetRendering
+
+@testable import WidgetSchema
+
+/// The stream's JSON Schemas and the definitions say the same, both ways: every line the
+/// definitions write validates, with no key a schema leaves out (`JSONSchemaValidator`), and
+/// every property a schema declares is written by some event of the definitions' corpora, so a
+/// field removed or renamed in a definition cannot linger in its schema.
+@Suite struct SchemaCoverageTests {
+  /// Every event the writer tests build (each payload, each entry, each view in an entry), made
+  /// into one the host could write: the writer tests also cover values no stream line holds
+  /// (a line or two for any family, a configuration value `null`, a timeline with no next
+  /// reload), which are mended here: the family's rows of lines, no such value, a next reload.
+  static func corpus(_ validator: JSONSchemaValidator) -> [StreamEvent] {
+    let date = JSONWriterTests.date
+    var payloads = JSONWriterTests.payloadCorpus
+    for entry in JSONWriterTests.entryCorpus { payloads.append(.entry(entry)) }
+    // Each family's grid of lines.
+    for family in WidgetFamily.allCases {
+      payloads.append(
+        .entry(
+          EntryEvent(
+            kind: "K", family: family, source: .timeline, date: date, validUntil: nil,
+            relevance: nil, view: .empty, lines: [])))
+    }
+    for view in JSONWriterTests.viewCorpus {
+      payloads.append(
+        .entry(
+          EntryEvent(
+            kind: "K", family: .systemSmall, source: .timeline, date: date, validUntil: nil,
+            relevance: nil, view: view, lines: [])))
+    }
+    return payloads.map { payload in
+      var payload = payload
+      switch payload {
+      case .entry(var entry):
+        entry.lines = Array(repeating: "", count: CellMetrics.grid(for: entry.family).height)
+        entry.configuration = entry.configuration?.filter { _, value in
+          if case .null = value { return false }
+          if case .array = value { return false }
+          return true
+        }
+        payload = .entry(entry)
+      case .timeline(var timeline):
+        if timeline.policy != .never, timeline.nextReload == nil { timeline.nextReload = date }
+        payload = .timeline(timeline)
+      default: break
+      }
+      let file = "\(payload.type).schema.json"
+      let hasInstance = validator.declaredProperties(in: file).contains(
+        JSONSchemaValidator.property(file, "", "instance"))
+      return StreamEvent(
+        seq: 1, time: date, instance: hasInstance ? "K/systemSmall" : nil, payload: payload)
+    }
+  }
+
+  @Test func everySchemaPropertyIsWrittenBySomeEvent() throws {
+    let validator = JSONSchemaValidator.stream
+    var used: Set<String> = []
+    for event in Self.corpus(validator) {
+      let line = Data(try event.jsonBytes())
+      let problems = validator.problems(
+        line, against: "\(event.payload.type).schema.json", used: &used)
+      #expect(problems.isEmpty, "\(String(decoding: line, as: UTF8.self)): \(problems)")
+    }
+    let header = Data(StreamHeader(host: "1", started: JSONWriterTests.date).jsonBytes())
+    #expect(validator.problems(header, against: "header.schema.json", used: &used).isEmpty)
+    // The lines of `preview` and `simulate`, not of the stream: their end-to-end tests validate
+    // them against these schemas; no corpus of their definitions is written here.
+    let otherLines: Set = [
+      "preview.schema.json", "activity-preview.schema.json", "summary.schema.json",
+    ]
+    for file in validator.files where !otherLines.contains(file) {
+      let unused = validator.declaredProperties(in: file).subtracting(used).sorted()
+      #expect(
+        unused.isEmpty,
+        "\(file) declares properties no event of the corpus writes (a stale schema field, or a corpus to extend): \(unused.joined(separator: ", "))"
+      )
+    }
+  }
+}
