@@ -1,8 +1,9 @@
 import Foundation
 
 /// A small JSON Schema (draft 2020-12) validator for the keywords the project's schemas use:
-/// type, const, enum, required, properties, additionalProperties, items, minItems, maxItems,
-/// minLength, minimum, maximum, exclusiveMinimum, exclusiveMaximum, pattern, allOf, anyOf, oneOf, not, if/then/else and `$ref` to `#`, `#/$defs/…` and
+/// type, const, enum, required, dependentRequired, properties, additionalProperties, items,
+/// minItems, maxItems, minLength, minimum, maximum, exclusiveMinimum, exclusiveMaximum, pattern,
+/// allOf, anyOf, oneOf, not, if/then/else and `$ref` to `#`, `#/$defs/…` and
 /// sibling files (`other.schema.json#/$defs/…`). `format` and descriptions are annotations.
 /// Unknown keywords fail loudly, so a schema cannot silently stop being checked.
 ///
@@ -200,6 +201,13 @@ public final class JSONSchemaValidator: @unchecked Sendable {
         guard let object = value as? [String: Any] else { continue }
         for key in argument as! [String] where object[key] == nil {
           problems.append("\(here): missing \(key)")
+        }
+      case "dependentRequired":
+        guard let object = value as? [String: Any] else { continue }
+        for (key, needed) in argument as! [String: [String]] where object[key] != nil {
+          for other in needed where object[other] == nil {
+            problems.append("\(here): \(key) needs \(other)")
+          }
         }
       case "properties":
         guard let object = value as? [String: Any] else { continue }

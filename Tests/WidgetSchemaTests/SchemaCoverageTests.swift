@@ -81,4 +81,71 @@ import WidgetRendering
       )
     }
   }
+
+  /// The control protocol's lines, each with every field set, and the smallest.
+  static var controlCorpus: [(line: Data, schema: String)] {
+    get throws {
+      let date = JSONWriterTests.date
+      let content = ActivityContentState(
+        state: .object(["stops": .number(3)]), staleDate: date, relevanceScore: 0.5)
+      // Each request with every field set: a request ignores the fields it does not use.
+      let names = [
+        "activity-end", "activity-list", "activity-start", "activity-update", "auth", "configure",
+        "list", "reload", "subscribe", "tap",
+      ]
+      let requests =
+        [ControlRequest(request: "list")]
+        + names.map { name in
+          ControlRequest(
+            id: .number(7), request: name, kind: "K", kinds: ["K"],
+            instances: ["K/systemSmall"], types: ["entry", "activity"], instance: "K/systemSmall",
+            region: "action-0", x: 1, y: 2, token: "t",
+            parameters: ["count": .number(3), "city": .null], values: ["on": "true"],
+            activity: "A1", attributesType: "DeliveryAttributes",
+            attributes: .object(["order": .string("42")]), content: content,
+            dismissalPolicy: .after(date))
+        }
+      let entry = EntryEvent(
+        kind: "K", family: .accessoryInline, source: .timeline, date: date, validUntil: nil,
+        relevance: nil, view: .empty,
+        lines: Array(repeating: "", count: CellMetrics.grid(for: .accessoryInline).height))
+      let replies = [
+        ControlReply(id: nil, result: ControlResult()),
+        ControlReply(
+          id: .string("r"),
+          result: ControlResult(
+            instances: [
+              InstanceState(
+                instance: "K/accessoryInline", bundle: "b", kind: "K", family: .accessoryInline,
+                page: 1, entry: entry, configuration: ["count": .number(3)],
+                appGroups: ["group.example"])
+            ],
+            reloaded: 2, url: "app://x", subscribed: true, authenticated: true,
+            configured: "K/accessoryInline",
+            performed: WidgetAction(name: "a", arguments: ["x": .number(1)], reference: "r"),
+            activity: JSONWriterTests.activity, activities: [JSONWriterTests.activity])),
+        ControlReply(id: .number(1), error: ControlFailure(code: "bad-request", message: "m")),
+      ]
+      return try requests.map { (try WidgetJSON.encode($0), "request.schema.json") }
+        + replies.map { (try WidgetJSON.encode($0), "reply.schema.json") }
+        + [(try WidgetJSON.encode(LaggedNotice(dropped: 3)), "lagged.schema.json")]
+    }
+  }
+
+  @Test func everyControlSchemaPropertyIsWrittenBySomeLine() throws {
+    let validator = JSONSchemaValidator(
+      folder: TestSupport.repositoryRoot.appendingPathComponent("docs/schemas/control"))
+    var used: Set<String> = []
+    for (line, schema) in try Self.controlCorpus {
+      let problems = validator.problems(line, against: schema, used: &used)
+      #expect(problems.isEmpty, "\(String(decoding: line, as: UTF8.self)): \(problems)")
+    }
+    for file in validator.files {
+      let unused = validator.declaredProperties(in: file).subtracting(used).sorted()
+      #expect(
+        unused.isEmpty,
+        "\(file) declares properties no line of the corpus writes: \(unused.joined(separator: ", "))"
+      )
+    }
+  }
 }
