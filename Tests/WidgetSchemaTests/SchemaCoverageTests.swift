@@ -148,4 +148,38 @@ import WidgetRendering
       )
     }
   }
+
+  @Test func theHomeScreenFileAndTheValidateReportSchemasMatchTheirDefinitions() throws {
+    let validator = JSONSchemaValidator(
+      folder: TestSupport.repositoryRoot.appendingPathComponent("docs/schemas"))
+    let home = HomeScreenFile(instances: [
+      HomeScreenFile.Instance(kind: "K"),
+      HomeScreenFile.Instance(
+        id: "weather", kind: "K", family: .systemMedium, renderingMode: .accented, page: 2,
+        parameters: [
+          "city": .string("Paris"), "count": .number(3), "on": .bool(true),
+          "entity": .object(["identifier": .string("1"), "display": .string("One")]),
+        ]),
+    ])
+    let report = ValidationReport(
+      bundle: "/b/libK.so",
+      checks: [
+        ValidationCheck(id: "loads", passed: true, message: "loaded", seconds: 0.25),
+        ValidationCheck(id: "timeline-once", passed: false, message: "no timeline"),
+        ValidationCheck(id: "activities", passed: true, skipped: true, message: "no activities"),
+      ])
+    var used: Set<String> = []
+    for (line, schema) in [
+      (try WidgetJSON.encode(home), "home-screen.schema.json"),
+      (try WidgetJSON.encode(report), "validate.schema.json"),
+    ] {
+      let problems = validator.problems(line, against: schema, used: &used)
+      #expect(problems.isEmpty, "\(String(decoding: line, as: UTF8.self)): \(problems)")
+      let unused = validator.declaredProperties(in: schema).subtracting(used).sorted()
+      #expect(
+        unused.isEmpty,
+        "\(schema) declares properties the definition does not write: \(unused.joined(separator: ", "))"
+      )
+    }
+  }
 }
