@@ -52,6 +52,18 @@ public struct WebTap: Codable, Sendable, Equatable {
   }
 }
 
+/// The banner's Clear button on the web page (`POST /api/activity-clear`): the Live Activity to
+/// end and dismiss. The reply is a control reply whose result is the activity.
+public struct WebActivityClear: Codable, Sendable, Equatable {
+  /// The activity's id.
+  public var activity: String
+
+  /// Creates a clear.
+  public init(activity: String) {
+    self.activity = activity
+  }
+}
+
 /// A message of the page's event stream that is not a stream event: an entry drawn again
 /// because a live date in it (`.timer`, `.relative`, `.offset`) now shows a different text. The
 /// page fetches the instance's picture again.

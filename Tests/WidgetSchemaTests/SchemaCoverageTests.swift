@@ -5,10 +5,12 @@ import WidgetRendering
 
 @testable import WidgetSchema
 
-/// The stream's JSON Schemas and the definitions say the same, both ways: every line the
-/// definitions write validates, with no key a schema leaves out (`JSONSchemaValidator`), and
-/// every property a schema declares is written by some event of the definitions' corpora, so a
-/// field removed or renamed in a definition cannot linger in its schema.
+/// The JSON Schemas in docs/schemas and the definitions in WidgetSchema say the same, both ways:
+/// every line the definitions write validates, with no key a schema leaves out
+/// (`JSONSchemaValidator`), and every property a schema declares is checked against a key of
+/// some line of the definitions' corpora, so a field removed or renamed in a definition cannot
+/// linger in its schema. For the stream, the control protocol, the web page's requests and
+/// messages, the home-screen file and the validate report.
 @Suite struct SchemaCoverageTests {
   /// Every event the writer tests build (each payload, each entry, each view in an entry), made
   /// into one the host could write: the writer tests also cover values no stream line holds
@@ -179,6 +181,38 @@ import WidgetRendering
       #expect(
         unused.isEmpty,
         "\(schema) declares properties the definition does not write: \(unused.joined(separator: ", "))"
+      )
+    }
+  }
+
+  @Test func theWebPagesSchemasMatchTheirDefinitions() throws {
+    let validator = JSONSchemaValidator(
+      folder: TestSupport.repositoryRoot.appendingPathComponent("docs/schemas/web"))
+    let lines = [
+      (
+        try WidgetJSON.encode(
+          WebHome(instances: [
+            WebInstance(instance: "K/systemSmall", bundle: "b", kind: "K", family: .systemSmall),
+            WebInstance(
+              instance: "K/accessoryInline", bundle: "b", kind: "K", family: .accessoryInline,
+              page: 2),
+          ])), "home.schema.json"
+      ),
+      (try WidgetJSON.encode(WebTap(instance: "K/systemSmall", x: 12.5, y: 0)), "tap.schema.json"),
+      (try WidgetJSON.encode(WebActivityClear(activity: "A1")), "activity-clear.schema.json"),
+      (try WidgetJSON.encode(WebRedrawn(instance: "K/systemSmall")), "redrawn.schema.json"),
+      (try WidgetJSON.encode(WebRedrawn(activity: "A1")), "redrawn.schema.json"),
+    ]
+    var used: Set<String> = []
+    for (line, schema) in lines {
+      let problems = validator.problems(line, against: schema, used: &used)
+      #expect(problems.isEmpty, "\(String(decoding: line, as: UTF8.self)): \(problems)")
+    }
+    for file in validator.files {
+      let unused = validator.declaredProperties(in: file).subtracting(used).sorted()
+      #expect(
+        unused.isEmpty,
+        "\(file) declares properties the definitions do not write: \(unused.joined(separator: ", "))"
       )
     }
   }

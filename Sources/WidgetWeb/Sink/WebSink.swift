@@ -352,14 +352,13 @@ public final class WebSink: EventSink {
     }
   }
 
-  /// `POST /api/activity-clear` with `{"activity": ID}`: the banner's Clear button, which ends
-  /// and dismisses the activity (``HostControl/clearActivity(id:)``).
+  /// `POST /api/activity-clear` with a ``WebActivityClear``: the banner's Clear button, which
+  /// ends and dismisses the activity (``HostControl/clearActivity(id:)``).
   private func clearActivity(_ request: HTTPRequest) -> HTTPReply {
-    struct Clear: Decodable { var activity: String }
     if let refusal = Self.refusingAllButJSON(request) { return .now(refusal) }
-    let clear: Clear
+    let clear: WebActivityClear
     do {
-      clear = try JSONDecoder().decode(Clear.self, from: Data(request.body))
+      clear = try JSONDecoder().decode(WebActivityClear.self, from: Data(request.body))
     } catch {
       return .now(.text(400, "a clear is {\"activity\": ID}: \(Self.reason(error))"))
     }
