@@ -59,29 +59,46 @@ import WidgetRendering
     }
   }
 
+  /// Validates each of `lines` against its schema in `validator`'s folder, and expects every
+  /// property of `files` (every schema file of the folder when nil) to have been checked against
+  /// a key of some line.
+  func expectCoverage(
+    _ validator: JSONSchemaValidator, lines: [(line: Data, schema: String)],
+    files: [String]? = nil, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    var used: Set<String> = []
+    for (line, schema) in lines {
+      let problems = validator.problems(line, against: schema, used: &used)
+      #expect(
+        problems.isEmpty, "\(String(decoding: line, as: UTF8.self)): \(problems)",
+        sourceLocation: sourceLocation)
+    }
+    for file in files ?? validator.files {
+      let unused = validator.declaredProperties(in: file).subtracting(used).sorted()
+      #expect(
+        unused.isEmpty,
+        "\(file) declares properties no line of the definitions writes (a stale schema field, or a corpus to extend): \(unused.joined(separator: ", "))",
+        sourceLocation: sourceLocation)
+    }
+  }
+
   @Test func everySchemaPropertyIsWrittenBySomeEvent() throws {
     let validator = JSONSchemaValidator.stream
-    var used: Set<String> = []
-    for event in Self.corpus(validator) {
-      let line = Data(try event.jsonBytes())
-      let problems = validator.problems(
-        line, against: "\(event.payload.type).schema.json", used: &used)
-      #expect(problems.isEmpty, "\(String(decoding: line, as: UTF8.self)): \(problems)")
+    var lines = try Self.corpus(validator).map { event in
+      (line: Data(try event.jsonBytes()), schema: "\(event.payload.type).schema.json")
     }
-    let header = Data(StreamHeader(host: "1", started: JSONWriterTests.date).jsonBytes())
-    #expect(validator.problems(header, against: "header.schema.json", used: &used).isEmpty)
+    lines.append(
+      (
+        Data(StreamHeader(host: "1", started: JSONWriterTests.date).jsonBytes()),
+        "header.schema.json"
+      ))
     // The lines of `preview` and `simulate`, not of the stream: their end-to-end tests validate
     // them against these schemas; no corpus of their definitions is written here.
     let otherLines: Set = [
       "preview.schema.json", "activity-preview.schema.json", "summary.schema.json",
     ]
-    for file in validator.files where !otherLines.contains(file) {
-      let unused = validator.declaredProperties(in: file).subtracting(used).sorted()
-      #expect(
-        unused.isEmpty,
-        "\(file) declares properties no event of the corpus writes (a stale schema field, or a corpus to extend): \(unused.joined(separator: ", "))"
-      )
-    }
+    expectCoverage(
+      validator, lines: lines, files: validator.files.filter { !otherLines.contains($0) })
   }
 
   /// The control protocol's lines, each with every field set, and the smallest.
@@ -135,20 +152,10 @@ import WidgetRendering
   }
 
   @Test func everyControlSchemaPropertyIsWrittenBySomeLine() throws {
-    let validator = JSONSchemaValidator(
-      folder: TestSupport.repositoryRoot.appendingPathComponent("docs/schemas/control"))
-    var used: Set<String> = []
-    for (line, schema) in try Self.controlCorpus {
-      let problems = validator.problems(line, against: schema, used: &used)
-      #expect(problems.isEmpty, "\(String(decoding: line, as: UTF8.self)): \(problems)")
-    }
-    for file in validator.files {
-      let unused = validator.declaredProperties(in: file).subtracting(used).sorted()
-      #expect(
-        unused.isEmpty,
-        "\(file) declares properties no line of the corpus writes: \(unused.joined(separator: ", "))"
-      )
-    }
+    expectCoverage(
+      JSONSchemaValidator(
+        folder: TestSupport.repositoryRoot.appendingPathComponent("docs/schemas/control")),
+      lines: try Self.controlCorpus)
   }
 
   @Test func theHomeScreenFileAndTheValidateReportSchemasMatchTheirDefinitions() throws {
@@ -170,19 +177,14 @@ import WidgetRendering
         ValidationCheck(id: "timeline-once", passed: false, message: "no timeline"),
         ValidationCheck(id: "activities", passed: true, skipped: true, message: "no activities"),
       ])
-    var used: Set<String> = []
-    for (line, schema) in [
-      (try WidgetJSON.encode(home), "home-screen.schema.json"),
-      (try WidgetJSON.encode(report), "validate.schema.json"),
-    ] {
-      let problems = validator.problems(line, against: schema, used: &used)
-      #expect(problems.isEmpty, "\(String(decoding: line, as: UTF8.self)): \(problems)")
-      let unused = validator.declaredProperties(in: schema).subtracting(used).sorted()
-      #expect(
-        unused.isEmpty,
-        "\(schema) declares properties the definition does not write: \(unused.joined(separator: ", "))"
-      )
-    }
+    expectCoverage(
+      validator,
+      lines: [
+        (try WidgetJSON.encode(home), "home-screen.schema.json"),
+        (try WidgetJSON.encode(report), "validate.schema.json"),
+      ],
+      // config.schema.json is the CLI's config file, defined in WidgetHostCLI: ConfigFileTests.
+      files: ["home-screen.schema.json", "validate.schema.json"])
   }
 
   @Test func theWebPagesSchemasMatchTheirDefinitions() throws {
@@ -203,17 +205,6 @@ import WidgetRendering
       (try WidgetJSON.encode(WebRedrawn(instance: "K/systemSmall")), "redrawn.schema.json"),
       (try WidgetJSON.encode(WebRedrawn(activity: "A1")), "redrawn.schema.json"),
     ]
-    var used: Set<String> = []
-    for (line, schema) in lines {
-      let problems = validator.problems(line, against: schema, used: &used)
-      #expect(problems.isEmpty, "\(String(decoding: line, as: UTF8.self)): \(problems)")
-    }
-    for file in validator.files {
-      let unused = validator.declaredProperties(in: file).subtracting(used).sorted()
-      #expect(
-        unused.isEmpty,
-        "\(file) declares properties the definitions do not write: \(unused.joined(separator: ", "))"
-      )
-    }
+    expectCoverage(validator, lines: lines)
   }
 }
