@@ -125,16 +125,16 @@ public final class JSONSchemaValidator: @unchecked Sendable {
     return schema
   }
 
-  private func resolve(_ reference: String, file: String) -> (Any, String) {
+  /// The subschema `reference` names, the file it is in and its JSON pointer there.
+  private func resolve(_ reference: String, file: String) -> (Any, String, String) {
     let parts = reference.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
     let target = parts[0].isEmpty ? file : String(parts[0])
+    let pointer = parts.count > 1 ? String(parts[1]) : ""
     var node = schema(target)
-    if parts.count > 1 {
-      for key in parts[1].split(separator: "/") where !key.isEmpty {
-        node = (node as? [String: Any])?[String(key)] ?? [String: Any]()
-      }
+    for key in pointer.split(separator: "/") where !key.isEmpty {
+      node = (node as? [String: Any])?[String(key)] ?? [String: Any]()
     }
-    return (node, target)
+    return (node, target, pointer)
   }
 
   private static let annotations: Set<String> = [
@@ -179,13 +179,10 @@ public final class JSONSchemaValidator: @unchecked Sendable {
       case _ where Self.annotations.contains(keyword), "then", "else":
         continue
       case "$ref":
-        let reference = argument as! String
-        let (target, targetFile) = resolve(reference, file: file)
-        let fragment = reference.split(
-          separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+        let (target, targetFile, targetPointer) = resolve(argument as! String, file: file)
         validate(
           value, target, file: targetFile, path: path, into: &problems, evaluated: &evaluated,
-          at: fragment.count > 1 ? String(fragment[1]) : "")
+          at: targetPointer)
       case "type":
         let types = (argument as? [String]) ?? [argument as! String]
         if !types.contains(where: { Self.matches(value, type: $0) }) {
