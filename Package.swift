@@ -89,7 +89,7 @@ let package = Package(
     // Every wire format (manifest, calls and replies, view tree, stream events and the preview
     // and simulate lines, control protocol, worker frames and the errors they carry, home-screen
     // file, validate report): one definition each.
-    .target(name: "WidgetSchema", dependencies: ["WidgetSupport"]),
+    .target(name: "WidgetSchema", dependencies: ["WidgetSupport", "WidgetMacros"]),
     // A host's control socket from the outside: its endpoints (a Unix path or TCP), the POSIX
     // calls behind them, and the one client of the protocol.
     .target(name: "WidgetControl", dependencies: ["WidgetSchema", "WidgetSupport"]),
@@ -97,14 +97,14 @@ let package = Package(
     .target(
       name: "SwiftUI",
       dependencies: [
-        "WidgetSchema", "WidgetSupport", "UIKit", "Combine", "PreviewMacros", "AppIntents",
+        "WidgetSchema", "WidgetSupport", "UIKit", "Combine", "WidgetMacros", "AppIntents",
       ]),
     // Combine's publishers, subjects and observable objects that widget code uses; SwiftUI
     // re-exports it, as on Apple platforms.
     .target(name: "Combine"),
     // `#Preview`, as a compiler plugin linked with the toolchain's SwiftSyntax.
     .macro(
-      name: "PreviewMacros", swiftSettings: [.unsafeFlags(["-I", toolchainSyntax])],
+      name: "WidgetMacros", swiftSettings: [.unsafeFlags(["-I", toolchainSyntax])],
       linkerSettings: [
         .unsafeFlags(
           ["-L", toolchainSyntax, "-Xlinker", "-rpath", "-Xlinker", toolchainSyntax]
@@ -131,7 +131,7 @@ let package = Package(
       dependencies: [
         "SwiftUI", "WidgetSchema", "WidgetSupport", "WidgetControl", "CWidgetABI",
         "CWidgetKitShims",
-        "Intents", "AppIntents", "ActivityKit", "PreviewMacros",
+        "Intents", "AppIntents", "ActivityKit", "WidgetMacros",
       ]),
     // Code generation from Xcode intent definitions (IntentDefinitionPlugin runs intent-codegen).
     .target(name: "IntentCodegen"),

@@ -1,5 +1,6 @@
 /// Where an entry's views were laid out, in points, so that a program can draw the widget
 /// without doing layout: the `geometry` of an `entry` event (docs/stream.md#geometry).
+@JSONFields
 public struct EntryGeometry: Codable, Sendable, Equatable {
   /// The widget's width in points (its family's).
   public var width: Double
@@ -19,6 +20,7 @@ public struct EntryGeometry: Codable, Sendable, Equatable {
 }
 
 /// A node's frame in points from the widget's top left, and for text, its lines' baselines.
+@JSONFields
 public struct NodeGeometry: Codable, Sendable, Equatable {
   public var x: Double
   public var y: Double

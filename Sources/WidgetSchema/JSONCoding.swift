@@ -169,7 +169,8 @@ enum JSONPath {
 
 /// A value type whose JSON form is one of a fixed set of strings; decoding anything else names
 /// the accepted values.
-public protocol JSONEnum: RawRepresentable, CaseIterable, Codable where RawValue == String {}
+public protocol JSONEnum: RawRepresentable, CaseIterable, Codable, JSONWritable
+where RawValue == String {}
 
 extension JSONEnum {
   public init(from decoder: any Decoder) throws {

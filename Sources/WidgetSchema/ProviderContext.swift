@@ -1,5 +1,6 @@
 /// What the host tells a provider about the instance it is asked about: the JSON `Context` passed
 /// with every placeholder, snapshot and timeline call.
+@JSONFields
 public struct ProviderContext: Codable, Sendable, Hashable {
   /// The family the entry will be shown in.
   public var family: WidgetFamily

@@ -3,6 +3,7 @@ import FoundationEssentials
 /// The first line of every JSON stream: names the protocol and its version.
 ///
 /// JSON: `{"type": "header", "stream": "widget-host", "version": 1, "host": "0.1.0", "started": …}`.
+@JSONFields
 public struct StreamHeader: Codable, Sendable, Equatable {
   /// Always `"header"`.
   public var type: String = "header"
@@ -97,6 +98,7 @@ public enum EventPayload: Sendable, Equatable {
 }
 
 /// Data of an `instance` event: the instance was added to or removed from the running host.
+@JSONFields
 public struct InstanceEvent: Codable, Sendable, Equatable {
   /// What happened.
   public enum Change: String, JSONEnum, Sendable {
@@ -125,6 +127,7 @@ public struct InstanceEvent: Codable, Sendable, Equatable {
 }
 
 /// Data of an `open-url` event: a tap resolved to a URL.
+@JSONFields
 public struct OpenURLEvent: Codable, Sendable, Equatable {
   /// The URL to open.
   public var url: String
@@ -139,6 +142,7 @@ public struct OpenURLEvent: Codable, Sendable, Equatable {
 }
 
 /// Data of a `bundle` event.
+@JSONFields
 public struct BundleEvent: Codable, Sendable, Equatable {
   /// What happened.
   public enum Change: String, JSONEnum, Sendable {
@@ -207,6 +211,7 @@ public enum ReloadReason: String, JSONEnum, Sendable {
 }
 
 /// Data of a `reload` event.
+@JSONFields
 public struct ReloadEvent: Codable, Sendable, Equatable {
   /// The instance's kind.
   public var kind: String
@@ -224,6 +229,7 @@ public struct ReloadEvent: Codable, Sendable, Equatable {
 }
 
 /// Data of a `timeline` event.
+@JSONFields
 public struct TimelineEvent: Codable, Sendable, Equatable {
   /// The instance's kind.
   public var kind: String
@@ -398,7 +404,7 @@ public struct Span: Sendable, Equatable {
   }
 }
 
-extension Span: Codable {
+extension Span: Codable, JSONObjectFields {
   private enum CodingKeys: String, CodingKey {
     case row, column, length, bold, italic, underline, strikethrough, dim, redacted, foreground
     case background
@@ -420,20 +426,22 @@ extension Span: Codable {
       background: try container.decodeIfPresent(ColorValue.self, forKey: .background))
   }
 
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(row, forKey: .row)
-    try container.encode(column, forKey: .column)
-    try container.encode(length, forKey: .length)
-    try container.encodeIfPresent(bold, forKey: .bold)
-    try container.encodeIfPresent(italic, forKey: .italic)
-    try container.encodeIfPresent(underline, forKey: .underline)
-    try container.encodeIfPresent(strikethrough, forKey: .strikethrough)
-    try container.encodeIfPresent(dim, forKey: .dim)
-    try container.encodeIfPresent(redacted, forKey: .redacted)
-    try container.encodeIfPresent(foreground, forKey: .foreground)
-    try container.encodeIfPresent(background, forKey: .background)
+  public func encodeFields<Sink: JSONFieldSink & ~Copyable>(
+    into sink: inout Sink
+  ) throws(Sink.Failure) {
+    try sink.fieldIfPresent("background", background)
+    try sink.fieldIfPresent("bold", bold)
+    try sink.field("column", column)
+    try sink.fieldIfPresent("dim", dim)
+    try sink.fieldIfPresent("foreground", foreground)
+    try sink.fieldIfPresent("italic", italic)
+    try sink.field("length", length)
+    try sink.fieldIfPresent("redacted", redacted)
+    try sink.field("row", row)
+    try sink.fieldIfPresent("strikethrough", strikethrough)
+    try sink.fieldIfPresent("underline", underline)
   }
+
 }
 
 /// A span's colours (``Span/foreground``, ``Span/background``); never mutated, so shared safely.
@@ -449,6 +457,7 @@ private final class SpanColors: Sendable {
 
 /// A rectangle of an entry's `lines`, in cells from the top-left, that does something when
 /// tapped: opens `url` (a `Link`) or runs `action` (a button or a toggle).
+@JSONFields
 public struct TapRegion: Codable, Sendable, Equatable {
   /// Stable within the entry, in drawing order: `link-0`, `link-1`, … for links, `action-0`,
   /// `action-1`, … for buttons and toggles.
@@ -486,6 +495,7 @@ public struct TapRegion: Codable, Sendable, Equatable {
 }
 
 /// Data of `warning` and `error` events.
+@JSONFields
 public struct ProblemEvent: Codable, Sendable, Equatable {
   /// A stable, machine-readable code (see docs/stream.md), e.g. `provider-failed`.
   public var code: String
@@ -505,7 +515,7 @@ public struct ProblemEvent: Codable, Sendable, Equatable {
   }
 }
 
-extension StreamEvent: Codable {
+extension StreamEvent: Codable, JSONObjectFields {
   private enum CodingKeys: String, CodingKey {
     case type
     case seq
@@ -538,27 +548,40 @@ extension StreamEvent: Codable {
     }
   }
 
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(payload.type, forKey: .type)
-    try container.encode(seq, forKey: .seq)
-    try container.encode(time, forKey: .time)
-    try container.encodeIfPresent(instance, forKey: .instance)
+  public func encodeFields<Sink: JSONFieldSink & ~Copyable>(
+    into sink: inout Sink
+  ) throws(Sink.Failure) {
+    try Self.data(payload, into: &sink)
+    try sink.fieldIfPresent("instance", instance)
+    try sink.field("seq", seq)
+    try sink.field("time", time)
+    try sink.field("type", payload.type)
+  }
+
+}
+
+extension StreamEvent {
+  /// Gives the payload's data as the field `data`. The payload is a parameter of its own:
+  /// switched on in place (`self.payload`), the case's data was copied out first, every string,
+  /// array and view of an entry retained, then released.
+  private static func data<Sink: JSONFieldSink & ~Copyable>(
+    _ payload: EventPayload, into sink: inout Sink
+  ) throws(Sink.Failure) {
     switch payload {
-    case .bundle(let data): try container.encode(data, forKey: .data)
-    case .reload(let data): try container.encode(data, forKey: .data)
-    case .timeline(let data): try container.encode(data, forKey: .data)
-    case .entry(let data): try container.encode(data, forKey: .data)
-    case .warning(let data), .error(let data): try container.encode(data, forKey: .data)
-    case .openURL(let data): try container.encode(data, forKey: .data)
-    case .instance(let data): try container.encode(data, forKey: .data)
-    case .action(let data): try container.encode(data, forKey: .data)
-    case .activity(let data): try container.encode(data, forKey: .data)
+    case .bundle(let data): try sink.field("data", data)
+    case .reload(let data): try sink.field("data", data)
+    case .timeline(let data): try sink.field("data", data)
+    case .entry(let data): try sink.field("data", data)
+    case .warning(let data), .error(let data): try sink.field("data", data)
+    case .openURL(let data): try sink.field("data", data)
+    case .instance(let data): try sink.field("data", data)
+    case .action(let data): try sink.field("data", data)
+    case .activity(let data): try sink.field("data", data)
     }
   }
 }
 
-extension EntryEvent: Codable {
+extension EntryEvent: Codable, JSONObjectFields {
   private enum CodingKeys: String, CodingKey {
     case kind
     case family
@@ -604,27 +627,28 @@ extension EntryEvent: Codable {
       ?? .default(for: family)
   }
 
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(kind, forKey: .kind)
-    try container.encode(family, forKey: .family)
-    try container.encode(source, forKey: .source)
-    try container.encode(date, forKey: .date)
-    try container.encode(date, forKey: .validFrom)
-    try container.encodeIfPresent(validUntil, forKey: .validUntil)
-    try container.encodeIfPresent(relevance, forKey: .relevance)
-    try container.encode(view, forKey: .view)
-    try container.encode(lines, forKey: .lines)
-    try container.encode(spans, forKey: .spans)
-    try container.encode(regions, forKey: .regions)
-    try container.encodeIfPresent(url, forKey: .url)
-    try container.encode(stale, forKey: .stale)
-    if restored { try container.encode(true, forKey: .restored) }
-    if invalidated { try container.encode(true, forKey: .invalidated) }
-    try container.encodeIfPresent(configuration, forKey: .configuration)
-    try container.encodeIfPresent(geometry, forKey: .geometry)
+  public func encodeFields<Sink: JSONFieldSink & ~Copyable>(
+    into sink: inout Sink
+  ) throws(Sink.Failure) {
+    try sink.fieldIfPresent("configuration", configuration)
+    try sink.field("date", date)
+    try sink.field("family", family)
+    try sink.fieldIfPresent("geometry", geometry)
+    if invalidated { try sink.field("invalidated", true) }
+    try sink.field("kind", kind)
+    try sink.field("lines", lines)
+    try sink.field("regions", regions)
+    try sink.fieldIfPresent("relevance", relevance)
     if renderingMode != .default(for: family) {
-      try container.encode(renderingMode, forKey: .renderingMode)
+      try sink.field("renderingMode", renderingMode)
     }
+    if restored { try sink.field("restored", true) }
+    try sink.field("source", source)
+    try sink.field("spans", spans)
+    try sink.field("stale", stale)
+    try sink.fieldIfPresent("url", url)
+    try sink.field("validFrom", date)
+    try sink.fieldIfPresent("validUntil", validUntil)
+    try sink.field("view", view)
   }
 }

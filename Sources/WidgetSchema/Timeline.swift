@@ -2,6 +2,7 @@ import FoundationEssentials
 
 /// One entry of a timeline: the JSON `Entry` a bundle sends for placeholder, snapshot and each
 /// timeline entry. It is self-contained: the host renders it without calling the bundle again.
+@JSONFields
 public struct Entry: Codable, Sendable, Equatable {
   /// The date from which the entry is shown.
   public var date: Date
@@ -21,6 +22,7 @@ public struct Entry: Codable, Sendable, Equatable {
 /// WidgetKit's `TimelineEntryRelevance`: a score and how long it holds.
 ///
 /// JSON: `{"score": 0.8, "duration": 3600}`; `duration` may be left out (0).
+@JSONFields
 public struct Relevance: Codable, Sendable, Equatable {
   /// Relative relevance; only comparisons between entries of one bundle matter.
   public var score: Double
@@ -57,7 +59,7 @@ public enum ReloadPolicy: Sendable, Equatable {
   case never
 }
 
-extension ReloadPolicy: Codable {
+extension ReloadPolicy: Codable, JSONObjectFields {
   private enum CodingKeys: String, CodingKey {
     case type
     case date
@@ -77,19 +79,21 @@ extension ReloadPolicy: Codable {
     }
   }
 
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
+  public func encodeFields<Sink: JSONFieldSink & ~Copyable>(
+    into sink: inout Sink
+  ) throws(Sink.Failure) {
     switch self {
-    case .atEnd: try container.encode("atEnd", forKey: .type)
-    case .never: try container.encode("never", forKey: .type)
+    case .atEnd: try sink.field("type", "atEnd")
+    case .never: try sink.field("type", "never")
     case .after(let date):
-      try container.encode("after", forKey: .type)
-      try container.encode(date, forKey: .date)
+      try sink.field("date", date)
+      try sink.field("type", "after")
     }
   }
 }
 
 /// A timeline: the JSON `Timeline` a bundle sends in reply to a timeline call.
+@JSONFields
 public struct Timeline: Codable, Sendable, Equatable {
   /// The entries, in ascending date order.
   public var entries: [Entry]

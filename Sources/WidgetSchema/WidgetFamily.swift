@@ -35,6 +35,7 @@ public enum WidgetFamily: String, JSONEnum, Sendable, Hashable {
 }
 
 /// A width and a height in points.
+@JSONFields
 public struct Size: Codable, Sendable, Hashable {
   /// The width in points.
   public var width: Double

@@ -4,9 +4,10 @@ import WidgetSupport
 
 @testable import WidgetSchema
 
-/// The hand-written stream writer (`StreamEvent.jsonBytes()`) writes exactly what
-/// `WidgetJSON.encoder()` writes, for every event type, every view node and modifier, and the
-/// awkward values: control and non-ASCII characters, extreme numbers, dates far from now.
+/// The stream writer (`JSONByteWriter`, through each type's `encodeFields(into:)`) writes
+/// exactly what `WidgetJSON.encoder()` writes, for every event type, every view node and
+/// modifier, and the awkward values: control and non-ASCII characters, extreme numbers, dates far
+/// from now; and what it writes decodes (`init(from:)`, the reply reader) to the same value.
 @Suite struct JSONWriterTests {
   static let date = Date(timeIntervalSince1970: 1_800_000_000.5)
   var date: Date { Self.date }

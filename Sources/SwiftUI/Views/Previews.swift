@@ -163,7 +163,7 @@ public protocol _PreviewDeclaration {
 /// A preview of the view `body` builds.
 @freestanding(declaration)
 public macro Preview(_ name: String? = nil, body: @escaping @MainActor () -> any View) =
-  #externalMacro(module: "PreviewMacros", type: "PreviewMacro")
+  #externalMacro(module: "WidgetMacros", type: "PreviewMacro")
 
 /// A preview of the view `body` builds, laid out with `traits`.
 @freestanding(declaration)
@@ -171,4 +171,4 @@ public macro Preview(
   _ name: String? = nil, traits: PreviewTrait<Preview.ViewTraits>,
   _ additionalTraits: PreviewTrait<Preview.ViewTraits>...,
   body: @escaping @MainActor () -> any View
-) = #externalMacro(module: "PreviewMacros", type: "PreviewMacro")
+) = #externalMacro(module: "WidgetMacros", type: "PreviewMacro")

@@ -126,4 +126,4 @@ public macro Preview<W: Widget, Attributes: ActivityAttributes>(
   @PreviewActivityBuilder<Attributes.ContentState> contentStates:
     @escaping @MainActor () async
     -> [Attributes.ContentState]
-) = #externalMacro(module: "PreviewMacros", type: "PreviewMacro")
+) = #externalMacro(module: "WidgetMacros", type: "PreviewMacro")

@@ -143,7 +143,7 @@ private final class ContinuationOnce: @unchecked Sendable {
 public macro Preview<W: Widget>(
   _ name: String? = nil, as family: WidgetFamily, widget: @escaping () -> W,
   @PreviewTimelineBuilder timeline: @escaping @MainActor () async -> [any TimelineEntry]
-) = #externalMacro(module: "PreviewMacros", type: "PreviewMacro")
+) = #externalMacro(module: "WidgetMacros", type: "PreviewMacro")
 
 /// A preview of `widget` at `family` configured with the app intent `intent`, showing the
 /// entries `timeline` builds.
@@ -152,14 +152,14 @@ public macro Preview<W: Widget, Intent: WidgetConfigurationIntent>(
   _ name: String? = nil, as family: WidgetFamily, using intent: Intent,
   widget: @escaping () -> W,
   @PreviewTimelineBuilder timeline: @escaping @MainActor () async -> [any TimelineEntry]
-) = #externalMacro(module: "PreviewMacros", type: "PreviewMacro")
+) = #externalMacro(module: "WidgetMacros", type: "PreviewMacro")
 
 /// A preview of `widget` at `family`, showing the timeline of `timelineProvider`'s provider.
 @freestanding(declaration)
 public macro Preview<W: Widget, Provider: TimelineProvider>(
   _ name: String? = nil, as family: WidgetFamily, widget: @escaping () -> W,
   timelineProvider: @escaping () -> Provider
-) = #externalMacro(module: "PreviewMacros", type: "PreviewMacro")
+) = #externalMacro(module: "WidgetMacros", type: "PreviewMacro")
 
 /// A preview of `widget` at `family` configured with the intent-definition `intent`, showing
 /// the timeline of `timelineProvider`'s provider.
@@ -167,7 +167,7 @@ public macro Preview<W: Widget, Provider: TimelineProvider>(
 public macro Preview<W: Widget, Provider: IntentTimelineProvider>(
   _ name: String? = nil, as family: WidgetFamily, using intent: Provider.Intent,
   widget: @escaping () -> W, timelineProvider: @escaping () -> Provider
-) = #externalMacro(module: "PreviewMacros", type: "PreviewMacro")
+) = #externalMacro(module: "WidgetMacros", type: "PreviewMacro")
 
 /// A preview of `widget` at `family` configured with the app intent `intent`, showing the
 /// timeline of `timelineProvider`'s provider.
@@ -175,7 +175,7 @@ public macro Preview<W: Widget, Provider: IntentTimelineProvider>(
 public macro Preview<W: Widget, Provider: AppIntentTimelineProvider>(
   _ name: String? = nil, as family: WidgetFamily, using intent: Provider.Intent,
   widget: @escaping () -> W, timelineProvider: @escaping () -> Provider
-) = #externalMacro(module: "PreviewMacros", type: "PreviewMacro")
+) = #externalMacro(module: "WidgetMacros", type: "PreviewMacro")
 
 /// The `#Preview` declarations of the image WidgetKit is linked into (a bundle, or a test
 /// runner), found through the records the macro puts in its `wk_previews` section.

@@ -5,7 +5,7 @@ import FoundationEssentials
 /// `ActivityContent`).
 ///
 /// JSON: `{"state": {"stopsAway": 3}, "staleDate": "2026-12-07T12:00:00Z", "relevanceScore": 50}`.
-public struct ActivityContentState: Codable, Sendable, Equatable {
+public struct ActivityContentState: Codable, JSONObjectFields, Sendable, Equatable {
   /// The `ContentState`, encoded as JSON by the app.
   public var state: JSONValue
   /// When the content is out of date, if ever: the host then shows it stale.
@@ -31,11 +31,12 @@ public struct ActivityContentState: Codable, Sendable, Equatable {
     relevanceScore = try container.decodeIfPresent(Double.self, forKey: .relevanceScore) ?? 0
   }
 
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(state, forKey: .state)
-    try container.encodeIfPresent(staleDate, forKey: .staleDate)
-    try container.encode(relevanceScore, forKey: .relevanceScore)
+  public func encodeFields<Sink: JSONFieldSink & ~Copyable>(
+    into sink: inout Sink
+  ) throws(Sink.Failure) {
+    try sink.field("relevanceScore", relevanceScore)
+    try sink.fieldIfPresent("staleDate", staleDate)
+    try sink.field("state", state)
   }
 }
 
@@ -102,6 +103,7 @@ public enum ActivityStatus: String, JSONEnum, Sendable {
 
 /// One live activity as the host keeps it: what `activity-list` reports and every `activity`
 /// event carries.
+@JSONFields
 public struct ActivityInfo: Codable, Sendable, Equatable {
   /// The host-assigned id (a UUID string): `Activity.id`.
   public var id: String
@@ -152,6 +154,7 @@ public struct ActivityManifest: Codable, Sendable, Equatable {
 }
 
 /// What the host tells a bundle with the `activity` method (ABI 1.3): the activity to draw.
+@JSONFields
 public struct ActivityCallContext: Codable, Sendable, Hashable {
   /// The activity's id.
   public var id: String

@@ -30,8 +30,10 @@ public enum ActivityPresentation: String, JSONEnum, Sendable {
 ///
 /// JSON: `{"lockScreen": view, "expanded": {"leading": view, …}, "compactLeading": view,
 /// "compactTrailing": view, "minimal": view, "keylineTint": color, …}`.
+@JSONFields
 public struct ActivityViews: Codable, Sendable, Equatable {
   /// The Dynamic Island's expanded regions; a region the bundle leaves out is empty.
+  @JSONFields
   public struct Expanded: Codable, Sendable, Equatable {
     public var leading: ViewNode?
     public var trailing: ViewNode?
@@ -139,6 +141,7 @@ public struct ActivityViews: Codable, Sendable, Equatable {
 }
 
 /// One presentation as the host drew it: its view and its rendering on the character grid.
+@JSONFields
 public struct DrawnPresentation: Codable, Sendable, Equatable {
   /// The view tree (for `expanded`, the regions combined as ``ActivityViews/Expanded/combined``).
   public var view: ViewNode
@@ -156,6 +159,7 @@ public struct DrawnPresentation: Codable, Sendable, Equatable {
 }
 
 /// Every presentation of an activity, drawn, with the bundle's tints.
+@JSONFields
 public struct ActivityPresentations: Codable, Sendable, Equatable {
   public var lockScreen: DrawnPresentation
   public var expanded: DrawnPresentation
@@ -192,7 +196,7 @@ public struct ActivityPresentations: Codable, Sendable, Equatable {
 }
 
 /// Data of an `activity` event: a Live Activity started, changed or went away.
-public struct ActivityEvent: Codable, Sendable, Equatable {
+public struct ActivityEvent: Codable, JSONObjectFields, Sendable, Equatable {
   /// What happened.
   public enum Change: String, JSONEnum, Sendable {
     /// An app started it (or, with ``ActivityEvent/restored``, a restarted host shows it again).
@@ -242,11 +246,12 @@ public struct ActivityEvent: Codable, Sendable, Equatable {
     restored = try container.decodeIfPresent(Bool.self, forKey: .restored) ?? false
   }
 
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(event, forKey: .event)
-    try container.encode(activity, forKey: .activity)
-    try container.encodeIfPresent(presentations, forKey: .presentations)
-    if restored { try container.encode(true, forKey: .restored) }
+  public func encodeFields<Sink: JSONFieldSink & ~Copyable>(
+    into sink: inout Sink
+  ) throws(Sink.Failure) {
+    try sink.field("activity", activity)
+    try sink.field("event", event)
+    try sink.fieldIfPresent("presentations", presentations)
+    if restored { try sink.field("restored", true) }
   }
 }

@@ -6,9 +6,9 @@ import WidgetSupport
 /// value (keys in UTF-8 order, slashes unescaped, control characters escaped as RFC 8259 asks,
 /// numbers as Swift prints them without a trailing `.0`, dates as ``RFC3339`` strings).
 ///
-/// Written by hand because Foundation's `JSONEncoder` costs tens of microseconds per stream
-/// event; the writer is used for the events and the header of the stream (see
-/// ``StreamEvent/jsonBytes()``). Callers write objects' keys in sorted order themselves.
+/// Foundation's `JSONEncoder` costs tens of microseconds per stream event; the writer writes a
+/// ``JSONWritable`` value in a few, from the same definition (``JSONObjectFields``). An
+/// object's fields come in key order (``field(_:_:)``), as `JSONEncoder` sorts them.
 ///
 /// The bytes go into storage of the writer's own rather than a `[UInt8]`: an event is written
 /// in a few hundred small appends (a brace, a key, a comma), and each `Array.append` checks
@@ -21,6 +21,8 @@ public struct JSONByteWriter: ~Copyable {
   /// How many bytes were written so far.
   private(set) var count: Int
   private var capacity: Int
+  /// The last key written into the innermost open object; nil before its first.
+  private var lastKey: StaticString?
 
   /// Creates a writer with room for `capacity` bytes (it grows as needed).
   public init(capacity: Int = 1024) {
@@ -41,21 +43,6 @@ public struct JSONByteWriter: ~Copyable {
   /// Appends what was written so far to `bytes`.
   func append(to bytes: inout [UInt8]) {
     bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
-  }
-
-  /// Overwrites the byte written at `index`.
-  mutating func replace(at index: Int, with value: UInt8) {
-    precondition(index < count)
-    base[index] = value
-  }
-
-  /// Appends again the bytes written at `range`.
-  mutating func repeatBytes(_ range: Range<Int>) {
-    precondition(range.upperBound <= count)
-    reserve(range.count)
-    // After `reserve`: it may move the storage.
-    (base + count).initialize(from: base + range.lowerBound, count: range.count)
-    count += range.count
   }
 
   /// Makes room for `extra` more bytes.
@@ -124,11 +111,56 @@ public struct JSONByteWriter: ~Copyable {
     }
   }
 
-  /// Writes `,"key":`.
+  // MARK: Objects
+
+  /// Whether key `first` sorts before key `second` (UTF-8 order, as `.sortedKeys`).
   @inline(__always)
-  mutating func nextKey(_ key: StaticString) {
-    byte(UInt8(ascii: ","))
+  static func key(_ first: StaticString, precedes second: StaticString) -> Bool {
+    // Keys mostly differ in their first byte.
+    if first.hasPointerRepresentation, second.hasPointerRepresentation, first.utf8CodeUnitCount > 0,
+      second.utf8CodeUnitCount > 0, first.utf8Start.pointee != second.utf8Start.pointee
+    {
+      return first.utf8Start.pointee < second.utf8Start.pointee
+    }
+    return first.withUTF8Buffer { first in
+      second.withUTF8Buffer { second in first.lexicographicallyPrecedes(second) }
+    }
+  }
+
+  /// What ``endObject(_:)`` restores: the enclosing object's last key.
+  public struct ObjectMark {
+    fileprivate var lastKey: StaticString?
+  }
+
+  /// Opens an object: `{`, then fields (``field(_:_:)``), then ``endObject(_:)`` with the mark.
+  @inline(__always)
+  public mutating func beginObject() -> ObjectMark {
+    byte(UInt8(ascii: "{"))
+    defer { lastKey = nil }
+    return ObjectMark(lastKey: lastKey)
+  }
+
+  /// Writes `"key":value` into the open object. Fields come in key order, as `JSONEncoder`'s
+  /// `.sortedKeys` writes them: a debug build stops at one that does not.
+  public mutating func field<Value: JSONWritable>(
+    _ key: StaticString, _ value: Value
+  ) throws(NonFiniteNumber) {
+    if let lastKey {
+      byte(UInt8(ascii: ","))
+      assert(
+        Self.key(lastKey, precedes: key),
+        "field '\(key)' given after '\(lastKey)': an object's fields go in key order")
+    }
+    lastKey = key
     self.key(key)
+    try value.write(to: &self)
+  }
+
+  /// Closes the object `mark` opened.
+  @inline(__always)
+  public mutating func endObject(_ mark: ObjectMark) {
+    lastKey = mark.lastKey
+    byte(UInt8(ascii: "}"))
   }
 
   // MARK: Values
@@ -320,14 +352,7 @@ public struct JSONByteWriter: ~Copyable {
   /// Writes a list of strings.
   public mutating func strings(_ values: [String]) {
     byte(UInt8(ascii: "["))
-    // Through the array's buffer: the elements are read in place, not copied (and retained)
-    // one by one, as the array's subscript does.
-    values.withUnsafeBufferPointer { values in
-      for index in values.indices {
-        if index > 0 { byte(UInt8(ascii: ",")) }
-        string(values[index])
-      }
-    }
+    values.withUnsafeBufferPointer { String.write($0, to: &self) }
     byte(UInt8(ascii: "]"))
   }
 

@@ -32,6 +32,7 @@ public struct GradientValue: Sendable, Equatable {
   }
 
   /// A colour and where it sits along the gradient, 0…1.
+  @JSONFields
   public struct Stop: Codable, Sendable, Equatable {
     public var color: ColorValue
     public var location: Double
@@ -45,6 +46,7 @@ public struct GradientValue: Sendable, Equatable {
 
   /// A point of the frame painted: 0 its leading (top) edge, 1 its trailing (bottom) one
   /// (SwiftUI's `UnitPoint`).
+  @JSONFields
   public struct Point: Codable, Sendable, Equatable {
     public var x: Double
     public var y: Double
@@ -150,7 +152,7 @@ public struct GradientValue: Sendable, Equatable {
   }
 }
 
-extension GradientValue: Codable {
+extension GradientValue: Codable, JSONObjectFields {
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     let kind = try container.decode(Kind.self, forKey: .kind)
@@ -178,27 +180,31 @@ extension GradientValue: Codable {
     }
   }
 
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(kind, forKey: .kind)
-    try container.encode(stops, forKey: .stops)
+  public func encodeFields<Sink: JSONFieldSink & ~Copyable>(
+    into sink: inout Sink
+  ) throws(Sink.Failure) {
     switch kind {
     case .linear:
-      try container.encode(startPoint, forKey: .startPoint)
-      try container.encode(endPoint, forKey: .endPoint)
+      try sink.field("endPoint", endPoint)
+      try sink.field("kind", kind)
+      try sink.field("startPoint", startPoint)
     case .radial:
-      try container.encode(center, forKey: .center)
-      try container.encode(startRadius, forKey: .startRadius)
-      try container.encode(endRadius, forKey: .endRadius)
+      try sink.field("center", center)
+      try sink.field("endRadius", endRadius)
+      try sink.field("kind", kind)
+      try sink.field("startRadius", startRadius)
     case .elliptical:
-      try container.encode(center, forKey: .center)
-      try container.encode(startRadius, forKey: .startRadiusFraction)
-      try container.encode(endRadius, forKey: .endRadiusFraction)
+      try sink.field("center", center)
+      try sink.field("endRadiusFraction", endRadius)
+      try sink.field("kind", kind)
+      try sink.field("startRadiusFraction", startRadius)
     case .angular:
-      try container.encode(center, forKey: .center)
-      try container.encode(startAngle, forKey: .startAngle)
-      try container.encode(endAngle, forKey: .endAngle)
+      try sink.field("center", center)
+      try sink.field("endAngle", endAngle)
+      try sink.field("kind", kind)
+      try sink.field("startAngle", startAngle)
     }
+    try sink.field("stops", stops)
   }
 }
 

@@ -1,5 +1,6 @@
 /// Styling that text inherits from the views around it, or carries per run. Every field is
 /// optional: an inner value overrides an outer one, a missing one inherits.
+@JSONFields
 public struct TextStyle: Codable, Sendable, Equatable {
   /// The font.
   public var font: Font?
@@ -95,6 +96,7 @@ public struct TextStyle: Codable, Sendable, Equatable {
 }
 
 /// A font: a text style (`.title2`) or a size (`.system(size:weight:design:)`).
+@JSONFields
 public struct Font: Codable, Sendable, Equatable {
   /// The text style, for `.largeTitle`, `.title2`, `.caption`, ….
   public var textStyle: FontTextStyle?
@@ -190,8 +192,10 @@ public enum TruncationMode: String, JSONEnum, Sendable {
 /// JSON: `{"name": "red"}`, `{"red": 1, "green": 0.5, "blue": 0, "opacity": 0.8}`,
 /// `{"red": 1, "green": 1, "blue": 1, "opacity": 1, "dark": {"red": 0.1, "green": 0.1,
 /// "blue": 0.1, "opacity": 1}}`.
+@JSONFields
 public struct ColorValue: Codable, Sendable, Equatable {
   /// RGB components in 0…1 and an opacity: a colour's dark appearance.
+  @JSONFields
   public struct Components: Codable, Sendable, Equatable {
     public var red: Double
     public var green: Double

@@ -1,6 +1,6 @@
 import FoundationEssentials
 
-extension ViewNode: Codable {
+extension ViewNode: Codable, JSONObjectFields {
   private enum CodingKeys: String, CodingKey {
     case type
     case runs
@@ -25,7 +25,7 @@ extension ViewNode: Codable {
   }
 
   /// Every `type` a node may have.
-  private enum Kind: String, CaseIterable {
+  fileprivate enum Kind: String, CaseIterable {
     case empty
     case text
     case image
@@ -186,122 +186,185 @@ extension ViewNode: Codable {
     }
   }
 
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    func type(_ kind: Kind) throws { try container.encode(kind.rawValue, forKey: .type) }
+  /// A node's fields: those of its kind, flattened, with its `type` (and a modified node's
+  /// `child`) among them in key order (``FlattenedFieldSink``).
+  public func encodeFields<Sink: JSONFieldSink & ~Copyable>(
+    into sink: inout Sink
+  ) throws(Sink.Failure) {
+    func type(_ kind: Kind) throws(Sink.Failure) { try sink.field("type", kind.rawValue) }
     switch self {
     case .empty:
       try type(.empty)
     case .text(let text):
+      try sink.field("runs", text.runs)
       try type(.text)
-      try container.encode(text.runs, forKey: .runs)
     case .image(let image):
+      try image.encodeFields(into: &sink)
       try type(.image)
-      try image.encode(to: encoder)
     case .shape(let shape):
+      try shape.encodeFields(into: &sink)
       try type(.shape)
-      try shape.encode(to: encoder)
     case .color(let color):
+      try sink.field("color", color)
       try type(.color)
-      try container.encode(color, forKey: .color)
     case .gradient(let gradient):
+      try sink.field("gradient", gradient)
       try type(.gradient)
-      try container.encode(gradient, forKey: .gradient)
     case .divider:
       try type(.divider)
     case .gauge(let gauge):
-      try type(.gauge)
-      try gauge.encode(to: encoder)
+      try FlattenedFieldSink.encode(type: Kind.gauge.rawValue, into: &sink) {
+        (fields) throws(Sink.Failure) in try gauge.encodeFields(into: &fields)
+      }
     case .toggle(let toggle):
+      try sink.field("isOn", toggle.isOn)
+      try sink.fieldIfPresent("tint", toggle.tint)
       try type(.toggle)
-      try container.encode(toggle.isOn, forKey: .isOn)
-      try container.encodeIfPresent(toggle.tint, forKey: .tint)
     case .stack(let stack):
+      try sink.field("alignment", stack.alignment)
+      try sink.field("children", stack.children)
+      try sink.fieldIfPresent("spacing", stack.spacing)
       try type(stack.axis == .horizontal ? .hstack : stack.axis == .vertical ? .vstack : .zstack)
-      try container.encode(stack.alignment, forKey: .alignment)
-      try container.encodeIfPresent(stack.spacing, forKey: .spacing)
-      try container.encode(stack.children, forKey: .children)
     case .spacer(let minLength):
+      try sink.fieldIfPresent("minLength", minLength)
       try type(.spacer)
-      try container.encodeIfPresent(minLength, forKey: .minLength)
     case .modified(let child, let modifier):
-      try container.encode(child, forKey: .child)
-      switch modifier {
-      case .frame(let frame):
-        try type(.frame)
-        try frame.encode(to: encoder)
-      case .padding(let insets):
-        try type(.padding)
-        try insets.encode(to: encoder)
-      case .background(let layer, let alignment):
-        try type(.background)
-        try container.encode(layer, forKey: .layer)
-        try container.encode(alignment, forKey: .alignment)
-      case .overlay(let layer, let alignment):
-        try type(.overlay)
-        try container.encode(layer, forKey: .layer)
-        try container.encode(alignment, forKey: .alignment)
-      case .containerBackground(let layer):
-        try type(.containerBackground)
-        try container.encode(layer, forKey: .layer)
-      case .style(let style):
-        try type(.style)
-        try style.encode(to: encoder)
-      case .opacity(let value):
-        try type(.opacity)
-        try container.encode(value, forKey: .value)
-      case .clip(let shape, let cornerRadius):
-        try type(.clip)
-        try container.encode(shape, forKey: .shape)
-        try container.encodeIfPresent(cornerRadius, forKey: .cornerRadius)
-      case .link(let url):
-        try type(.link)
-        try container.encode(url, forKey: .url)
-      case .widgetURL(let url):
-        try type(.widgetURL)
-        try container.encode(url, forKey: .url)
-      case .layoutPriority(let value):
-        try type(.layoutPriority)
-        try container.encode(value, forKey: .value)
-      case .accentable(let value):
-        try type(.accentable)
-        try container.encode(value, forKey: .value)
-      case .aspectRatio(let ratio, let fill):
-        try type(.aspectRatio)
-        try container.encodeIfPresent(ratio, forKey: .ratio)
-        try container.encode(fill ? "fill" : "fit", forKey: .contentMode)
-      case .fixedSize(let horizontal, let vertical):
-        try type(.fixedSize)
-        try container.encode(horizontal, forKey: .horizontal)
-        try container.encode(vertical, forKey: .vertical)
-      case .position(let x, let y):
-        try type(.position)
-        try container.encode(x, forKey: .x)
-        try container.encode(y, forKey: .y)
-      case .transform(let transform):
-        try type(.transform)
-        let defaults = Transform()
-        func field(_ value: Double, _ standard: Double, _ key: CodingKeys) throws {
-          if value != standard { try container.encode(value, forKey: key) }
-        }
-        try field(transform.offsetX, defaults.offsetX, .offsetX)
-        try field(transform.offsetY, defaults.offsetY, .offsetY)
-        try field(transform.rotation, defaults.rotation, .rotation)
-        try field(transform.scaleX, defaults.scaleX, .scaleX)
-        try field(transform.scaleY, defaults.scaleY, .scaleY)
-        try field(transform.anchorX, defaults.anchorX, .anchorX)
-        try field(transform.anchorY, defaults.anchorY, .anchorY)
-      case .action(let action):
-        try type(.action)
-        try container.encode(action, forKey: .action)
-      case .invalidatable:
-        try type(.invalidatable)
+      try FlattenedFieldSink.encode(child: child, type: modifier.kind.rawValue, into: &sink) {
+        (fields) throws(Sink.Failure) in try modifier.encodeFields(into: &fields)
       }
     }
   }
 }
 
-extension TextRun: Codable {
+extension Modifier {
+  /// The modifier's `type` in a node's JSON.
+  fileprivate var kind: ViewNode.Kind {
+    switch self {
+    case .frame: .frame
+    case .padding: .padding
+    case .background: .background
+    case .overlay: .overlay
+    case .containerBackground: .containerBackground
+    case .style: .style
+    case .opacity: .opacity
+    case .clip: .clip
+    case .link: .link
+    case .widgetURL: .widgetURL
+    case .layoutPriority: .layoutPriority
+    case .accentable: .accentable
+    case .aspectRatio: .aspectRatio
+    case .fixedSize: .fixedSize
+    case .position: .position
+    case .transform: .transform
+    case .action: .action
+    case .invalidatable: .invalidatable
+    }
+  }
+
+  /// The modifier's own fields (its node adds `child` and `type`).
+  fileprivate func encodeFields<Sink: JSONFieldSink & ~Copyable>(
+    into sink: inout Sink
+  ) throws(Sink.Failure) {
+    switch self {
+    case .frame(let frame):
+      try frame.encodeFields(into: &sink)
+    case .padding(let insets):
+      try insets.encodeFields(into: &sink)
+    case .background(let layer, let alignment), .overlay(let layer, let alignment):
+      try sink.field("alignment", alignment)
+      try sink.field("layer", layer)
+    case .containerBackground(let layer):
+      try sink.field("layer", layer)
+    case .style(let style):
+      try style.encodeFields(into: &sink)
+    case .opacity(let value), .layoutPriority(let value):
+      try sink.field("value", value)
+    case .clip(let shape, let cornerRadius):
+      try sink.fieldIfPresent("cornerRadius", cornerRadius)
+      try sink.field("shape", shape)
+    case .link(let url), .widgetURL(let url):
+      try sink.field("url", url)
+    case .accentable(let value):
+      try sink.field("value", value)
+    case .aspectRatio(let ratio, let fill):
+      try sink.field("contentMode", fill ? "fill" : "fit")
+      try sink.fieldIfPresent("ratio", ratio)
+    case .fixedSize(let horizontal, let vertical):
+      try sink.field("horizontal", horizontal)
+      try sink.field("vertical", vertical)
+    case .position(let x, let y):
+      try sink.field("x", x)
+      try sink.field("y", y)
+    case .transform(let transform):
+      let defaults = Transform()
+      func field(_ key: StaticString, _ value: Double, _ standard: Double) throws(Sink.Failure) {
+        if value != standard { try sink.field(key, value) }
+      }
+      try field("anchorX", transform.anchorX, defaults.anchorX)
+      try field("anchorY", transform.anchorY, defaults.anchorY)
+      try field("offsetX", transform.offsetX, defaults.offsetX)
+      try field("offsetY", transform.offsetY, defaults.offsetY)
+      try field("rotation", transform.rotation, defaults.rotation)
+      try field("scaleX", transform.scaleX, defaults.scaleX)
+      try field("scaleY", transform.scaleY, defaults.scaleY)
+    case .action(let action):
+      try sink.field("action", action)
+    case .invalidatable:
+      break
+    }
+  }
+}
+
+/// The sink a flattened node's fields go through (a modifier's, a gauge's): it gives the node's
+/// `child` and `type` to the node's sink where their keys sort among the fields, which keeps the
+/// object's fields in key order (``JSONObjectFields``) however the kind's own are named.
+struct FlattenedFieldSink<Base: JSONFieldSink & ~Copyable>: JSONFieldSink {
+  typealias Failure = Base.Failure
+
+  private let base: UnsafeMutablePointer<Base>
+  private let child: ViewNode?
+  private let type: String
+  private var childWritten: Bool
+  private var typeWritten = false
+
+  /// Gives `fields`' fields to `sink`, with `child` (when there is one) and `type` among them.
+  static func encode(
+    child: ViewNode? = nil, type: String, into sink: inout Base,
+    _ fields: (inout FlattenedFieldSink) throws(Failure) -> Void
+  ) throws(Failure) {
+    try withUnsafeMutablePointer(to: &sink) { (base) throws(Failure) in
+      var flattened = FlattenedFieldSink(base: base, child: child, type: type)
+      try fields(&flattened)
+      try flattened.remaining(before: nil)
+    }
+  }
+
+  private init(base: UnsafeMutablePointer<Base>, child: ViewNode?, type: String) {
+    self.base = base
+    self.child = child
+    self.type = type
+    childWritten = child == nil
+  }
+
+  mutating func field<Value: JSONWritable>(_ key: StaticString, _ value: Value) throws(Failure) {
+    try remaining(before: key)
+    try base.pointee.field(key, value)
+  }
+
+  /// Gives `child` and `type` if their keys sort before `key` (whichever are left, for nil).
+  private mutating func remaining(before key: StaticString?) throws(Failure) {
+    if !childWritten, key.map({ JSONByteWriter.key("child", precedes: $0) }) ?? true {
+      childWritten = true
+      if let child { try base.pointee.field("child", child) }
+    }
+    if !typeWritten, key.map({ JSONByteWriter.key("type", precedes: $0) }) ?? true {
+      typeWritten = true
+      try base.pointee.field("type", type)
+    }
+  }
+}
+
+extension TextRun: Codable, JSONObjectFields {
   private enum CodingKeys: String, CodingKey {
     case text
     case date
@@ -350,29 +413,40 @@ extension TextRun: Codable {
     }
   }
 
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
+  public func encodeFields<Sink: JSONFieldSink & ~Copyable>(
+    into sink: inout Sink
+  ) throws(Sink.Failure) {
+    // `ownStyle`: nil for a run without a style of its own (most), and never an empty one;
+    // `style` would make a default `TextStyle` for such a run only to find it empty.
+    if let style = ownStyle { try sink.field("attributes", style) }
+    try Self.content(content, into: &sink)
+  }
+
+  /// Gives the run's content fields (a parameter of its own, not copied out of `self` to be
+  /// switched on: see ``StreamEvent``'s `data`).
+  private static func content<Sink: JSONFieldSink & ~Copyable>(
+    _ content: Content, into sink: inout Sink
+  ) throws(Sink.Failure) {
     switch content {
     case .verbatim(let text):
-      try container.encode(text, forKey: .text)
+      try sink.field("text", text)
     case .date(let date, let dateStyle):
-      try container.encode(date, forKey: .date)
-      try container.encode(dateStyle, forKey: .style)
+      try sink.field("date", date)
+      try sink.field("style", dateStyle)
     case .dateRange(let from, let to):
-      try container.encode(from, forKey: .from)
-      try container.encode(to, forKey: .to)
+      try sink.field("from", from)
+      try sink.field("to", to)
     case .timerInterval(let from, let to, let countsDown):
-      try container.encode(from, forKey: .from)
-      try container.encode(countsDown ? TimerDirection.down : .up, forKey: .timer)
-      try container.encode(to, forKey: .to)
+      try sink.field("from", from)
+      try sink.field("timer", countsDown ? TimerDirection.down : .up)
+      try sink.field("to", to)
     case .image(let image):
-      try container.encode(image, forKey: .image)
+      try sink.field("image", image)
     }
-    if !style.isEmpty { try container.encode(style, forKey: .attributes) }
   }
 }
 
-extension Frame: Codable {
+extension Frame: Codable, JSONObjectFields {
   private enum CodingKeys: String, CodingKey {
     case width
     case height
@@ -410,25 +484,26 @@ extension Frame: Codable {
     alignment = try container.decodeIfPresent(Alignment.self, forKey: .alignment) ?? .center
   }
 
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    func length(_ value: Double?, _ key: CodingKeys) throws {
+  public func encodeFields<Sink: JSONFieldSink & ~Copyable>(
+    into sink: inout Sink
+  ) throws(Sink.Failure) {
+    func length(_ key: StaticString, _ value: Double?) throws(Sink.Failure) {
       guard let value else { return }
       if value.isInfinite {
-        try container.encode("infinity", forKey: key)
+        try sink.field(key, "infinity")
       } else {
-        try container.encode(value, forKey: key)
+        try sink.field(key, value)
       }
     }
-    try length(width, .width)
-    try length(height, .height)
-    try length(minWidth, .minWidth)
-    try length(idealWidth, .idealWidth)
-    try length(maxWidth, .maxWidth)
-    try length(minHeight, .minHeight)
-    try length(idealHeight, .idealHeight)
-    try length(maxHeight, .maxHeight)
-    try container.encode(alignment, forKey: .alignment)
+    try sink.field("alignment", alignment)
+    try length("height", height)
+    try length("idealHeight", idealHeight)
+    try length("idealWidth", idealWidth)
+    try length("maxHeight", maxHeight)
+    try length("maxWidth", maxWidth)
+    try length("minHeight", minHeight)
+    try length("minWidth", minWidth)
+    try length("width", width)
   }
 }
 

@@ -282,7 +282,7 @@ public enum Alignment: String, JSONEnum, Sendable {
 /// A bundle's reply names exactly one of ``systemName``, ``name`` and ``data``. The host keeps
 /// bytes in a file of its own and sends the image on with ``path`` and its size in their place,
 /// so the stream carries an image's bytes never and its file always.
-public struct ImageNode: Codable, Sendable, Equatable {
+public struct ImageNode: Codable, JSONObjectFields, Sendable, Equatable {
   /// An SF Symbols name (`Image(systemName:)`), shown as a similar character.
   public var systemName: String?
   /// An image in the bundle's `Resources/` (`Image("name")`).
@@ -338,16 +338,17 @@ public struct ImageNode: Codable, Sendable, Equatable {
     case missing
   }
 
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encodeIfPresent(systemName, forKey: .systemName)
-    try container.encodeIfPresent(name, forKey: .name)
-    try container.encodeIfPresent(data, forKey: .data)
-    try container.encode(resizable, forKey: .resizable)
-    try container.encodeIfPresent(path, forKey: .path)
-    try container.encodeIfPresent(pixelWidth, forKey: .pixelWidth)
-    try container.encodeIfPresent(pixelHeight, forKey: .pixelHeight)
-    if missing { try container.encode(true, forKey: .missing) }
+  public func encodeFields<Sink: JSONFieldSink & ~Copyable>(
+    into sink: inout Sink
+  ) throws(Sink.Failure) {
+    try sink.fieldIfPresent("data", data)
+    if missing { try sink.field("missing", true) }
+    try sink.fieldIfPresent("name", name)
+    try sink.fieldIfPresent("path", path)
+    try sink.fieldIfPresent("pixelHeight", pixelHeight)
+    try sink.fieldIfPresent("pixelWidth", pixelWidth)
+    try sink.field("resizable", resizable)
+    try sink.fieldIfPresent("systemName", systemName)
   }
 
   public init(from decoder: any Decoder) throws {
@@ -395,6 +396,7 @@ public enum ShapeKind: String, JSONEnum, Sendable {
 /// are `M` (move), `L` (line), `Q` (quadratic curve: control, end), `C` (cubic curve: two
 /// controls, end) and `Z` (close), and `points` their coordinates in order, x then y, 2, 2, 4,
 /// 6 and 0 numbers for each.
+@JSONFields
 public struct PathNode: Codable, Sendable, Equatable {
   /// The width of the box the points are in; nil for the frame's own points.
   public var width: Double?
@@ -441,6 +443,7 @@ public struct PathNode: Codable, Sendable, Equatable {
 
 /// A gauge's bar or ring (`Gauge`, `ProgressView`). A linear one is as wide as it is offered and
 /// a thin bar tall; a circular one fills the square it is offered, as a shape does.
+@JSONFields
 public struct GaugeNode: Codable, Sendable, Equatable {
   /// How far along, 0…1 (clamped when drawn); nil for a progress of unknown length (a
   /// spinner).
@@ -471,6 +474,7 @@ public enum GaugeStyleKind: String, JSONEnum, Sendable {
 }
 
 /// A shape used as a view.
+@JSONFields
 public struct ShapeNode: Codable, Sendable, Equatable {
   /// Which shape.
   public var shape: ShapeKind
@@ -515,7 +519,7 @@ public struct ShapeNode: Codable, Sendable, Equatable {
 
 /// How a shape's outline is stroked (SwiftUI's `StrokeStyle`, and whether it is a
 /// `strokeBorder`). In JSON a field at its default is left out.
-public struct ShapeStroke: Codable, Sendable, Equatable {
+public struct ShapeStroke: Codable, JSONObjectFields, Sendable, Equatable {
   /// The line's width in points.
   public var lineWidth: Double
   /// The ends of open lines (a trimmed outline, dashes).
@@ -564,16 +568,17 @@ public struct ShapeStroke: Codable, Sendable, Equatable {
     inset = try container.decodeIfPresent(Bool.self, forKey: .inset) ?? defaults.inset
   }
 
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
+  public func encodeFields<Sink: JSONFieldSink & ~Copyable>(
+    into sink: inout Sink
+  ) throws(Sink.Failure) {
     let defaults = ShapeStroke()
-    try container.encode(lineWidth, forKey: .lineWidth)
-    if lineCap != defaults.lineCap { try container.encode(lineCap, forKey: .lineCap) }
-    if lineJoin != defaults.lineJoin { try container.encode(lineJoin, forKey: .lineJoin) }
-    if miterLimit != defaults.miterLimit { try container.encode(miterLimit, forKey: .miterLimit) }
-    if !dash.isEmpty { try container.encode(dash, forKey: .dash) }
-    if dashPhase != defaults.dashPhase { try container.encode(dashPhase, forKey: .dashPhase) }
-    if inset { try container.encode(inset, forKey: .inset) }
+    if !dash.isEmpty { try sink.field("dash", dash) }
+    if dashPhase != defaults.dashPhase { try sink.field("dashPhase", dashPhase) }
+    if inset { try sink.field("inset", inset) }
+    if lineCap != defaults.lineCap { try sink.field("lineCap", lineCap) }
+    if lineJoin != defaults.lineJoin { try sink.field("lineJoin", lineJoin) }
+    try sink.field("lineWidth", lineWidth)
+    if miterLimit != defaults.miterLimit { try sink.field("miterLimit", miterLimit) }
   }
 }
 
@@ -593,6 +598,7 @@ public enum LineJoin: String, JSONEnum, Sendable {
 
 /// The part of a shape's outline kept by `.trim(from:to:)`: from `from` to `to`, fractions of
 /// its length, with `0 ≤ from ≤ to ≤ 1` once clamped.
+@JSONFields
 public struct ShapeTrim: Codable, Sendable, Equatable {
   /// Where the kept part starts.
   public var from: Double
@@ -639,6 +645,7 @@ public struct Frame: Sendable, Equatable {
 }
 
 /// Points of padding on each edge.
+@JSONFields
 public struct EdgeInsets: Codable, Sendable, Equatable {
   public var top: Double
   public var leading: Double

@@ -9,7 +9,7 @@ import FoundationEssentials
 /// `perform` method (ABI 1.2), which gets the whole action in its context.
 ///
 /// JSON: `{"name": "todo_toggle", "arguments": {"id": "milk", "done": true}}`.
-public struct WidgetAction: Codable, Sendable, Hashable {
+public struct WidgetAction: Codable, JSONObjectFields, Sendable, Hashable {
   /// The action: a declared C function's name, or the intent's type name (Swift SDK).
   public var name: String
   /// The values the action runs with, by parameter name: the complete call a press makes (a
@@ -37,11 +37,12 @@ public struct WidgetAction: Codable, Sendable, Hashable {
     reference = try container.decodeIfPresent(String.self, forKey: .reference)
   }
 
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(arguments, forKey: .arguments)
-    try container.encode(name, forKey: .name)
-    try container.encodeIfPresent(reference, forKey: .reference)
+  public func encodeFields<Sink: JSONFieldSink & ~Copyable>(
+    into sink: inout Sink
+  ) throws(Sink.Failure) {
+    try sink.field("arguments", arguments)
+    try sink.field("name", name)
+    try sink.fieldIfPresent("reference", reference)
   }
 }
 
@@ -127,6 +128,7 @@ public enum ActionReturn: String, JSONEnum, Sendable {
 
 /// Data of an `action` event: a press ran an action of the instance's bundle, which succeeded.
 /// One reload of the instance (reason `interaction`) follows.
+@JSONFields
 public struct ActionEvent: Codable, Sendable, Equatable {
   /// The action's name.
   public var name: String
