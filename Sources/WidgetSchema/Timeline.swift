@@ -3,7 +3,7 @@ import FoundationEssentials
 /// One entry of a timeline: the JSON `Entry` a bundle sends for placeholder, snapshot and each
 /// timeline entry. It is self-contained: the host renders it without calling the bundle again.
 @JSONFields
-public struct Entry: Codable, Sendable, Equatable {
+public struct Entry: Codable, JSONObjectReadable, Sendable, Equatable {
   /// The date from which the entry is shown.
   public var date: Date
   /// How relevant the entry is (used to rotate stacks); nil when the bundle gives none.
@@ -17,13 +17,21 @@ public struct Entry: Codable, Sendable, Equatable {
     self.relevance = relevance
     self.view = view
   }
+
+  public init(from decoder: any Decoder) throws { try self.init(decoder: decoder) }
+
+  init<Source: JSONFieldSource>(fields: Source) throws(Source.Failure) {
+    date = try fields.value("date", as: Date.self)
+    relevance = try fields.valueIfPresent("relevance", as: Relevance.self)
+    view = try fields.value("view", as: ViewNode.self)
+  }
 }
 
 /// WidgetKit's `TimelineEntryRelevance`: a score and how long it holds.
 ///
 /// JSON: `{"score": 0.8, "duration": 3600}`; `duration` may be left out (0).
 @JSONFields
-public struct Relevance: Codable, Sendable, Equatable {
+public struct Relevance: Codable, JSONObjectReadable, Sendable, Equatable {
   /// Relative relevance; only comparisons between entries of one bundle matter.
   public var score: Double
   /// How many seconds from the entry's date the score holds; 0 means until the next entry.
@@ -35,10 +43,11 @@ public struct Relevance: Codable, Sendable, Equatable {
     self.duration = duration
   }
 
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    score = try container.decode(Double.self, forKey: .score)
-    duration = try container.decodeIfPresent(Double.self, forKey: .duration) ?? 0
+  public init(from decoder: any Decoder) throws { try self.init(decoder: decoder) }
+
+  init<Source: JSONFieldSource>(fields: Source) throws(Source.Failure) {
+    score = try fields.value("score", as: Double.self)
+    duration = try fields.valueIfPresent("duration", as: Double.self) ?? 0
   }
 
   private enum CodingKeys: String, CodingKey {
@@ -59,23 +68,18 @@ public enum ReloadPolicy: Sendable, Equatable {
   case never
 }
 
-extension ReloadPolicy: Codable, JSONObjectFields {
-  private enum CodingKeys: String, CodingKey {
-    case type
-    case date
-  }
+extension ReloadPolicy: Codable, JSONObjectFields, JSONObjectReadable {
+  public init(from decoder: any Decoder) throws { try self.init(decoder: decoder) }
 
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    let type = try container.decode(String.self, forKey: .type)
+  init<Source: JSONFieldSource>(fields: Source) throws(Source.Failure) {
+    let type = try fields.value("type", as: String.self)
     switch type {
     case "atEnd": self = .atEnd
     case "never": self = .never
-    case "after": self = .after(try container.decode(Date.self, forKey: .date))
+    case "after": self = .after(try fields.value("date", as: Date.self))
     default:
-      throw DecodingError.dataCorruptedError(
-        forKey: .type, in: container,
-        debugDescription: "unknown reload policy '\(type)' (expected atEnd, after or never)")
+      throw fields.corrupted(
+        "type", "unknown reload policy '\(type)' (expected atEnd, after or never)")
     }
   }
 
@@ -94,7 +98,7 @@ extension ReloadPolicy: Codable, JSONObjectFields {
 
 /// A timeline: the JSON `Timeline` a bundle sends in reply to a timeline call.
 @JSONFields
-public struct Timeline: Codable, Sendable, Equatable {
+public struct Timeline: Codable, JSONObjectReadable, Sendable, Equatable {
   /// The entries, in ascending date order.
   public var entries: [Entry]
   /// When to ask for the next timeline.
@@ -104,5 +108,12 @@ public struct Timeline: Codable, Sendable, Equatable {
   public init(entries: [Entry], policy: ReloadPolicy) {
     self.entries = entries
     self.policy = policy
+  }
+
+  public init(from decoder: any Decoder) throws { try self.init(decoder: decoder) }
+
+  init<Source: JSONFieldSource>(fields: Source) throws(Source.Failure) {
+    entries = try fields.value("entries", as: [Entry].self)
+    policy = try fields.value("policy", as: ReloadPolicy.self)
   }
 }

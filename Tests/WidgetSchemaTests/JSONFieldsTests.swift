@@ -113,4 +113,25 @@ import Testing
           == String(decoding: try WidgetJSON.encode(node), as: UTF8.self))
     }
   }
+
+  /// A timeline read from the tape and by `JSONDecoder` through the one `init(fields:)`: the
+  /// same value; and a refused field is named by the decoder's path.
+  @Test func aTimelineIsReadThroughItsOneDefinitionBothWays() throws {
+    let json = Data(
+      (#"{"entries":[{"date":"2026-12-08T10:00:00Z","relevance":{"score":2},"#
+        + #""view":{"type":"empty"}}],"policy":{"type":"after","date":"2026-12-08T11:00:00Z"}}"#)
+        .utf8)
+    let read = try #require(ReplyReader.decode(Timeline.self, from: json))
+    #expect(read == (try WidgetJSON.decoder().decode(Timeline.self, from: json)))
+    #expect(read.entries[0].relevance == Relevance(score: 2, duration: 0))
+    #expect(read.policy == ReloadPolicy.after(Date(timeIntervalSince1970: 1_796_727_600)))
+
+    let unknown = Data(#"{"entries":[],"policy":{"type":"soon"}}"#.utf8)
+    #expect(ReplyReader.decode(Timeline.self, from: unknown) == nil)
+    #expect(
+      throws: SchemaError(
+        path: "policy.type",
+        message: "unknown reload policy 'soon' (expected atEnd, after or never)")
+    ) { try WidgetJSON.decode(Timeline.self, from: unknown) }
+  }
 }

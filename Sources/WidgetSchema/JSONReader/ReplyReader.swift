@@ -3,8 +3,10 @@ import WidgetSupport
 
 /// Reads the bundle replies the host decodes on every update (`Timeline`, `Entry`,
 /// `ViewNode`), and the description a library gives at every load (`BundleDescription`, on the
-/// way to the first frame), by hand, several times faster than `JSONDecoder` and to the same
-/// values.
+/// way to the first frame), several times faster than `JSONDecoder` and to the same values.
+/// Types that define their fields once for both (``JSONObjectReadable``: a timeline, an entry,
+/// a policy, a relevance) are read through that definition; view trees and descriptions are
+/// still read field for field below, beside their `init(from:)`.
 ///
 /// It accepts only what the Codable conformances accept and gives up (nil) on anything else,
 /// without saying why: ``WidgetJSON/decode(_:from:)`` then decodes the payload with
@@ -221,37 +223,9 @@ struct ReplyReader {
 
   // MARK: The reply types, field for field as their `init(from:)`
 
-  func timeline(_ tree: Value) throws(Refusal) -> Timeline {
-    let tree = try object(tree)
-    let entries = try array(try required(tree, "entries")) { (element) throws(Refusal) in
-      try entry(element)
-    }
-    return Timeline(entries: entries, policy: try policy(try required(tree, "policy")))
-  }
+  func timeline(_ tree: Value) throws(Refusal) -> Timeline { try Timeline.read(self, at: tree) }
 
-  func policy(_ tree: Value) throws(Refusal) -> ReloadPolicy {
-    let tree = try object(tree)
-    let type = try required(tree, "type")
-    guard tape.kind(type) == .string else { throw Refusal() }
-    if tape.stringEquals(type, "atEnd") { return .atEnd }
-    if tape.stringEquals(type, "never") { return .never }
-    if tape.stringEquals(type, "after") { return .after(try date(try required(tree, "date"))) }
-    throw Refusal()
-  }
-
-  func entry(_ tree: Value) throws(Refusal) -> Entry {
-    let tree = try object(tree)
-    var relevance: Relevance?
-    if let value = optional(tree, "relevance") {
-      let value = try object(value)
-      relevance = Relevance(
-        score: try double(try required(value, "score")),
-        duration: try optionalDouble(value, "duration") ?? 0)
-    }
-    return Entry(
-      date: try date(try required(tree, "date")), relevance: relevance,
-      view: try view(try required(tree, "view")))
-  }
+  func entry(_ tree: Value) throws(Refusal) -> Entry { try Entry.read(self, at: tree) }
 
   func color(_ tree: Value) throws(Refusal) -> ColorValue {
     let tree = try object(tree)
